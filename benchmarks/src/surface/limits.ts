@@ -1,0 +1,4 @@
+/** Largest accepted `tools/list` body in bytes (UTF-8): 1 MiB. */
+export const MAX_SURFACE_BYTES = 1024 * 1024;
+/** Most tools accepted in one surface. */
+export const MAX_SURFACE_TOOLS = 200;

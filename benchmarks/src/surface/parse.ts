@@ -1,0 +1,176 @@
+import { InputError } from '../errors.js';
+import type { Surface, Tool } from '../contracts/tool.js';
+import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS } from './limits.js';
+
+/** Limits applied while parsing; the defaults are the public ones (1 MiB, 200 tools). */
+export interface ParseLimits {
+  maxBytes?: number;
+  maxTools?: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** UTF-8 byte length without allocating an encoded copy. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Parse a `tools/list` body given as text (object with `tools`, JSON-RPC envelope, or bare array). */
+export function parseSurfaceText(text: string, limits: ParseLimits = {}): Surface {
+  const maxBytes = limits.maxBytes ?? MAX_SURFACE_BYTES;
+  // A string of n UTF-16 units is at most 3n bytes: skip the count when it cannot exceed the limit.
+  if (text.length * 3 > maxBytes) {
+    const bytes = utf8Length(text);
+    if (bytes > maxBytes) {
+      throw new InputError('payload_too_large', `surface is ${bytes} bytes; the limit is ${maxBytes} bytes`, {
+        path: '$',
+        limit: maxBytes,
+        actual: bytes,
+      });
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new InputError('invalid_json', `surface is not valid JSON: ${reason}`, { path: '$' });
+  }
+  return parseSurfaceValue(value, { ...limits, maxBytes: Number.POSITIVE_INFINITY });
+}
+
+/** Locate the tools array in any of the three accepted shapes; return it with its JSON path. */
+function locateTools(value: unknown): { tools: unknown[]; path: string } {
+  if (Array.isArray(value)) return { tools: value, path: '$' };
+  if (!isObject(value)) {
+    throw new InputError('missing_tools', 'expected an object with "tools", a JSON-RPC response, or an array of tools', {
+      path: '$',
+      key: 'tools',
+    });
+  }
+  if ('tools' in value) {
+    if (!Array.isArray(value.tools)) {
+      throw new InputError('missing_tools', '"tools" must be an array', { path: '$.tools', key: 'tools' });
+    }
+    return { tools: value.tools, path: '$.tools' };
+  }
+  if ('result' in value || 'jsonrpc' in value || 'error' in value) {
+    if (isObject(value.error)) {
+      const msg = typeof value.error.message === 'string' ? value.error.message : 'unknown error';
+      throw new InputError('missing_tools', `JSON-RPC response carries an error, not tools: ${msg}`, {
+        path: '$.error',
+        key: 'result',
+      });
+    }
+    const result = value.result;
+    if (!isObject(result) || !Array.isArray(result.tools)) {
+      throw new InputError('missing_tools', 'JSON-RPC response has no "result.tools" array', {
+        path: '$.result.tools',
+        key: 'tools',
+      });
+    }
+    return { tools: result.tools, path: '$.result.tools' };
+  }
+  throw new InputError('missing_tools', 'no "tools" array found', { path: '$', key: 'tools' });
+}
+
+function checkTool(raw: unknown, path: string): Tool {
+  if (!isObject(raw)) {
+    throw new InputError('invalid_tool', `${path} must be an object`, { path });
+  }
+  if (typeof raw.name !== 'string' || raw.name.trim() === '') {
+    throw new InputError(
+      'missing_tool_name',
+      raw.name === undefined ? `${path} has no "name"` : `${path}.name must be a non-empty string`,
+      { path: `${path}.name`, key: 'name' },
+    );
+  }
+  for (const key of ['description', 'title'] as const) {
+    if (raw[key] !== undefined && typeof raw[key] !== 'string') {
+      throw new InputError('invalid_tool', `${path}.${key} must be a string (tool "${raw.name}")`, {
+        path: `${path}.${key}`,
+        key,
+        names: [raw.name],
+      });
+    }
+  }
+  if (!isObject(raw.inputSchema)) {
+    throw new InputError(
+      'invalid_input_schema',
+      raw.inputSchema === undefined
+        ? `tool "${raw.name}" has no inputSchema (a JSON Schema object is required)`
+        : `inputSchema of tool "${raw.name}" must be a JSON Schema object`,
+      { path: `${path}.inputSchema`, key: 'inputSchema', names: [raw.name] },
+    );
+  }
+  for (const key of ['outputSchema', 'annotations', '_meta'] as const) {
+    if (raw[key] !== undefined && !isObject(raw[key])) {
+      throw new InputError('invalid_tool', `${path}.${key} must be an object (tool "${raw.name}")`, {
+        path: `${path}.${key}`,
+        key,
+        names: [raw.name],
+      });
+    }
+  }
+  return raw as Tool;
+}
+
+/** Parse an already-decoded `tools/list` value; every field the server sent is kept. */
+export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Surface {
+  const maxTools = limits.maxTools ?? MAX_SURFACE_TOOLS;
+  const maxBytes = limits.maxBytes ?? MAX_SURFACE_BYTES;
+  if (Number.isFinite(maxBytes)) {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      throw new InputError('invalid_json', 'surface cannot be serialised as JSON', { path: '$' });
+    }
+    const bytes = text === undefined ? 0 : utf8Length(text);
+    if (bytes > maxBytes) {
+      throw new InputError('payload_too_large', `surface is ${bytes} bytes; the limit is ${maxBytes} bytes`, {
+        path: '$',
+        limit: maxBytes,
+        actual: bytes,
+      });
+    }
+  }
+  const { tools: rawTools, path } = locateTools(value);
+  if (rawTools.length > maxTools) {
+    throw new InputError('tool_limit_exceeded', `surface has ${rawTools.length} tools; the limit is ${maxTools}`, {
+      path,
+      limit: maxTools,
+      actual: rawTools.length,
+    });
+  }
+  const tools: Tool[] = [];
+  const firstIndex = new Map<string, number>();
+  for (let i = 0; i < rawTools.length; i++) {
+    const tool = checkTool(rawTools[i], `${path}[${i}]`);
+    const seen = firstIndex.get(tool.name);
+    if (seen !== undefined) {
+      throw new InputError(
+        'duplicate_tool_name',
+        `tool name "${tool.name}" is used twice (${path}[${seen}] and ${path}[${i}]); names must be unique`,
+        { path: `${path}[${i}].name`, key: 'name', names: [tool.name], indexes: [seen, i] },
+      );
+    }
+    firstIndex.set(tool.name, i);
+    tools.push(tool);
+  }
+  return { tools };
+}
