@@ -1,0 +1,51 @@
+import type { CategoryId, CategoryScore, Finding, LintResult, Severity } from '../contracts/lint-result.js';
+import type { Surface } from '../contracts/tool.js';
+import type { TokenCounter } from '../text/tokens.js';
+
+/** What a rule set needs from outside: only a token counter (the core stays free of I/O). */
+export interface LintDeps {
+  countTokens: TokenCounter;
+}
+
+/** A versioned rule set: an id, a content hash of its code and thresholds, and its lint function. */
+export interface RuleSet {
+  id: string;
+  hash: string;
+  lint(surface: Surface, deps: LintDeps): LintResult;
+}
+
+/** A scoring category: points out of `max` for one tool. */
+export interface Category<T, C> {
+  id: CategoryId;
+  max: number;
+  score(tool: T, surface: C): CategoryScore;
+}
+
+/** A per-tool finding rule: one public code (or a family of codes) per file. */
+export interface ToolRule<T, C> {
+  code: string;
+  check(tool: T, surface: C): Finding[];
+}
+
+/** A server-wide finding rule. */
+export interface ServerRule<C> {
+  code: string;
+  check(surface: C): Finding[];
+}
+
+/** Build a finding; `data` carries the facts behind the message so any UI can phrase it. */
+export function finding(
+  code: string,
+  severity: Severity,
+  message: string,
+  opts: { tool?: string; fields?: string[]; data?: Record<string, unknown> } = {},
+): Finding {
+  return {
+    code,
+    severity,
+    ...(opts.tool !== undefined ? { tool: opts.tool } : {}),
+    message,
+    fields: opts.fields ?? [],
+    data: opts.data ?? {},
+  };
+}

@@ -1,0 +1,177 @@
+import type { ConfusablePair } from '../../contracts/lint-result.js';
+import type { Surface, Tool } from '../../contracts/tool.js';
+import { normalizeText } from '../../surface/canonical.js';
+import { toolHash } from '../../surface/hash.js';
+import type { TokenCounter } from '../../text/tokens.js';
+import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
+import { confusablePairs } from './confusable.js';
+import { STOPWORDS } from './lexicons.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What rules v1 knows about one top-level parameter. */
+export interface ParamFacts {
+  name: string;
+  schema: Json;
+  types: string[];
+  description: string | undefined;
+  isString: boolean;
+  isBoolean: boolean;
+  /** Has enum, const, format, pattern, examples, example, default, minLength or maxLength. */
+  constrained: boolean;
+  hasExample: boolean;
+}
+
+/** What rules v1 knows about one tool, computed once and shared by every rule. */
+export interface ToolFacts {
+  tool: Tool;
+  name: string;
+  hash: string;
+  nameTokens: string[];
+  description: string;
+  hasDescription: boolean;
+  firstSentence: string;
+  language: Language;
+  words: string[];
+  wordCount: number;
+  /** Stemmed content words (stopwords and Japanese function morphemes removed). */
+  contentWords: Set<string>;
+  params: ParamFacts[];
+  required: string[] | undefined;
+  additionalPropertiesFalse: boolean;
+  annotations: Json;
+  /** Every string found inside the input schema (descriptions, titles, defaults, enum values). */
+  schemaStrings: string[];
+  tokens: number;
+}
+
+/** Facts of the whole surface. */
+export interface SurfaceFacts {
+  tools: ToolFacts[];
+  names: Set<string>;
+  totalTokens: number;
+  tokenizer: string;
+  /** Every confusable pair, most similar first. */
+  pairs: ConfusablePair[];
+}
+
+const CONSTRAINT_KEYS = ['enum', 'const', 'format', 'pattern', 'examples', 'example', 'default', 'minLength', 'maxLength'];
+const REF_BUDGET = 32;
+
+/** Resolve a local `$ref` (`#/$defs/X`, `#/definitions/X`, any JSON pointer) against the root schema. */
+export function resolveRef(schema: Json, root: Json): Json {
+  let node = schema;
+  for (let i = 0; i < REF_BUDGET && typeof node.$ref === 'string' && node.$ref.startsWith('#'); i++) {
+    let target: unknown = root;
+    for (const raw of node.$ref.slice(1).split('/').filter((p) => p !== '')) {
+      const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      target = isObject(target) ? target[part] : undefined;
+    }
+    if (!isObject(target)) return node;
+    const { $ref: _ref, ...rest } = node;
+    node = { ...target, ...rest };
+  }
+  return node;
+}
+
+function schemaTypes(schema: Json): string[] {
+  const t = schema.type;
+  if (typeof t === 'string') return [t];
+  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
+  const variants = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
+  if (variants) return [...new Set(variants.filter(isObject).flatMap((v) => schemaTypes(v)))];
+  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) return ['string'];
+  return [];
+}
+
+function paramFacts(name: string, raw: unknown, root: Json): ParamFacts {
+  const schema = isObject(raw) ? resolveRef(raw, root) : {};
+  const types = schemaTypes(schema);
+  const variants = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
+  const nodes = [schema, ...(variants ?? []).filter(isObject).map((v) => resolveRef(v, root))];
+  const has = (key: string) => nodes.some((n) => n[key] !== undefined);
+  const description = typeof schema.description === 'string' && schema.description.trim() !== '' ? schema.description.trim() : undefined;
+  const nonNull = types.filter((t) => t !== 'null');
+  return {
+    name,
+    schema,
+    types,
+    description,
+    isString: nonNull.includes('string'),
+    isBoolean: nonNull.length === 1 && nonNull[0] === 'boolean',
+    constrained: CONSTRAINT_KEYS.some(has),
+    hasExample: has('examples') || has('example'),
+  };
+}
+
+const STRING_WALK_BUDGET = 20_000;
+
+/** Collect every string value in a JSON value (bounded, so huge schemas cannot stall the linter). */
+export function collectStrings(value: unknown, out: string[] = [], budget = { left: STRING_WALK_BUDGET }): string[] {
+  if (budget.left-- <= 0) return out;
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) collectStrings(v, out, budget);
+  else if (isObject(value)) for (const v of Object.values(value)) collectStrings(v, out, budget);
+  return out;
+}
+
+/** Stemmed content words of a text, for similarity and restatement checks. */
+export function contentWords(words: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const w of words) {
+    const lower = w.toLowerCase();
+    if (STOPWORDS.has(lower) || isJapaneseFunctionWord(w) || /^\d+$/.test(w)) continue;
+    out.add(stem(lower));
+  }
+  return out;
+}
+
+function firstSentenceOf(text: string): string {
+  const m = /^[\s\S]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/u.exec(text);
+  return (m?.[0] ?? text).trim();
+}
+
+/** Compute the facts of one tool. */
+export function toolFacts(tool: Tool, tokens: TokenCounter): ToolFacts {
+  const description = tool.description === undefined ? '' : normalizeText(tool.description);
+  const words = segmentWords(description);
+  const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
+  const props = isObject(root.properties) ? root.properties : {};
+  const params = Object.entries(props).map(([name, schema]) => paramFacts(name, schema, tool.inputSchema));
+  const required = Array.isArray(root.required) ? root.required.filter((r): r is string => typeof r === 'string') : undefined;
+  const shown = JSON.stringify({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema });
+  return {
+    tool,
+    name: tool.name,
+    hash: toolHash(tool),
+    nameTokens: identifierTokens(tool.name),
+    description,
+    hasDescription: description !== '',
+    firstSentence: firstSentenceOf(description),
+    language: detectLanguage(description),
+    words,
+    wordCount: words.length,
+    contentWords: contentWords(words),
+    params,
+    required,
+    additionalPropertiesFalse: root.additionalProperties === false,
+    annotations: isObject(tool.annotations) ? tool.annotations : {},
+    schemaStrings: collectStrings(tool.inputSchema),
+    tokens: tokens.count(shown),
+  };
+}
+
+/** Compute the facts of a surface. */
+export function surfaceFacts(surface: Surface, tokens: TokenCounter): SurfaceFacts {
+  const tools = surface.tools.map((t) => toolFacts(t, tokens));
+  const facts: SurfaceFacts = {
+    tools,
+    names: new Set(tools.map((t) => t.name)),
+    totalTokens: tools.reduce((sum, t) => sum + t.tokens, 0),
+    tokenizer: tokens.id,
+    pairs: [],
+  };
+  facts.pairs = confusablePairs(facts);
+  return facts;
+}

@@ -1,0 +1,63 @@
+import { stem } from '../../text/words.js';
+import type { SurfaceFacts, ToolFacts } from './facts.js';
+import { DESTRUCTIVE_JA, DESTRUCTIVE_VERBS, FILLER_WORDS, VERBS, WRITE_VERBS } from './lexicons.js';
+
+// Derived signals shared by several categories and rules of v1.
+
+const JA_PREDICATE = /(ます|します|する|す|る|た|ない|ください)[。．.!！]?$/u;
+
+/** The description starts with a verb (English) or its first sentence ends in a predicate (Japanese). */
+export function startsWithVerb(t: ToolFacts): boolean {
+  if (!t.hasDescription) return false;
+  if (t.language === 'ja') return JA_PREDICATE.test(t.firstSentence);
+  const first = t.words[0]?.toLowerCase();
+  if (first === undefined) return false;
+  return VERBS.has(first) || VERBS.has(stem(first)) || (first.endsWith('es') && VERBS.has(first.slice(0, -2)));
+}
+
+/** The description says nothing beyond the words of the name (and filler such as "tool"). */
+export function restatesName(t: ToolFacts): boolean {
+  if (!t.hasDescription || t.contentWords.size === 0) return false;
+  const nameWords = new Set(t.nameTokens.map(stem));
+  for (const w of t.contentWords) {
+    if (!nameWords.has(w) && !FILLER_WORDS.has(w)) return false;
+  }
+  return true;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Names of other tools of the surface that this description mentions by name. */
+export function mentionedSiblings(t: ToolFacts, s: SurfaceFacts): string[] {
+  if (!t.hasDescription) return [];
+  const out: string[] = [];
+  for (const other of s.names) {
+    if (other === t.name || other.length < 4) continue;
+    if (!t.description.includes(other)) continue;
+    if (new RegExp(`(^|[^A-Za-z0-9_.-])${escapeRegExp(other)}($|[^A-Za-z0-9_-])`).test(t.description)) out.push(other);
+  }
+  return out;
+}
+
+/** The name or the description's first word/sentence marks a destructive operation. */
+export function looksDestructive(t: ToolFacts): string | undefined {
+  const fromName = t.nameTokens.find((w) => DESTRUCTIVE_VERBS.has(w));
+  if (fromName) return fromName;
+  const first = t.words[0]?.toLowerCase();
+  if (first !== undefined && t.language !== 'ja') {
+    const s = stem(first);
+    if (DESTRUCTIVE_VERBS.has(s)) return s;
+  }
+  if (t.language === 'ja') return DESTRUCTIVE_JA.find((w) => t.firstSentence.includes(w));
+  return undefined;
+}
+
+/** The name marks a write (or destructive) operation. */
+export function looksWriting(t: ToolFacts): string | undefined {
+  return t.nameTokens.find((w) => WRITE_VERBS.has(w) || DESTRUCTIVE_VERBS.has(w));
+}
+
+/** True when the annotations carry at least one of the behaviour hints scored by v1. */
+export function hasBehaviourHints(t: ToolFacts): boolean {
+  return ['readOnlyHint', 'destructiveHint', 'idempotentHint'].some((k) => typeof t.annotations[k] === 'boolean');
+}
