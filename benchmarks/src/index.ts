@@ -6,3 +6,7 @@ export * from './surface/parse.js';
 export * from './surface/canonical.js';
 export * from './surface/hash.js';
 export * from './lint.js';
+export * from './text/tokens.js';
+export * from './rules/registry.js';
+export type { RuleSet, LintDeps } from './rules/types.js';
+export { bandOf, FINDING_CODES_V1 } from './rules/v1/index.js';

@@ -44,15 +44,19 @@ export function confusablePairs(s: SurfaceFacts): ConfusablePair[] {
   for (const words of nameWords) for (const w of words) tokenCounts.set(w, (tokenCounts.get(w) ?? 0) + 1);
   const namespace = (w: string) => s.tools.length >= 4 && (tokenCounts.get(w) ?? 0) > s.tools.length / 2;
 
-  const desc = s.tools.map((t) => sorted(t.contentWords));
+  // Likewise words in most descriptions ("Notion | …", "knowledge graph"): like a zero IDF, they tell no tool apart.
+  const docFreq = new Map<string, number>();
+  for (const t of s.tools) for (const w of t.contentWords) docFreq.set(w, (docFreq.get(w) ?? 0) + 1);
+  const common = (w: string) => s.tools.length >= 4 && (docFreq.get(w) ?? 0) > s.tools.length / 2;
+  const desc = s.tools.map((t) => sorted([...t.contentWords].filter((w) => !common(w))));
   const names = nameWords.map((words) => sorted(words.filter((w) => !namespace(w))));
   const pairs: ConfusablePair[] = [];
   for (let i = 0; i < s.tools.length; i++) {
     for (let j = i + 1; j < s.tools.length; j++) {
-      const di = desc[i]!;
-      const dj = desc[j]!;
-      const comparable = di.length >= T.confusableMinContentWords && dj.length >= T.confusableMinContentWords;
-      const d = comparable ? dice(di, dj) : 0;
+      // Too little text to compare is judged on the full descriptions; the comparison itself ignores common words.
+      const comparable =
+        s.tools[i]!.contentWords.size >= T.confusableMinContentWords && s.tools[j]!.contentWords.size >= T.confusableMinContentWords;
+      const d = comparable ? dice(desc[i]!, desc[j]!) : 0;
       const n = dice(names[i]!, names[j]!);
       if (d >= T.confusableDescription || (n >= T.confusableName && d >= T.confusableNameDescription)) {
         const a = s.tools[i]!.name;
