@@ -1,0 +1,195 @@
+// The only module (with capture.ts) that imports the MCP SDK: it speaks to a server over stdio and
+// returns the tools exactly as they were on the wire.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+
+/** How to start one server over stdio. */
+export interface StdioServer {
+  command: string;
+  args: string[];
+  /** The complete environment of the server process (nothing is inherited). */
+  env: Record<string, string>;
+  cwd?: string;
+  /** Per request (initialize, each tools/list page); default 60 s. */
+  timeoutMs?: number;
+}
+
+/** What one capture saw. */
+export interface CapturedTools {
+  protocolVersion: string;
+  serverInfo: { name: string; version: string; [key: string]: unknown };
+  /** The `tools` of every `tools/list` page concatenated, as decoded from the JSON the server wrote. */
+  tools: unknown[];
+  pages: number;
+  /** Paths present on the wire that the SDK's own `listTools` result lacks (`<tool>.<path>`). */
+  sdkDroppedPaths: string[];
+  /** Set when the SDK's `listTools` refused a page that the wire carried. */
+  sdkError?: string;
+}
+
+const MAX_PAGES = 100;
+
+type RawResponse = { id: RequestId; result?: Record<string, unknown>; error?: { code: number; message: string } };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Wraps a transport and keeps a deep copy of every response as the transport decoded it, before the
+ * client parses it with its result schemas (which strip keys the SDK does not know). The stdio
+ * transport's own envelope check leaves `result` as a loose object, so tool objects reach here untouched.
+ */
+export class RecordingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private readonly methods = new Map<RequestId, string>();
+  private readonly responses = new Map<RequestId, RawResponse>();
+  private readonly lastIdByMethod = new Map<string, RequestId>();
+
+  constructor(private readonly inner: Transport) {}
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+      if ('id' in message && ('result' in message || 'error' in message) && message.id !== undefined) {
+        this.responses.set(message.id, structuredClone(message) as RawResponse);
+      }
+      this.onmessage?.(message, extra);
+    };
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (error: Error) => this.onerror?.(error);
+    await this.inner.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ('method' in message && 'id' in message) {
+      this.methods.set(message.id, message.method);
+      this.lastIdByMethod.set(message.method, message.id);
+    }
+    await this.inner.send(message, options);
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  /** The raw response to the most recent request with this method, if one arrived. */
+  lastResponse(method: string): RawResponse | undefined {
+    const id = this.lastIdByMethod.get(method);
+    return id === undefined ? undefined : this.responses.get(id);
+  }
+}
+
+/** JSON paths present in `wire` and absent from `parsed` (recursing into objects and arrays). */
+export function droppedPaths(wire: unknown, parsed: unknown, path: string): string[] {
+  const out: string[] = [];
+  if (Array.isArray(wire)) {
+    wire.forEach((item, i) => {
+      const other = Array.isArray(parsed) ? parsed[i] : undefined;
+      if (Array.isArray(parsed) && i < parsed.length) out.push(...droppedPaths(item, other, `${path}[${i}]`));
+      else out.push(`${path}[${i}]`);
+    });
+  } else if (isRecord(wire)) {
+    for (const key of Object.keys(wire)) {
+      const child = path === '' ? key : `${path}.${key}`;
+      if (!isRecord(parsed) || !(key in parsed)) out.push(child);
+      else out.push(...droppedPaths(wire[key], parsed[key], child));
+    }
+  }
+  return out;
+}
+
+function describe(response: RawResponse | undefined, what: string): Record<string, unknown> {
+  if (response === undefined) throw new Error(`no response to ${what}`);
+  if (response.error !== undefined) throw new Error(`server answered ${what} with error ${response.error.code}: ${response.error.message}`);
+  if (!isRecord(response.result)) throw new Error(`response to ${what} has no result object`);
+  return response.result;
+}
+
+/**
+ * Start a server, initialize, list every page of tools (following `nextCursor`), close it. The tools are
+ * the raw decoded JSON; the SDK's parsed view is used only to report what it would have dropped.
+ */
+export async function captureTools(server: StdioServer): Promise<CapturedTools> {
+  const timeout = server.timeoutMs ?? 60_000;
+  const stdio = new StdioClientTransport({
+    command: server.command,
+    args: server.args,
+    env: server.env,
+    ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+    stderr: 'pipe',
+  });
+  let stderrText = '';
+  stdio.stderr?.on('data', (chunk: Buffer) => {
+    stderrText = (stderrText + chunk.toString('utf8')).slice(-8_000);
+  });
+  const transport = new RecordingTransport(stdio);
+  const client = new Client({ name: 'toolmark-distractor-capture', version: '0.1.0' }, { capabilities: {} });
+  try {
+    await client.connect(transport, { timeout });
+    const init = describe(transport.lastResponse('initialize'), 'initialize');
+    const protocolVersion = init.protocolVersion;
+    const serverInfo = init.serverInfo;
+    if (typeof protocolVersion !== 'string') throw new Error('initialize result has no protocolVersion');
+    if (!isRecord(serverInfo) || typeof serverInfo.name !== 'string' || typeof serverInfo.version !== 'string') {
+      throw new Error('initialize result has no serverInfo with name and version');
+    }
+    const tools: unknown[] = [];
+    const sdkDroppedPaths: string[] = [];
+    let sdkError: string | undefined;
+    let cursor: string | undefined;
+    const seenCursors = new Set<string>();
+    let pages = 0;
+    do {
+      let sdkTools: unknown[] | undefined;
+      try {
+        const parsed = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
+        sdkTools = parsed.tools;
+      } catch (err) {
+        sdkError = err instanceof Error ? err.message : String(err);
+      }
+      const result = describe(transport.lastResponse('tools/list'), `tools/list${cursor === undefined ? '' : ` (cursor ${cursor})`}`);
+      // Without a wire response the SDK's error is the real one (e.g. a timeout).
+      if (!Array.isArray(result.tools)) throw new Error(`tools/list result has no tools array${sdkError ? ` (${sdkError})` : ''}`);
+      if (sdkTools !== undefined) {
+        result.tools.forEach((tool: unknown, i) => {
+          const label = isRecord(tool) && typeof tool.name === 'string' ? tool.name : `#${tools.length + i}`;
+          sdkDroppedPaths.push(...droppedPaths(tool, sdkTools[i], label));
+        });
+      }
+      tools.push(...result.tools);
+      pages++;
+      const next = result.nextCursor;
+      cursor = typeof next === 'string' && next !== '' ? next : undefined;
+      if (cursor !== undefined) {
+        if (seenCursors.has(cursor)) throw new Error(`tools/list repeated cursor ${JSON.stringify(cursor)}`);
+        if (pages >= MAX_PAGES) throw new Error(`tools/list still paginating after ${MAX_PAGES} pages`);
+        seenCursors.add(cursor);
+      }
+    } while (cursor !== undefined);
+    return {
+      protocolVersion,
+      serverInfo: serverInfo as CapturedTools['serverInfo'],
+      tools,
+      pages,
+      sdkDroppedPaths,
+      ...(sdkError === undefined ? {} : { sdkError }),
+    };
+  } catch (err) {
+    const tail = stderrText.trim();
+    throw new Error(`${err instanceof Error ? err.message : String(err)}${tail ? `\nserver stderr (last part):\n${tail}` : ''}`, {
+      cause: err,
+    });
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
