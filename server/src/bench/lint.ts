@@ -1,0 +1,67 @@
+// npm run bench:lint — lints every distractor surface, the reference surfaces and a synthetic 200-tool
+// surface repeatedly; prints per-surface median and p95 (parse + lint, tokenizer already loaded), peak RSS,
+// and the CLI's cold start (whole process, `toolmark lint` on a 10-tool file).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lintSurface, loadTokenCounter, parseSurfaceText, utf8Length } from '@toolmark/benchmarks';
+import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from '@toolmark/distractors';
+import { syntheticSurface } from './synthetic.js';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
+
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function measure(name: string, text: string, iterations: number): Promise<string> {
+  for (let i = 0; i < 5; i++) await lintSurface(parseSurfaceText(text)); // warm-up (JIT)
+  const times: number[] = [];
+  let peak = process.memoryUsage().rss;
+  for (let i = 0; i < iterations; i++) {
+    const t0 = process.hrtime.bigint();
+    await lintSurface(parseSurfaceText(text));
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  times.sort((a, b) => a - b);
+  const tools = parseSurfaceText(text).tools.length;
+  return `${name.padEnd(28)} ${String(tools).padStart(5)} ${(utf8Length(text) / 1024).toFixed(0).padStart(6)} KiB ${quantile(times, 0.5).toFixed(2).padStart(9)} ms ${quantile(times, 0.95).toFixed(2).padStart(9)} ms ${(peak / 2 ** 20).toFixed(0).padStart(6)} MiB`;
+}
+
+async function main(): Promise<void> {
+  const t0 = process.hrtime.bigint();
+  await loadTokenCounter();
+  const tokenizerMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  console.log(`node ${process.version}, ${ITERATIONS} iterations per surface, tokenizer load ${tokenizerMs.toFixed(0)} ms (once per process)`);
+  console.log(`${'surface'.padEnd(28)} tools   size      median         p95   peak RSS`);
+  const surfaces: [string, string][] = [];
+  for (const entry of listDistractorSets()) {
+    if (entry.status !== 'available') continue;
+    surfaces.push([entry.name, JSON.stringify(loadDistractorSet(entry.name).surface)]);
+  }
+  for (const entry of listReferenceSurfaces()) surfaces.push([`reference/${entry.name}`, JSON.stringify(loadReferenceSurface(entry.name).surface)]);
+  surfaces.push(['synthetic-200', JSON.stringify(syntheticSurface(200))]);
+  for (const [name, text] of surfaces) console.log(await measure(name, text, name.startsWith('synthetic') ? Math.max(20, ITERATIONS / 4) : ITERATIONS));
+
+  // Cold start: a whole `toolmark lint` process on a 10-tool file.
+  const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-'));
+  try {
+    const file = join(dir, 'tools.json');
+    writeFileSync(file, JSON.stringify(syntheticSurface(10, 60, 4)));
+    const cli = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+    const runs: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const s = process.hrtime.bigint();
+      execFileSync(process.execPath, [cli, 'lint', file, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      runs.push(Number(process.hrtime.bigint() - s) / 1e6);
+    }
+    runs.sort((a, b) => a - b);
+    console.log(`cli cold start (toolmark lint, 10 tools, whole process): median ${quantile(runs, 0.5).toFixed(0)} ms, p95 ${quantile(runs, 0.95).toFixed(0)} ms over ${COLD_RUNS} runs`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
