@@ -10,3 +10,4 @@ export * from './text/tokens.js';
 export * from './rules/registry.js';
 export type { RuleSet, LintDeps } from './rules/types.js';
 export { bandOf, FINDING_CODES_V1 } from './rules/v1/index.js';
+export * from './report/index.js';

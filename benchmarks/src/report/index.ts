@@ -1,0 +1,4 @@
+export * from './band.js';
+export * from './visible.js';
+export * from './terminal.js';
+export * from './markdown.js';
