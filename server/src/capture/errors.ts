@@ -1,0 +1,42 @@
+/** Stable codes of capture failures (shown by the CLI next to the input error codes of the core). */
+export type CaptureErrorCode =
+  /** The URL is not an http(s) URL, or carries credentials. */
+  | 'invalid_url'
+  /** The auth header would go somewhere it was not allowed to (another origin, plain HTTP to a remote host). */
+  | 'auth_refused'
+  /** The server answered with a redirect; redirects are never followed. */
+  | 'redirect_refused'
+  /** The command could not be started (not found, not executable). */
+  | 'spawn_failed'
+  /** No connection could be made, or it was lost (refused, DNS, TLS, the process exited). */
+  | 'connection_failed'
+  /** The server answered an HTTP request with an error status. */
+  | 'http_error'
+  /** The server spoke, but not the protocol we need (JSON-RPC error, no tools capability, endless paging). */
+  | 'protocol_error'
+  /** The connection or the whole capture took longer than allowed. */
+  | 'timeout';
+
+/** Where a capture failed and what to fix; never holds a secret. */
+export interface CaptureErrorDetail {
+  /** The target: a URL without credentials or query, or the command line. */
+  where: string;
+  [extra: string]: unknown;
+}
+
+/** A typed capture failure with the same JSON shape as the core's input errors and the API's errors. */
+export class CaptureError extends Error {
+  override readonly name = 'CaptureError';
+  constructor(
+    readonly code: CaptureErrorCode,
+    message: string,
+    readonly detail: CaptureErrorDetail,
+  ) {
+    super(message);
+  }
+
+  /** The uniform error shape: `{ error: { code, message, detail } }`. */
+  toJSON(): { error: { code: CaptureErrorCode; message: string; detail: CaptureErrorDetail } } {
+    return { error: { code: this.code, message: this.message, detail: this.detail } };
+  }
+}

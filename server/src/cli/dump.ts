@@ -1,0 +1,64 @@
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { captureSurface } from '../capture/index.js';
+import { CliError, EXIT, printError } from './errors.js';
+import type { CliIo } from './io.js';
+import { addSourceOptions, describeSource, resolveSource, type SourceOptions } from './args.js';
+import { captureOptions } from './source.js';
+
+interface DumpOptions extends SourceOptions {
+  output?: string;
+}
+
+async function runDump(options: DumpOptions, command: string[] | undefined, io: CliIo): Promise<number> {
+  let where: string | undefined;
+  try {
+    const source = resolveSource(undefined, options, command, io);
+    if (source.kind === 'file') throw new CliError('usage', 'dump captures a live server: give --url <url> or -- <command…>');
+    where = describeSource(source);
+    const captured = await captureSurface(source, captureOptions(options));
+    where = captured.where;
+    const text = `${JSON.stringify(captured.value, null, 2)}\n`;
+    if (options.output === undefined || options.output === '-') io.stdout.write(text);
+    else {
+      try {
+        await writeFile(options.output, text);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        throw new CliError('file_write_failed', `cannot write ${options.output}: ${code}`, { where: options.output });
+      }
+    }
+    const to = options.output === undefined || options.output === '-' ? 'stdout' : options.output;
+    const pages = captured.pages > 1 ? ` in ${captured.pages} pages` : '';
+    io.stderr.write(`toolmark dump: ${captured.surface.tools.length} tools from ${captured.where} (${captured.transport}${pages}) written to ${to}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    printError(io, 'dump', error, where);
+    return EXIT.error;
+  }
+}
+
+/** Register `toolmark dump`. `command` is what followed `--` on the command line, if anything. */
+export function registerDump(program: Command, io: CliIo, command: string[] | undefined, done: (code: number) => void): void {
+  const dump = program
+    .command('dump')
+    .summary("save a live server's tools/list to a file for offline use")
+    .description(
+      'Capture a server\'s tools/list (every page) and write it as { "tools": [...] }, each tool exactly as ' +
+        'the server sent it, including keys the MCP SDK does not know. Lint the file later with toolmark lint <file>.',
+    )
+    .option('-o, --output <file>', 'file to write (default: stdout)');
+  addSourceOptions(dump)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  toolmark dump -o tools.json -- npx -y @modelcontextprotocol/server-memory
+  toolmark dump -o tools.json --url https://mcp.example.com/mcp
+
+Exit codes: 0 written, 2 usage, input or connection error.`,
+    )
+    .action(async (options: DumpOptions) => {
+      done(await runDump(options, command, io));
+    });
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import process from 'node:process';
+import { Command, CommanderError } from 'commander';
+import { registerDump } from './dump.js';
+import { EXIT } from './errors.js';
+import { processIo, type CliIo } from './io.js';
+import { registerLint } from './lint.js';
+import { splitCommand } from './args.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Run the CLI on `argv` (without node and the script) and resolve to the exit code. */
+async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const { ours, command } = splitCommand(argv);
+  let code: number = EXIT.ok;
+  const done = (c: number): void => {
+    code = c;
+  };
+  const program = new Command('toolmark')
+    .description('Lint the tool surface of an MCP server: can a model tell its tools apart and call them?')
+    .version(version)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showSuggestionAfterError();
+  registerLint(program, io, command, done);
+  registerDump(program, io, command, done);
+  try {
+    await program.parseAsync(ours, { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    // Help and version exit 0; every usage error (unknown option, missing command, bad choice) exits 2.
+    return error.exitCode === 0 ? EXIT.ok : EXIT.error;
+  }
+  return code;
+}
+
+const code = await main(process.argv.slice(2), processIo());
+// Leave through the event loop, so piped output is flushed; a stuck child process cannot hold us here long.
+process.exitCode = code;
+setTimeout(() => process.exit(code), 5_000).unref();
