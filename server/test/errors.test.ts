@@ -125,6 +125,15 @@ describe('connection errors (exit 2)', () => {
     expect(run.stderr).toContain('protocol_error: the server does not offer tools');
   });
 
+  it('a JSON-RPC error to tools/list, and a server that pages forever', async () => {
+    const failing = await runCli(['lint', '--', process.execPath, RAW_SERVER, 'list-error']);
+    expect(failing.code).toBe(2);
+    expect(failing.stderr).toContain('protocol_error: the server answered tools/list with an error: MCP error -32603: tool registry unavailable');
+    const loop = await runCli(['dump', '--', process.execPath, RAW_SERVER, 'loop']);
+    expect(loop.code).toBe(2);
+    expect(loop.stderr).toContain('protocol_error: tools/list (page 2) repeated an earlier cursor');
+  });
+
   it('duplicate names and invalid tools sent by a live server are input errors with a JSON path', async () => {
     const dup = await runCli(['lint', '--', process.execPath, RAW_SERVER, 'duplicate']);
     expect(dup.code).toBe(2);

@@ -96,12 +96,9 @@ async function connectHttp(url: URL, authorization: string | undefined, timeoutM
       return await attempt('sse');
     } catch (second) {
       const err = classify(second, { where, phase: 'initialize', limitMs: timeoutMs });
+      if (!(err instanceof CaptureError)) throw err;
       const firstMessage = first instanceof Error ? first.message : String(first);
-      return Promise.reject(
-        err instanceof CaptureError
-          ? new CaptureError(err.code, `${err.message} (after Streamable HTTP failed: ${firstMessage})`, err.detail)
-          : err,
-      );
+      throw new CaptureError(err.code, `${err.message} (after Streamable HTTP failed: ${firstMessage})`, err.detail);
     }
   }
 }

@@ -6,7 +6,7 @@ import { addSourceOptions, describeSource, resolveSource, type SourceOptions } f
 import { loadSurface } from './source.js';
 
 /** Output formats of `toolmark lint`. */
-export const FORMATS = ['terminal', 'json', 'markdown'] as const;
+const FORMATS = ['terminal', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
 
 interface LintOptions extends SourceOptions {
@@ -17,7 +17,7 @@ interface LintOptions extends SourceOptions {
 }
 
 /** Parse --fail-under: a score between 0 and 100. */
-export function parseFailUnder(text: string | undefined): number | undefined {
+function parseFailUnder(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) {
@@ -35,7 +35,7 @@ function resolveFormat(options: LintOptions): Format {
 }
 
 /** The lint result in the chosen format. */
-export function renderResult(result: LintResult, format: Format, io: CliIo): string {
+function renderResult(result: LintResult, format: Format, io: CliIo): string {
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
   if (format === 'markdown') return renderMarkdown(result);
   const options: { color: boolean; width?: number } = { color: colorEnabled(io.env, io.stdoutIsTTY) };

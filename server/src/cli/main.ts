@@ -35,6 +35,12 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
   return code;
 }
 
+// A reader that stops early (`toolmark lint x | head`) closes the pipe: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  throw error;
+});
+
 const code = await main(process.argv.slice(2), processIo());
 // Leave through the event loop, so piped output is flushed; a stuck child process cannot hold us here long.
 process.exitCode = code;
