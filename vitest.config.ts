@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Workspaces export their TypeScript sources under the "source" condition, so tests run
+// Workspaces export their TypeScript sources under the "@toolmark/source" condition (named so no dependency's own "source" export is picked up), so tests run
 // against src/ without a build; Node at run time uses the built dist/ files.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['@toolmark/source'] },
+  ssr: { resolve: { conditions: ['@toolmark/source'] } },
   test: {
     include: ['{benchmarks,distractors,server}/{src,test}/**/*.test.ts'],
     testTimeout: 60_000,

@@ -2,9 +2,11 @@ import type { CategoryId, CategoryScore, Finding, LintResult, Severity } from '.
 import type { Surface } from '../contracts/tool.js';
 import type { TokenCounter } from '../text/tokens.js';
 
-/** What a rule set needs from outside: only a token counter (the core stays free of I/O). */
+/** What a rule set needs from outside: a token counter, optionally the surface's hashes (the core stays free of I/O). */
 export interface LintDeps {
   countTokens: TokenCounter;
+  /** Precomputed hashes of the surface (e.g. with native sha256); computed in pure JS when absent. */
+  hashes?: { surface: string; tools: string[] };
 }
 
 /** A versioned rule set: an id, a content hash of its code and thresholds, and its lint function. */

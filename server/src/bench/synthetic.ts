@@ -21,7 +21,7 @@ const FILLER =
   );
 
 /** A surface of `count` tools, descriptions of about `words` words, `params` parameters each with nested objects. */
-export function syntheticSurface(count = 200, words = 320, params = 24, seed = 42): { tools: Record<string, unknown>[] } {
+export function syntheticSurface(count = 200, words = 260, params = 12, seed = 42): { tools: Record<string, unknown>[] } {
   const rnd = seeded(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const tools = [];
@@ -38,7 +38,7 @@ export function syntheticSurface(count = 200, words = 320, params = 24, seed = 4
               type: 'object',
               description: `Nested ${pick(NOUNS)} filter with several fields`,
               properties: Object.fromEntries(
-                Array.from({ length: 8 }, (_, k) => [`field_${k}`, { type: 'string', description: `Field ${k} of the filter, e.g. "${pick(NOUNS)}"`, maxLength: 200 }]),
+                Array.from({ length: 4 }, (_, k) => [`field_${k}`, { type: 'string', description: `Field ${k} of the filter, e.g. "${pick(NOUNS)}"`, maxLength: 200 }]),
               ),
             }
           : p % 3 === 1

@@ -1,11 +1,11 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
 import { normalizeText } from '../../surface/canonical.js';
-import { toolHash } from '../../surface/hash.js';
+import { surfaceHashes } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs } from './confusable.js';
-import { STOPWORDS } from './lexicons.js';
+import { CONSTRAINTS, EXAMPLES, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,6 +23,29 @@ export interface ParamFacts {
   hasExample: boolean;
 }
 
+/** Cue lexicons matched by a description. */
+export interface Cues {
+  usageWhen: boolean;
+  usageWhenNot: boolean;
+  usageAlternative: boolean;
+  returns: boolean;
+  constraints: boolean;
+  examples: boolean;
+}
+
+/** Match every cue lexicon once. */
+export function cuesOf(description: string): Cues {
+  const lower = description.toLowerCase();
+  return {
+    usageWhen: matchesLexicon(description, USAGE_WHEN, lower),
+    usageWhenNot: matchesLexicon(description, USAGE_WHEN_NOT, lower),
+    usageAlternative: matchesLexicon(description, USAGE_ALTERNATIVE, lower),
+    returns: matchesLexicon(description, RETURNS, lower),
+    constraints: matchesLexicon(description, CONSTRAINTS, lower),
+    examples: matchesLexicon(description, EXAMPLES, lower),
+  };
+}
+
 /** What rules v1 knows about one tool, computed once and shared by every rule. */
 export interface ToolFacts {
   tool: Tool;
@@ -35,6 +58,8 @@ export interface ToolFacts {
   language: Language;
   words: string[];
   wordCount: number;
+  /** Which cue lexicons the description matches (computed once; several rules read each). */
+  cues: Cues;
   /** Stemmed content words (stopwords and Japanese function morphemes removed). */
   contentWords: Set<string>;
   params: ParamFacts[];
@@ -48,6 +73,7 @@ export interface ToolFacts {
 
 /** Facts of the whole surface. */
 export interface SurfaceFacts {
+  surfaceHash: string;
   tools: ToolFacts[];
   names: Set<string>;
   totalTokens: number;
@@ -133,7 +159,7 @@ function firstSentenceOf(text: string): string {
 }
 
 /** Compute the facts of one tool. */
-export function toolFacts(tool: Tool, tokens: TokenCounter): ToolFacts {
+export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string): ToolFacts {
   const description = tool.description === undefined ? '' : normalizeText(tool.description);
   const words = segmentWords(description);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
@@ -144,7 +170,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter): ToolFacts {
   return {
     tool,
     name: tool.name,
-    hash: toolHash(tool),
+    hash,
     nameTokens: identifierTokens(tool.name),
     description,
     hasDescription: description !== '',
@@ -152,6 +178,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter): ToolFacts {
     language: detectLanguage(description),
     words,
     wordCount: words.length,
+    cues: cuesOf(description),
     contentWords: contentWords(words),
     params,
     required,
@@ -163,9 +190,11 @@ export function toolFacts(tool: Tool, tokens: TokenCounter): ToolFacts {
 }
 
 /** Compute the facts of a surface. */
-export function surfaceFacts(surface: Surface, tokens: TokenCounter): SurfaceFacts {
-  const tools = surface.tools.map((t) => toolFacts(t, tokens));
+export function surfaceFacts(surface: Surface, tokens: TokenCounter, precomputed?: { surface: string; tools: string[] }): SurfaceFacts {
+  const hashes = precomputed?.tools.length === surface.tools.length ? precomputed : surfaceHashes(surface);
+  const tools = surface.tools.map((t, i) => toolFacts(t, tokens, hashes.tools[i]!));
   const facts: SurfaceFacts = {
+    surfaceHash: hashes.surface,
     tools,
     names: new Set(tools.map((t) => t.name)),
     totalTokens: tools.reduce((sum, t) => sum + t.tokens, 0),

@@ -1,6 +1,5 @@
 import type { Band, CategoryId, CategoryScore, Finding, LintResult, ToolResult } from '../../contracts/lint-result.js';
 import type { Surface } from '../../contracts/tool.js';
-import { surfaceHash } from '../../surface/hash.js';
 import type { Category, LintDeps, RuleSet, ServerRule, ToolRule } from '../types.js';
 import { constraints } from './categories/constraints.js';
 import { examples } from './categories/examples.js';
@@ -96,7 +95,7 @@ export function bandOf(score: number): Band {
 }
 
 function lintV1(surface: Surface, deps: LintDeps): LintResult {
-  const s = surfaceFacts(surface, deps.countTokens);
+  const s = surfaceFacts(surface, deps.countTokens, deps.hashes);
   const partners = new Map<string, Set<string>>();
   for (const p of s.pairs) {
     const [a, b] = p.tools;
@@ -131,7 +130,7 @@ function lintV1(surface: Surface, deps: LintDeps): LintResult {
   return {
     schemaVersion: 1,
     rules: { id: 'v1', hash: SOURCE_HASH },
-    surface: { hash: surfaceHash(surface), toolCount: tools.length },
+    surface: { hash: s.surfaceHash, toolCount: tools.length },
     score: mean,
     band: mean === null ? null : bandOf(mean),
     tokens: { total: s.totalTokens, tokenizer: s.tokenizer },

@@ -8,10 +8,14 @@ export interface Lexicon {
   ja: string[];
 }
 
-/** True when `text` (any case) contains a cue of the lexicon. */
-export function matchesLexicon(text: string, lexicon: Lexicon): boolean {
-  const lower = text.toLowerCase();
-  return lexicon.en.some((re) => re.test(lower)) || lexicon.ja.some((s) => text.includes(s));
+const combined = new WeakMap<Lexicon, RegExp>();
+
+/** True when `text` contains a cue of the lexicon; pass `lower` when the caller already has it lower-cased. */
+export function matchesLexicon(text: string, lexicon: Lexicon, lower = text.toLowerCase()): boolean {
+  let re = combined.get(lexicon);
+  // One alternation scans the text once instead of once per expression.
+  if (re === undefined) combined.set(lexicon, (re = new RegExp(lexicon.en.map((r) => `(?:${r.source})`).join('|'))));
+  return re.test(lower) || lexicon.ja.some((s) => text.includes(s));
 }
 
 /** "When to use": the situation the tool is for. */

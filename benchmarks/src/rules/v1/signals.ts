@@ -25,18 +25,20 @@ export function restatesName(t: ToolFacts): boolean {
   return true;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
 
-/** Names of other tools of the surface that this description mentions by name. */
+/**
+ * Names of other tools of the surface that this description mentions by name (names of 4+ characters;
+ * a trailing "." or "-" is punctuation). One pass over the description's identifier-like tokens.
+ */
 export function mentionedSiblings(t: ToolFacts, s: SurfaceFacts): string[] {
   if (!t.hasDescription) return [];
-  const out: string[] = [];
-  for (const other of s.names) {
-    if (other === t.name || other.length < 4) continue;
-    if (!t.description.includes(other)) continue;
-    if (new RegExp(`(^|[^A-Za-z0-9_.-])${escapeRegExp(other)}($|[^A-Za-z0-9_-])`).test(t.description)) out.push(other);
+  const out = new Set<string>();
+  for (const raw of t.description.match(IDENTIFIER) ?? []) {
+    const token = raw.replace(/[.-]+$/, '');
+    if (token.length >= 4 && token !== t.name && s.names.has(token)) out.add(token);
   }
-  return out;
+  return [...out];
 }
 
 /** The name or the description's first word/sentence marks a destructive operation. */

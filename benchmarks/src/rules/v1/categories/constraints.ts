@@ -1,6 +1,5 @@
 import type { Category } from '../../types.js';
 import type { SurfaceFacts, ToolFacts } from '../facts.js';
-import { CONSTRAINTS, matchesLexicon } from '../lexicons.js';
 import { hasBehaviourHints } from '../signals.js';
 
 /** Constraints and side effects (10): behaviour annotations (5) and a word on limits, effects, auth or cost (5). */
@@ -14,7 +13,7 @@ export const constraints: Category<ToolFacts, SurfaceFacts> = {
       points += 5;
       notes.push('readOnly/destructive/idempotent hints present (+5)');
     } else notes.push('no behaviour annotations (+0)');
-    if (matchesLexicon(t.description, CONSTRAINTS)) {
+    if (t.cues.constraints) {
       points += 5;
       notes.push('mentions limits, side effects, permissions or cost (+5)');
     } else notes.push('no word on limits, side effects, permissions or cost (+0)');

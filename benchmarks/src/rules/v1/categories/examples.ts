@@ -7,7 +7,7 @@ export const examples: Category<ToolFacts, SurfaceFacts> = {
   id: 'examples',
   max: 10,
   score(t) {
-    if (matchesLexicon(t.description, EXAMPLES)) return { points: 10, max: 10, notes: ['example in the description (+10)'] };
+    if (t.cues.examples) return { points: 10, max: 10, notes: ['example in the description (+10)'] };
     const param = t.params.find((p) => p.hasExample || (p.description !== undefined && matchesLexicon(p.description, EXAMPLES)));
     if (param) return { points: 10, max: 10, notes: [`example on parameter ${param.name} (+10)`] };
     return { points: 0, max: 10, notes: ['no example (+0)'] };

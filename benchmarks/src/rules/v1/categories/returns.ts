@@ -1,6 +1,5 @@
 import type { Category } from '../../types.js';
 import type { SurfaceFacts, ToolFacts } from '../facts.js';
-import { matchesLexicon, RETURNS } from '../lexicons.js';
 
 /** Returns (15): an outputSchema (15), else the description says what comes back (10). */
 export const returns: Category<ToolFacts, SurfaceFacts> = {
@@ -8,7 +7,7 @@ export const returns: Category<ToolFacts, SurfaceFacts> = {
   max: 15,
   score(t) {
     if (t.tool.outputSchema !== undefined) return { points: 15, max: 15, notes: ['outputSchema present (+15)'] };
-    if (matchesLexicon(t.description, RETURNS)) return { points: 10, max: 15, notes: ['description says what comes back (+10)'] };
+    if (t.cues.returns) return { points: 10, max: 15, notes: ['description says what comes back (+10)'] };
     return { points: 0, max: 15, notes: ['nothing says what comes back (+0)'] };
   },
 };

@@ -21,7 +21,8 @@ export const hiddenInstructions: ToolRule<ToolFacts, SurfaceFacts> = {
   code: 'hidden_instructions',
   check: (t) => {
     const hits: { pattern: string; field: string; excerpt: string }[] = [];
-    const texts: [string, string][] = [['description', t.description], ...t.schemaStrings.map((s): [string, string] => ['inputSchema', s])];
+    // Schema strings are joined by newlines: every pattern stops at a newline, so none spans two strings.
+    const texts: [string, string][] = [['description', t.description], ['inputSchema', t.schemaStrings.join('\n')]];
     if (typeof t.tool.title === 'string') texts.push(['title', t.tool.title]);
     for (const [field, text] of texts) {
       for (const p of INSTRUCTION_PATTERNS) {

@@ -32,7 +32,7 @@ export const invisibleCharactersRule: ToolRule<ToolFacts, SurfaceFacts> = {
     scan('name', t.name);
     scan('title', typeof t.tool.title === 'string' ? t.tool.title : undefined);
     scan('description', t.tool.description);
-    for (const s of t.schemaStrings) scan('inputSchema', s);
+    scan('inputSchema', t.schemaStrings.join('\n'));
     const fields = Object.keys(where);
     if (fields.length === 0) return [];
     const chars = [...new Set(Object.values(where).flat())];

@@ -1,13 +1,12 @@
 import { finding, type ToolRule } from '../../types.js';
 import type { SurfaceFacts, ToolFacts } from '../facts.js';
-import { CONSTRAINTS, matchesLexicon } from '../lexicons.js';
 import { hasBehaviourHints } from '../signals.js';
 
 /** `no_constraints` (minor): no behaviour annotations and no word of limits, side effects, auth or rate limits. */
 export const noConstraints: ToolRule<ToolFacts, SurfaceFacts> = {
   code: 'no_constraints',
   check: (t) =>
-    !hasBehaviourHints(t) && !matchesLexicon(t.description, CONSTRAINTS)
+    !hasBehaviourHints(t) && !t.cues.constraints
       ? [
           finding('no_constraints', 'minor', 'no annotations and no word of limits, side effects, auth or rate limits', {
             tool: t.name,
