@@ -2,8 +2,7 @@
 // returns the tools exactly as they were on the wire.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { RecordingTransport, type RawResponse } from './recording-transport.js';
 
 /** How to start one server over stdio. */
 export interface StdioServer {
@@ -31,63 +30,7 @@ export interface CapturedTools {
 
 const MAX_PAGES = 100;
 
-type RawResponse = { id: RequestId; result?: Record<string, unknown>; error?: { code: number; message: string } };
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Wraps a transport and keeps a deep copy of every response as the transport decoded it, before the
- * client parses it with its result schemas (which strip keys the SDK does not know). The stdio
- * transport's own envelope check leaves `result` as a loose object, so tool objects reach here untouched.
- */
-export class RecordingTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  private readonly methods = new Map<RequestId, string>();
-  private readonly responses = new Map<RequestId, RawResponse>();
-  private readonly lastIdByMethod = new Map<string, RequestId>();
-
-  constructor(private readonly inner: Transport) {}
-
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-
-  async start(): Promise<void> {
-    this.inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
-      if ('id' in message && ('result' in message || 'error' in message) && message.id !== undefined) {
-        this.responses.set(message.id, structuredClone(message) as RawResponse);
-      }
-      this.onmessage?.(message, extra);
-    };
-    this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (error: Error) => this.onerror?.(error);
-    await this.inner.start();
-  }
-
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if ('method' in message && 'id' in message) {
-      this.methods.set(message.id, message.method);
-      this.lastIdByMethod.set(message.method, message.id);
-    }
-    await this.inner.send(message, options);
-  }
-
-  async close(): Promise<void> {
-    await this.inner.close();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
-  }
-
-  /** The raw response to the most recent request with this method, if one arrived. */
-  lastResponse(method: string): RawResponse | undefined {
-    const id = this.lastIdByMethod.get(method);
-    return id === undefined ? undefined : this.responses.get(id);
-  }
-}
 
 /** JSON paths present in `wire` and absent from `parsed` (recursing into objects and arrays). */
 export function droppedPaths(wire: unknown, parsed: unknown, path: string): string[] {

@@ -6,7 +6,7 @@ import { CaptureError } from './errors.js';
 import { guardedFetch } from './guarded-fetch.js';
 import { createSseTransport, createStreamableTransport, shouldFallBackToSse, type HttpTarget } from './http.js';
 import { describeUrl, parseTargetUrl, resolveHttpAuth } from './http-target.js';
-import { RecordingTransport } from './recording-transport.js';
+import { RecordingTransport } from '@toolmark/distractors/recording-transport';
 import { Redactor } from './redact.js';
 import { createStdioTransport, describeCommand, type StdioTarget } from './stdio.js';
 

@@ -4,5 +4,5 @@ export * from './http-target.js';
 export * from './stdio.js';
 export * from './guarded-fetch.js';
 export * from './http.js';
-export * from './recording-transport.js';
+export { RecordingTransport, type RawResponse } from '@toolmark/distractors/recording-transport';
 export * from './capture.js';

@@ -1,3 +1,5 @@
+// Shared by the distractor capture and the server's capture (server/src/capture): the one place that
+// reads tools from the raw JSON-RPC responses.
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 
@@ -8,16 +10,15 @@ export interface RawResponse {
 }
 
 /**
- * Wraps a transport and keeps the response to the latest request of each method as the transport decoded
- * it. The client's result schemas strip keys the SDK does not know (and reject tools it finds invalid);
- * the envelope check before them keeps `result` a loose object, so tools arrive here exactly as sent.
+ * Wraps a transport and keeps a deep copy of the response to the latest request of each method, as the
+ * transport decoded it. The client's result schemas strip keys the SDK does not know (and reject tools it
+ * finds invalid); the envelope check before them keeps `result` a loose object, so tools arrive here
+ * exactly as the server sent them.
  */
 export class RecordingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  /** The last error the inner transport reported (e.g. a buffer overflow before the connection closed). */
-  lastError: Error | undefined;
   private readonly latestId = new Map<string, RequestId>();
   private readonly responses = new Map<RequestId, RawResponse>();
 
@@ -30,15 +31,12 @@ export class RecordingTransport implements Transport {
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
       if ('id' in message && message.id !== undefined && ('result' in message || 'error' in message)) {
-        this.responses.set(message.id, 'result' in message ? { result: message.result } : { error: message.error });
+        this.responses.set(message.id, structuredClone('result' in message ? { result: message.result } : { error: message.error }));
       }
       this.onmessage?.(message, extra);
     };
     this.inner.onclose = () => this.onclose?.();
-    this.inner.onerror = (error) => {
-      this.lastError = error;
-      this.onerror?.(error);
-    };
+    this.inner.onerror = (error) => this.onerror?.(error);
     await this.inner.start();
   }
 
