@@ -17,6 +17,7 @@ export type InputErrorCode =
   | 'duplicate_tool_name'
   | 'invalid_input_schema'
   | 'payload_too_large'
+  | 'nesting_too_deep'
   | 'tool_limit_exceeded';
 
 /** A typed error for bad input: every failure to read a surface ends in one of these, never a crash. */

@@ -2,12 +2,16 @@ import type { Tool } from '../contracts/tool.js';
 
 /** Normalise description text: NFC, CRLF → LF, trailing spaces per line, 3+ newlines → 2, trimmed. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const lines = text.normalize('NFC').replace(/\r\n?/g, '\n').split('\n');
+  // Trailing spaces and tabs removed by a scan from the end of each line: the regex /[ \t]+$/gm is
+  // quadratic on long runs of spaces.
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    let end = line.length;
+    while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9)) end--;
+    if (end !== line.length) lines[i] = line.slice(0, end);
+  }
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 const SET_KEYS = new Set(['required']);

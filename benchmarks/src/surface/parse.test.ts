@@ -79,7 +79,7 @@ describe('parseSurface: errors say where and what to fix', () => {
   it('invalid_json for a value that cannot be serialised', () => {
     const cyclic: Record<string, unknown> = { tools: [] };
     cyclic.self = cyclic;
-    expectError(() => parseSurfaceValue(cyclic), 'invalid_json', { path: '$' }, 'surface cannot be serialised as JSON');
+    expectError(() => parseSurfaceValue(cyclic), 'invalid_json', { path: '$.self' }, 'surface cannot be serialised as JSON: it contains itself at $.self');
   });
 
   it('missing_tools for a scalar, an object without tools, or tools that is not an array', () => {

@@ -1,11 +1,16 @@
 import { InputError } from '../errors.js';
 import type { Surface, Tool } from '../contracts/tool.js';
-import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS } from './limits.js';
+import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS, MAX_TOOL_DEPTH } from './limits.js';
 
 /** Limits applied while parsing; the defaults are the public ones (1 MiB, 200 tools). */
 export interface ParseLimits {
   maxBytes?: number;
   maxTools?: number;
+}
+
+/** A JSON path cut to a readable length (a 200-level path says no more than its start). */
+function shorten(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -95,6 +100,18 @@ function locateTools(value: unknown): { tools: unknown[]; path: string } {
   throw new InputError('missing_tools', 'no "tools" array found', { path: '$', key: 'tools' });
 }
 
+/** Throw `nesting_too_deep` when a tool nests deeper than {@link MAX_TOOL_DEPTH} levels. */
+function checkToolDepth(raw: unknown, path: string, name: string | undefined): void {
+  const deep = tooDeep(raw, MAX_TOOL_DEPTH, path);
+  if (deep === undefined) return;
+  const who = name === undefined ? path : `tool "${name}"`;
+  throw new InputError('nesting_too_deep', `${who} nests deeper than ${MAX_TOOL_DEPTH} levels at ${shorten(deep.path)}`, {
+    path: shorten(deep.path),
+    limit: MAX_TOOL_DEPTH,
+    ...(name === undefined ? {} : { names: [name] }),
+  });
+}
+
 function checkTool(raw: unknown, path: string): Tool {
   if (!isObject(raw)) {
     throw new InputError('invalid_tool', `${path} must be an object`, { path });
@@ -115,6 +132,7 @@ function checkTool(raw: unknown, path: string): Tool {
       });
     }
   }
+  checkToolDepth(raw, path, raw.name);
   if (!isObject(raw.inputSchema)) {
     throw new InputError(
       'invalid_input_schema',
@@ -136,10 +154,70 @@ function checkTool(raw: unknown, path: string): Tool {
   return raw as Tool;
 }
 
+/**
+ * The path of the first container nested deeper than `limit` levels (the value itself is level 1) or
+ * that contains itself (`cycle`), or undefined. Recursion stops at the limit, so a hostile document
+ * cannot exhaust the stack.
+ */
+export function tooDeep(value: unknown, limit: number, path: string): { path: string; cycle: boolean } | undefined {
+  const segments: string[] = [];
+  const ancestors = new Set<object>();
+  let cycle = false;
+  const walk = (node: unknown, level: number): boolean => {
+    if (typeof node !== 'object' || node === null) return false;
+    if (ancestors.has(node)) return (cycle = true);
+    if (level > limit) return true;
+    ancestors.add(node);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        segments.push(`[${i}]`);
+        if (walk(node[i], level + 1)) return true;
+        segments.pop();
+      }
+    } else {
+      for (const key of Object.keys(node)) {
+        segments.push(/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
+        if (walk((node as Record<string, unknown>)[key], level + 1)) return true;
+        segments.pop();
+      }
+    }
+    ancestors.delete(node);
+    return false;
+  };
+  return walk(value, 1) ? { path: path + segments.join(''), cycle } : undefined;
+}
+
 /** Parse an already-decoded `tools/list` value; every field the server sent is kept. */
 export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Surface {
   const maxTools = limits.maxTools ?? MAX_SURFACE_TOOLS;
   const maxBytes = limits.maxBytes ?? MAX_SURFACE_BYTES;
+  // Outside the tools a shallow envelope is all that is expected; this bound also keeps the
+  // serialisation below from overflowing the stack.
+  const docLimit = MAX_TOOL_DEPTH + 4;
+  const deep = tooDeep(value, docLimit, '$');
+  if (deep?.cycle) {
+    throw new InputError('invalid_json', `surface cannot be serialised as JSON: it contains itself at ${shorten(deep.path)}`, {
+      path: shorten(deep.path),
+    });
+  }
+  if (deep !== undefined) {
+    // Name the tool when the deep part is inside one (the usual case), with the per-tool limit.
+    const located = (() => {
+      try {
+        return locateTools(value);
+      } catch {
+        return undefined;
+      }
+    })();
+    located?.tools.forEach((raw, i) => {
+      const name = isObject(raw) && typeof raw.name === 'string' ? raw.name : undefined;
+      checkToolDepth(raw, `${located.path}[${i}]`, name);
+    });
+    throw new InputError('nesting_too_deep', `surface nests deeper than ${docLimit} levels at ${shorten(deep.path)}`, {
+      path: shorten(deep.path),
+      limit: docLimit,
+    });
+  }
   if (Number.isFinite(maxBytes)) {
     let text: string | undefined;
     try {

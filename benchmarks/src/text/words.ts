@@ -19,7 +19,39 @@ const LATIN_WORD = /[\p{L}\p{M}\p{N}\p{Pc}]+(?:['’.:,][\p{L}\p{M}\p{N}\p{Pc}]+
 export function segmentWords(text: string): string[] {
   if (!CJK.test(text)) return text.match(LATIN_WORD) ?? [];
   const out: string[] = [];
-  for (const s of getSegmenter().segment(text)) if (s.isWordLike) out.push(s.segment);
+  // ICU's dictionary segmenter slows down sharply on long inputs: segment sentence-sized chunks, so the
+  // cost stays linear in the length of the description.
+  for (const chunk of chunks(text, CHUNK)) {
+    if (!CJK.test(chunk)) {
+      for (const w of chunk.match(LATIN_WORD) ?? []) out.push(w);
+      continue;
+    }
+    for (const s of getSegmenter().segment(chunk)) if (s.isWordLike) out.push(s.segment);
+  }
+  return out;
+}
+
+const CHUNK = 400;
+const BOUNDARY = /[。！？!?.\n\s、,]/u;
+
+/** Split text into pieces of at most `size` characters, cutting after a sentence mark or space when one is near. */
+export function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (text.length - start > size) {
+    let cut = start + size;
+    for (let i = cut - 1; i > start + size / 2; i--) {
+      if (BOUNDARY.test(text[i]!)) {
+        cut = i + 1;
+        break;
+      }
+    }
+    // Never split a surrogate pair.
+    if (cut < text.length && /[\udc00-\udfff]/.test(text[cut]!)) cut--;
+    out.push(text.slice(start, cut));
+    start = cut;
+  }
+  out.push(text.slice(start));
   return out;
 }
 
@@ -43,14 +75,39 @@ export function isJapaneseFunctionWord(word: string): boolean {
   return HIRAGANA_ONLY.test(word);
 }
 
-/** Split an identifier into lowercase tokens: snake_case, kebab-case, dotted, camelCase, digits. */
+const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
+const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+const isCjk = (c: string): boolean => /[\u3040-\u30ff\u3400-\u9fff]/u.test(c);
+
+/**
+ * Split an identifier into lowercase tokens: snake_case, kebab-case, dotted, camelCase ("getHTTPResponse"
+ * → get, http, response), digits kept with their word. One pass, linear in the length of the name.
+ */
 export function identifierTokens(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9\u3040-\u30ff\u3400-\u9fff]+/u)
-    .map((t) => t.toLowerCase())
-    .filter((t) => t.length > 0);
+  const out: string[] = [];
+  let current = '';
+  const flush = () => {
+    if (current !== '') out.push(current.toLowerCase());
+    current = '';
+  };
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i]!;
+    if (!(isUpper(c) || isLower(c) || isDigit(c) || isCjk(c))) {
+      flush();
+      continue;
+    }
+    const prev = name[i - 1];
+    const next = name[i + 1];
+    if (isUpper(c) && prev !== undefined && current !== '') {
+      // a lower-case letter or digit then an upper-case one: "getFile"; the last capital of an acronym
+      // before a lower-case letter: "HTTPResponse".
+      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && next !== undefined && isLower(next))) flush();
+    }
+    current += c;
+  }
+  flush();
+  return out;
 }
 
 /** A light English stem: enough to match "reads"/"read", "files"/"file", "entries"/"entry". */

@@ -26,34 +26,45 @@ export function dice(a: Int32Array, b: Int32Array): number {
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /**
- * Every confusable pair of the surface, most similar first. Words become integer ids once, so each of the
- * n(n−1)/2 comparisons is a merge of two short sorted arrays (200 tools: ~20 000 merges, a few ms).
+ * Integer ids for words, and each document's sorted id set without boilerplate: words found in at least
+ * `boilerplateShare` of the documents of a surface with at least `boilerplateMinTools` tools.
+ */
+function vocabulary(docs: string[][]): Int32Array[] {
+  const ids = new Map<string, number>();
+  const df: number[] = [];
+  const sets = docs.map((words) => {
+    const set = new Set<number>();
+    for (const w of words) {
+      let id = ids.get(w);
+      if (id === undefined) {
+        ids.set(w, (id = ids.size));
+        df.push(0);
+      }
+      if (!set.has(id)) {
+        set.add(id);
+        df[id]!++;
+      }
+    }
+    return set;
+  });
+  const n = docs.length;
+  const boilerplate = (id: number) => n >= T.boilerplateMinTools && df[id]! >= T.boilerplateShare * n;
+  return sets.map((set) => Int32Array.from([...set].filter((id) => !boilerplate(id))).sort());
+}
+
+/**
+ * Every confusable pair of the surface, most similar first. A word (or name token) that nearly every tool
+ * of a larger server carries ("Notion | …", "browser_…", "…in the knowledge graph") is boilerplate and
+ * ignored: it tells no tool apart. Words shared by a few tools count fully: a cluster of look-alike tools
+ * is exactly what must be found. Words become integer ids once, so each of the n(n−1)/2 comparisons is a
+ * merge of two short sorted arrays (200 tools: ~20 000 merges, a few ms).
  */
 export function confusablePairs(s: SurfaceFacts): ConfusablePair[] {
-  const ids = new Map<string, number>();
-  const idOf = (w: string): number => {
-    let id = ids.get(w);
-    if (id === undefined) ids.set(w, (id = ids.size));
-    return id;
-  };
-  const sorted = (words: Iterable<string>): Int32Array => Int32Array.from(new Set([...words].map(idOf))).sort();
-
-  // Namespace tokens shared by most names (browser_…, API-…) say nothing about which tool is which.
-  const tokenCounts = new Map<string, number>();
-  const nameWords = s.tools.map((t) => [...new Set(t.nameTokens.map((w) => NAME_SYNONYMS[w] ?? stem(w)))]);
-  for (const words of nameWords) for (const w of words) tokenCounts.set(w, (tokenCounts.get(w) ?? 0) + 1);
-  const namespace = (w: string) => s.tools.length >= 4 && (tokenCounts.get(w) ?? 0) > s.tools.length / 2;
-
-  // Likewise words in most descriptions ("Notion | …", "knowledge graph"): like a zero IDF, they tell no tool apart.
-  const docFreq = new Map<string, number>();
-  for (const t of s.tools) for (const w of t.contentWords) docFreq.set(w, (docFreq.get(w) ?? 0) + 1);
-  const common = (w: string) => s.tools.length >= 4 && (docFreq.get(w) ?? 0) > s.tools.length / 2;
-  const desc = s.tools.map((t) => sorted([...t.contentWords].filter((w) => !common(w))));
-  const names = nameWords.map((words) => sorted(words.filter((w) => !namespace(w))));
+  const desc = vocabulary(s.tools.map((t) => [...t.contentWords]));
+  const names = vocabulary(s.tools.map((t) => t.nameTokens.map((w) => NAME_SYNONYMS[w] ?? stem(w))));
   const pairs: ConfusablePair[] = [];
   for (let i = 0; i < s.tools.length; i++) {
     for (let j = i + 1; j < s.tools.length; j++) {
-      // Too little text to compare is judged on the full descriptions; the comparison itself ignores common words.
       const comparable =
         s.tools[i]!.contentWords.size >= T.confusableMinContentWords && s.tools[j]!.contentWords.size >= T.confusableMinContentWords;
       const d = comparable ? dice(desc[i]!, desc[j]!) : 0;

@@ -23,12 +23,14 @@ describe('resolveRef', () => {
 });
 
 describe('collectStrings', () => {
-  it('collects every string value (not keys) in order', () => {
-    expect(collectStrings({ type: 'object', properties: { a: { description: 'A', enum: ['x', 1, 'y'] } }, n: 3 })).toEqual(['object', 'A', 'x', 'y']);
+  it('collects every string value (not keys), objects in sorted key order, arrays in order', () => {
+    expect(collectStrings({ type: 'object', properties: { a: { description: 'A', enum: ['x', 1, 'y'] } }, n: 3 })).toEqual(['A', 'x', 'y', 'object']);
   });
 
-  it('stops at its node budget', () => {
-    expect(collectStrings(['a', 'b', 'c', 'd'], [], { left: 3 })).toEqual(['a', 'b']);
+  it('has no budget: a string behind 20 000 others is still collected', () => {
+    const strings = collectStrings({ a: Array.from({ length: 20_000 }, (_, i) => `v${i}`), b: 'hidden' });
+    expect(strings).toHaveLength(20_001);
+    expect(strings.at(-1)).toBe('hidden');
   });
 });
 
@@ -87,10 +89,11 @@ describe('toolFacts', () => {
     expect(t.wordCount).toBe(7);
     expect(t.required).toEqual(['path']);
     expect(t.additionalPropertiesFalse).toBe(true);
+    // In name order, whatever order the schema uses.
     expect(t.params.map((p) => [p.name, p.types, p.description, p.isString, p.isBoolean, p.constrained])).toEqual([
+      ['mode', ['string'], undefined, true, false, true],
       ['path', ['string'], 'Path', true, false, false],
       ['recursive', ['boolean', 'null'], undefined, false, true, false],
-      ['mode', ['string'], undefined, true, false, true],
       ['size', ['integer', 'null'], undefined, false, false, false],
     ]);
     expect(t.hash).toMatch(/^sha256:/);

@@ -1,11 +1,11 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { normalizeText } from '../../surface/canonical.js';
+import { canonicalJson, normalizeText } from '../../surface/canonical.js';
 import { surfaceHashes } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs } from './confusable.js';
-import { CONSTRAINTS, EXAMPLES, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
+import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,7 +37,7 @@ export interface Cues {
 export function cuesOf(description: string): Cues {
   const lower = description.toLowerCase();
   return {
-    usageWhen: matchesLexicon(description, USAGE_WHEN, lower),
+    usageWhen: matchesAffirmed(description, USAGE_WHEN, lower),
     usageWhenNot: matchesLexicon(description, USAGE_WHEN_NOT, lower),
     usageAlternative: matchesLexicon(description, USAGE_ALTERNATIVE, lower),
     returns: matchesLexicon(description, RETURNS, lower),
@@ -91,7 +91,12 @@ export function resolveRef(schema: Json, root: Json): Json {
   for (let i = 0; i < REF_BUDGET && typeof node.$ref === 'string' && node.$ref.startsWith('#'); i++) {
     let target: unknown = root;
     for (const raw of node.$ref.slice(1).split('/').filter((p) => p !== '')) {
-      const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      let part: string;
+      try {
+        part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      } catch {
+        return node; // a malformed escape: leave the reference unresolved
+      }
       target = isObject(target) ? target[part] : undefined;
     }
     if (!isObject(target)) return node;
@@ -131,14 +136,15 @@ function paramFacts(name: string, raw: unknown, root: Json): ParamFacts {
   };
 }
 
-const STRING_WALK_BUDGET = 20_000;
-
-/** Collect every string value in a JSON value (bounded, so huge schemas cannot stall the linter). */
-export function collectStrings(value: unknown, out: string[] = [], budget = { left: STRING_WALK_BUDGET }): string[] {
-  if (budget.left-- <= 0) return out;
+/**
+ * Every string value in a JSON value, objects visited in sorted key order (so the result does not depend
+ * on key order). No budget: the parser bounds size (1 MiB) and depth (64), so the walk is linear and
+ * safe, and nothing can be hidden behind padding.
+ */
+export function collectStrings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) collectStrings(v, out, budget);
-  else if (isObject(value)) for (const v of Object.values(value)) collectStrings(v, out, budget);
+  else if (Array.isArray(value)) for (const v of value) collectStrings(v, out);
+  else if (isObject(value)) for (const k of Object.keys(value).sort()) collectStrings(value[k], out);
   return out;
 }
 
@@ -164,9 +170,13 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string): ToolF
   const words = segmentWords(description);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
   const props = isObject(root.properties) ? root.properties : {};
-  const params = Object.entries(props).map(([name, schema]) => paramFacts(name, schema, tool.inputSchema));
+  // Parameters in name order: findings list them the same way whatever order the schema uses.
+  const params = Object.keys(props)
+    .sort()
+    .map((name) => paramFacts(name, props[name], tool.inputSchema));
   const required = Array.isArray(root.required) ? root.required.filter((r): r is string => typeof r === 'string') : undefined;
-  const shown = JSON.stringify({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema });
+  // What a provider puts in the model's context, in canonical form so equal hashes give equal counts.
+  const shown = canonicalJson({ name: tool.name, description, input_schema: tool.inputSchema });
   return {
     tool,
     name: tool.name,

@@ -18,6 +18,30 @@ export function matchesLexicon(text: string, lexicon: Lexicon, lower = text.toLo
   return re.test(lower) || lexicon.ja.some((s) => text.includes(s));
 }
 
+const combinedGlobal = new WeakMap<Lexicon, RegExp>();
+const NEGATION_BEFORE = /(?:\b(?:not|never|no)|n't|\bavoid)\s+$/;
+const NEGATION_AFTER_JA = /^.{0,4}(ない|ません|ず)/u;
+
+/**
+ * Like {@link matchesLexicon}, but a cue that is negated does not count: "do not use it for …" is not a
+ * "when to use" cue, nor is "…ときに使わないでください". Every match is tried, so a later affirmed cue still counts.
+ */
+export function matchesAffirmed(text: string, lexicon: Lexicon, lower = text.toLowerCase()): boolean {
+  let re = combinedGlobal.get(lexicon);
+  if (re === undefined) combinedGlobal.set(lexicon, (re = new RegExp(lexicon.en.map((r) => `(?:${r.source})`).join('|'), 'g')));
+  re.lastIndex = 0;
+  for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+    if (!NEGATION_BEFORE.test(lower.slice(Math.max(0, m.index - 16), m.index))) return true;
+    re.lastIndex = m.index + 1;
+  }
+  for (const cue of lexicon.ja) {
+    for (let i = text.indexOf(cue); i !== -1; i = text.indexOf(cue, i + 1)) {
+      if (!NEGATION_AFTER_JA.test(text.slice(i + cue.length, i + cue.length + 8))) return true;
+    }
+  }
+  return false;
+}
+
 /** "When to use": the situation the tool is for. */
 export const USAGE_WHEN: Lexicon = {
   en: [
@@ -32,7 +56,7 @@ export const USAGE_WHEN: Lexicon = {
     /\b(typical|common) use cases?\b/,
     /\buse cases?:/,
   ],
-  ja: ['ときに使', '時に使', '場合に使', 'ときに呼', '時に呼', '場合に呼', '際に使', '際に呼', 'ときに利用', '場合に利用', '際に利用', 'に使用します', 'に使います', 'のに便利', 'に便利', '場合はこのツール', 'ときはこのツール', '用途'],
+  ja: ['にのみ使', 'のみ使用', 'ときだけ使', '場合だけ使', 'ときにのみ', '場合にのみ', 'ときに使', '時に使', '場合に使', 'ときに呼', '時に呼', '場合に呼', '際に使', '際に呼', 'ときに利用', '場合に利用', '際に利用', 'に使用します', 'に使います', 'のに便利', 'に便利', '場合はこのツール', 'ときはこのツール', '用途'],
 };
 
 /** "When not to use": situations the tool is not for. */
@@ -143,8 +167,14 @@ export const DESTRUCTIVE_VERBS = new Set(
   'clear delete destroy drop erase kill overwrite prune purge remove reset revoke terminate truncate uninstall wipe rm del unlink'.split(' '),
 );
 
-/** Japanese words for destructive operations, searched in the description's first sentence. */
-export const DESTRUCTIVE_JA = ['削除', '消去', '破棄', '上書き', '初期化', '抹消'];
+/** A Japanese destructive operation as the predicate ("削除します"), not as a modifier ("削除済み"). */
+export const DESTRUCTIVE_JA = /(削除|消去|破棄|上書き|初期化|抹消)(します|する|して|し、|しま|を行|できます)/u;
+
+/** Name tokens that make a tool read something; the first verb of a name decides (get_commit reads). */
+export const READ_VERBS = new Set(
+  `get list read search find fetch show view describe query count check lookup retrieve inspect browse preview
+   load obtain peek scan stat status`.split(/\s+/),
+);
 
 /** Name tokens that make a tool write something (besides the destructive ones). */
 export const WRITE_VERBS = new Set(

@@ -1,6 +1,6 @@
 import { stem } from '../../text/words.js';
 import type { SurfaceFacts, ToolFacts } from './facts.js';
-import { DESTRUCTIVE_JA, DESTRUCTIVE_VERBS, FILLER_WORDS, VERBS, WRITE_VERBS } from './lexicons.js';
+import { DESTRUCTIVE_JA, DESTRUCTIVE_VERBS, FILLER_WORDS, READ_VERBS, VERBS, WRITE_VERBS } from './lexicons.js';
 
 // Derived signals shared by several categories and rules of v1.
 
@@ -41,22 +41,40 @@ export function mentionedSiblings(t: ToolFacts, s: SurfaceFacts): string[] {
   return [...out];
 }
 
-/** The name or the description's first word/sentence marks a destructive operation. */
-export function looksDestructive(t: ToolFacts): string | undefined {
-  const fromName = t.nameTokens.find((w) => DESTRUCTIVE_VERBS.has(w));
-  if (fromName) return fromName;
-  const first = t.words[0]?.toLowerCase();
-  if (first !== undefined && t.language !== 'ja') {
-    const s = stem(first);
-    if (DESTRUCTIVE_VERBS.has(s)) return s;
+/** Kinds of operation a verb names. */
+export type VerbClass = 'read' | 'write' | 'destructive';
+
+/**
+ * The first token of the name found in the read, write or destructive verb lists, and its class: the
+ * leading verb decides (`get_commit` reads, `send_password_reset_email` writes, `monitor_delete` deletes).
+ */
+export function leadingVerb(t: ToolFacts): { verb: string; kind: VerbClass } | undefined {
+  for (const w of t.nameTokens) {
+    if (DESTRUCTIVE_VERBS.has(w)) return { verb: w, kind: 'destructive' };
+    if (READ_VERBS.has(w)) return { verb: w, kind: 'read' };
+    if (WRITE_VERBS.has(w)) return { verb: w, kind: 'write' };
   }
-  if (t.language === 'ja') return DESTRUCTIVE_JA.find((w) => t.firstSentence.includes(w));
   return undefined;
 }
 
-/** The name marks a write (or destructive) operation. */
+/**
+ * The operation looks destructive: by the name's leading verb; when the name has none, by the
+ * description's first word (English) or its first sentence's predicate (Japanese).
+ */
+export function looksDestructive(t: ToolFacts): string | undefined {
+  const lead = leadingVerb(t);
+  if (lead !== undefined) return lead.kind === 'destructive' ? lead.verb : undefined;
+  if (t.language === 'ja') return DESTRUCTIVE_JA.exec(t.firstSentence)?.[1];
+  const first = t.words[0]?.toLowerCase();
+  if (first === undefined) return undefined;
+  const s = stem(first);
+  return DESTRUCTIVE_VERBS.has(s) ? s : undefined;
+}
+
+/** The name's leading verb writes (or destroys). */
 export function looksWriting(t: ToolFacts): string | undefined {
-  return t.nameTokens.find((w) => WRITE_VERBS.has(w) || DESTRUCTIVE_VERBS.has(w));
+  const lead = leadingVerb(t);
+  return lead !== undefined && lead.kind !== 'read' ? lead.verb : undefined;
 }
 
 /** True when the annotations carry at least one of the behaviour hints scored by v1. */

@@ -37,4 +37,7 @@ export const T = {
   /** Descriptions with fewer content words than this are not compared (too little to compare). */
   confusableMinContentWords: 3,
   confusableTop: 12,
+  /** Boilerplate: a word in at least this share of the tools, on a server with at least this many tools. */
+  boilerplateShare: 0.9,
+  boilerplateMinTools: 8,
 } as const;

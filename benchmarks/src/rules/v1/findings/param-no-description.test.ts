@@ -27,12 +27,12 @@ describe('param_no_description', () => {
     expect(out.map((f) => [f.severity, f.data])).toEqual([['minor', { parameters: ['repo'], missing: 1, total: 3 }]]);
   });
 
-  it('is required when every parameter lacks one (a blank description counts as none), listing them in order', async () => {
+  it('is required when every parameter lacks one (a blank description counts as none), listing them in name order', async () => {
     const t = tool({ name: 'search_code', inputSchema: objectSchema({ query: { type: 'string' }, limit: { type: 'integer' }, path: { type: 'string', description: '  ' } }) });
     const out = await runToolRule(paramNoDescription, t);
     expect(out[0]?.severity).toBe('required');
-    expect(out[0]?.message).toBe('parameters without description: query, limit, path');
-    expect(out[0]?.data).toEqual({ parameters: ['query', 'limit', 'path'], missing: 3, total: 3 });
+    expect(out[0]?.message).toBe('parameters without description: limit, path, query');
+    expect(out[0]?.data).toEqual({ parameters: ['limit', 'path', 'query'], missing: 3, total: 3 });
   });
 
   it('reads a description reached through $ref', async () => {

@@ -16,7 +16,7 @@ describe('params_not_in_description', () => {
         tool: 'read_lines',
         message: '3 parameters and the description mentions none of them',
         fields: ['description'],
-        data: { parameters: ['path', 'start', 'end'] },
+        data: { parameters: ['end', 'path', 'start'] },
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import { stem } from '../../../text/words.js';
+import { identifierTokens } from '../../../text/words.js';
 import { finding, type ToolRule } from '../../types.js';
 import type { SurfaceFacts, ToolFacts } from '../facts.js';
 import { T } from '../thresholds.js';
@@ -9,12 +9,15 @@ export const paramsNotInDescription: ToolRule<ToolFacts, SurfaceFacts> = {
   check: (t) => {
     if (!t.hasDescription || t.params.length < T.paramsMentionMin) return [];
     const lower = t.description.toLowerCase();
+    const words = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
+    const wordSet = new Set(words);
+    const phrase = ` ${words.join(' ')} `;
     const mentioned = t.params.some((p) => {
-      const name = p.name.toLowerCase();
-      if (lower.includes(name)) return true;
-      // "max_results" is mentioned by "max results"; "filePath" by "file path".
-      const spaced = name.replace(/[_-]+/g, ' ');
-      return spaced !== name && lower.includes(spaced) && t.contentWords.has(stem(spaced.split(' ').at(-1) ?? ''));
+      // The name as a whole word ("id" is not mentioned by "provide") …
+      if (wordSet.has(p.name.toLowerCase())) return true;
+      // … or its parts as a phrase: "max_results" by "max results", "filePath" by "file path".
+      const parts = identifierTokens(p.name);
+      return parts.length > 1 && phrase.includes(` ${parts.join(' ')} `);
     });
     if (mentioned) return [];
     return [

@@ -20,9 +20,9 @@ describe('vague_boolean', () => {
         code: 'vague_boolean',
         severity: 'minor',
         tool: 'list_files',
-        message: 'meaning of boolean parameters recursive, hidden is unclear',
-        fields: ['inputSchema.properties.recursive', 'inputSchema.properties.hidden'],
-        data: { parameters: ['recursive', 'hidden'] },
+        message: 'meaning of boolean parameters hidden, recursive is unclear',
+        fields: ['inputSchema.properties.hidden', 'inputSchema.properties.recursive'],
+        data: { parameters: ['hidden', 'recursive'] },
       },
     ]);
   });

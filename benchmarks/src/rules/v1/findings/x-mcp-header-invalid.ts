@@ -8,7 +8,6 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** RFC 9110 token. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const ALLOWED_TYPES = new Set(['string', 'integer', 'boolean']);
-const NODE_BUDGET = 20_000;
 
 interface Problem {
   path: string;
@@ -26,9 +25,9 @@ export const xMcpHeaderInvalid: ToolRule<ToolFacts, SurfaceFacts> = {
   check: (t) => {
     const problems: Problem[] = [];
     const seen = new Map<string, string>();
-    let budget = NODE_BUDGET;
+    // No budget: the parser bounds size and depth. Keys are visited in sorted order, so which duplicate
+    // header counts as the first does not depend on key order.
     const walk = (node: unknown, path: string, viaProperties: boolean): void => {
-      if (budget-- <= 0) return;
       if (Array.isArray(node)) {
         node.forEach((v, i) => walk(v, `${path}[${i}]`, false));
         return;
@@ -50,10 +49,11 @@ export const xMcpHeaderInvalid: ToolRule<ToolFacts, SurfaceFacts> = {
           problems.push({ path: where, reason: 'property must have one type: string, integer or boolean' });
         }
       }
-      for (const [key, child] of Object.entries(node)) {
+      for (const key of Object.keys(node).sort()) {
+        const child = node[key];
         if (key === 'x-mcp-header') continue;
         if (key === 'properties' && isObject(child)) {
-          for (const [prop, sub] of Object.entries(child)) walk(sub, `${path}.properties.${prop}`, viaProperties);
+          for (const prop of Object.keys(child).sort()) walk(child[prop], `${path}.properties.${prop}`, viaProperties);
         } else walk(child, `${path}.${key}`, false);
       }
     };
