@@ -7,7 +7,7 @@ const SUSPECT = /[\u00ad\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206
 // Valid emoji subdivision flags: black flag, 2–6 lower-case tag letters or digits, cancel tag.
 const TAG_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{2,6}\u{e007f}/gu;
 // Before a zero-width joiner inside an emoji sequence: a pictograph, a skin-tone modifier or VS16.
-const EMOJI_BEFORE_ZWJ = /[\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f]$/u;
+const EMOJI_BEFORE_ZWJ = /(?:\p{Extended_Pictographic}|[\u{1f3fb}-\u{1f3ff}]|\ufe0f)$/u;
 const EMOJI_AFTER_ZWJ = /^\p{Extended_Pictographic}/u;
 const IDEOGRAPH = /\p{Ideographic}$/u;
 const codePoint = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
