@@ -1,11 +1,17 @@
 import type { Surface } from './contracts/tool.js';
 import type { LintResult } from './contracts/lint-result.js';
-import { surfaceHashesAsync } from './surface/hash.js';
+import type { Sha256Hex } from './surface/hash.js';
 import { loadTokenCounter } from './text/tokens.js';
 import { ruleSets, type RuleSetId, LATEST_RULES } from './rules/registry.js';
 
+/** Options of {@link lintSurface}. */
+export interface LintOptions {
+  /** The platform's native sha256 (e.g. node:crypto in an adapter); the pure-JS one otherwise. Same results. */
+  sha256Hex?: Sha256Hex;
+}
+
 /** Lint a parsed surface under one rules version (default: the latest). Loads the tokenizer once, lazily. */
-export async function lintSurface(surface: Surface, rulesId: RuleSetId = LATEST_RULES): Promise<LintResult> {
-  const [counter, hashes] = await Promise.all([loadTokenCounter(), surfaceHashesAsync(surface)]);
-  return ruleSets[rulesId].lint(surface, { countTokens: counter, hashes });
+export async function lintSurface(surface: Surface, rulesId: RuleSetId = LATEST_RULES, options: LintOptions = {}): Promise<LintResult> {
+  const counter = await loadTokenCounter();
+  return ruleSets[rulesId].lint(surface, { countTokens: counter, ...(options.sha256Hex ? { sha256Hex: options.sha256Hex } : {}) });
 }

@@ -1,12 +1,13 @@
 import type { CategoryId, CategoryScore, Finding, LintResult, Severity } from '../contracts/lint-result.js';
 import type { Surface } from '../contracts/tool.js';
+import type { Sha256Hex } from '../surface/hash.js';
 import type { TokenCounter } from '../text/tokens.js';
 
-/** What a rule set needs from outside: a token counter, optionally the surface's hashes (the core stays free of I/O). */
+/** What a rule set needs from outside: a token counter, optionally a native sha256 (the core stays free of I/O). */
 export interface LintDeps {
   countTokens: TokenCounter;
-  /** Precomputed hashes of the surface (e.g. with native sha256); computed in pure JS when absent. */
-  hashes?: { surface: string; tools: string[] };
+  /** Hex sha256 of a string; the pure-JS one when absent. Results are the same either way. */
+  sha256Hex?: Sha256Hex;
 }
 
 /** A versioned rule set: an id, a content hash of its code and thresholds, and its lint function. */

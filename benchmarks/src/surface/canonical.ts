@@ -43,22 +43,69 @@ export function canonicalize(value: unknown, key?: string): unknown {
  * Deterministic JSON text of a value in canonical form, written directly (no intermediate copy): on a
  * 1 MiB surface this halves the time and the garbage of canonicalize + JSON.stringify.
  */
+const cache = new WeakMap<object, string>();
+
+/**
+ * {@link canonicalJson} of an object, remembered per object (weakly): the hash and the token count of a
+ * tool both need its input schema's canonical text, and a 1 MiB surface should be serialised once.
+ */
+export function canonicalJsonOnce(value: object): string {
+  let json = cache.get(value);
+  if (json === undefined) cache.set(value, (json = canonicalJson(value)));
+  return json;
+}
+
 export function canonicalJson(value: unknown, key?: string): string {
+  const out: string[] = [];
+  writeCanonical(value, key, out);
+  return out.join('');
+}
+
+/** Append the canonical JSON of `value` to `out` (one join at the end: no intermediate strings). */
+function writeCanonical(value: unknown, key: string | undefined, out: string[]): void {
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      out.push(JSON.stringify(value));
+      return;
+    case 'object':
+      break;
+    default:
+      out.push(JSON.stringify(value) ?? 'null');
+      return;
+  }
+  if (value === null) {
+    out.push('null');
+    return;
+  }
   if (Array.isArray(value)) {
     if (key !== undefined && SET_KEYS.has(key) && value.every((v) => typeof v === 'string')) {
-      return JSON.stringify([...new Set(value as string[])].sort());
+      out.push(JSON.stringify([...new Set(value as string[])].sort()));
+      return;
     }
-    return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v))).join(',')}]`;
-  }
-  if (typeof value === 'object' && value !== null) {
-    const parts: string[] = [];
-    for (const k of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[k];
-      if (v !== undefined && typeof v !== 'function') parts.push(`${JSON.stringify(k)}:${canonicalJson(v, k)}`);
+    out.push('[');
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (i > 0) out.push(',');
+      if (v === undefined || typeof v === 'function') out.push('null');
+      else writeCanonical(v, undefined, out);
     }
-    return `{${parts.join(',')}}`;
+    out.push(']');
+    return;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  out.push('{');
+  let first = true;
+  for (const k of keys) {
+    const v = record[k];
+    if (v === undefined || typeof v === 'function') continue;
+    out.push(first ? JSON.stringify(k) : `,${JSON.stringify(k)}`, ':');
+    first = false;
+    writeCanonical(v, k, out);
+  }
+  out.push('}');
 }
 
 /**
@@ -78,4 +125,16 @@ export function hashedFields(tool: Tool): Record<string, unknown> {
   if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
   if (tool.annotations !== undefined) out.annotations = tool.annotations;
   return out;
+}
+
+/** Exactly `canonicalJson(hashedFields(tool))`, with the input schema serialised once (see canonicalJsonOnce). */
+export function canonicalToolJson(tool: Tool): string {
+  const parts: string[] = [];
+  if (tool.annotations !== undefined) parts.push(`"annotations":${canonicalJson(tool.annotations, 'annotations')}`);
+  parts.push(`"description":${tool.description === undefined ? 'null' : JSON.stringify(normalizeText(tool.description))}`);
+  parts.push(`"inputSchema":${canonicalJsonOnce(tool.inputSchema)}`);
+  parts.push(`"name":${JSON.stringify(tool.name)}`);
+  if (tool.outputSchema !== undefined) parts.push(`"outputSchema":${canonicalJson(tool.outputSchema, 'outputSchema')}`);
+  if (tool.title !== undefined) parts.push(`"title":${JSON.stringify(normalizeText(tool.title))}`);
+  return `{${parts.join(',')}}`;
 }

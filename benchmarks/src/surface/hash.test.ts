@@ -77,7 +77,7 @@ describe('toolHash', () => {
       { ...base, annotations: { readOnlyHint: false, openWorldHint: true } },
       { ...base, annotations: undefined },
     ];
-    const hashes = changes.map(toolHash);
+    const hashes = changes.map((t) => toolHash(t));
     for (const [i, x] of hashes.entries()) expect(x, `change ${i}`).not.toBe(h);
     expect(new Set(hashes).size).toBe(hashes.length);
   });

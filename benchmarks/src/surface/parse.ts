@@ -112,7 +112,7 @@ function checkToolDepth(raw: unknown, path: string, name: string | undefined): v
   });
 }
 
-function checkTool(raw: unknown, path: string): Tool {
+function checkTool(raw: unknown, path: string, checkDepth = true): Tool {
   if (!isObject(raw)) {
     throw new InputError('invalid_tool', `${path} must be an object`, { path });
   }
@@ -132,7 +132,7 @@ function checkTool(raw: unknown, path: string): Tool {
       });
     }
   }
-  checkToolDepth(raw, path, raw.name);
+  if (checkDepth) checkToolDepth(raw, path, raw.name);
   if (!isObject(raw.inputSchema)) {
     throw new InputError(
       'invalid_input_schema',
@@ -154,37 +154,48 @@ function checkTool(raw: unknown, path: string): Tool {
   return raw as Tool;
 }
 
+/** A JSON path segment for a key or an index. */
+const segment = (key: string | number): string =>
+  typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+
 /**
- * The path of the first container nested deeper than `limit` levels (the value itself is level 1) or
- * that contains itself (`cycle`), or undefined. Recursion stops at the limit, so a hostile document
- * cannot exhaust the stack.
+ * How deep a value nests (the value itself is level 1), up to `limit` + 1, and where it first goes deeper
+ * than `limit` or contains itself (`cycle`). Recursion stops past the limit, so a hostile document cannot
+ * exhaust the stack; the path is built only on failure.
  */
-export function tooDeep(value: unknown, limit: number, path: string): { path: string; cycle: boolean } | undefined {
-  const segments: string[] = [];
+export function depthOf(value: unknown, limit: number, path: string): { depth: number; failure?: { path: string; cycle: boolean } } {
+  const keys: (string | number)[] = [];
   const ancestors = new Set<object>();
+  let max = 0;
   let cycle = false;
   const walk = (node: unknown, level: number): boolean => {
     if (typeof node !== 'object' || node === null) return false;
     if (ancestors.has(node)) return (cycle = true);
+    if (level > max) max = level;
     if (level > limit) return true;
     ancestors.add(node);
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        segments.push(`[${i}]`);
+        keys.push(i);
         if (walk(node[i], level + 1)) return true;
-        segments.pop();
+        keys.pop();
       }
     } else {
-      for (const key of Object.keys(node)) {
-        segments.push(/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
+      for (const key in node) {
+        keys.push(key);
         if (walk((node as Record<string, unknown>)[key], level + 1)) return true;
-        segments.pop();
+        keys.pop();
       }
     }
     ancestors.delete(node);
     return false;
   };
-  return walk(value, 1) ? { path: path + segments.join(''), cycle } : undefined;
+  return walk(value, 1) ? { depth: max, failure: { path: path + keys.map(segment).join(''), cycle } } : { depth: max };
+}
+
+/** The first place `value` nests deeper than `limit` levels or contains itself, or undefined. */
+export function tooDeep(value: unknown, limit: number, path: string): { path: string; cycle: boolean } | undefined {
+  return depthOf(value, limit, path).failure;
 }
 
 /** Parse an already-decoded `tools/list` value; every field the server sent is kept. */
@@ -194,7 +205,10 @@ export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Sur
   // Outside the tools a shallow envelope is all that is expected; this bound also keeps the
   // serialisation below from overflowing the stack.
   const docLimit = MAX_TOOL_DEPTH + 4;
-  const deep = tooDeep(value, docLimit, '$');
+  const measured = depthOf(value, docLimit, '$');
+  const deep = measured.failure;
+  // A tool sits at level 2 or deeper, so a document no deeper than MAX_TOOL_DEPTH + 1 has no deep tool.
+  const checkTools = measured.depth > MAX_TOOL_DEPTH + 1;
   if (deep?.cycle) {
     throw new InputError('invalid_json', `surface cannot be serialised as JSON: it contains itself at ${shorten(deep.path)}`, {
       path: shorten(deep.path),
@@ -245,7 +259,7 @@ export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Sur
   const tools: Tool[] = [];
   const firstIndex = new Map<string, number>();
   for (let i = 0; i < rawTools.length; i++) {
-    const tool = checkTool(rawTools[i], `${path}[${i}]`);
+    const tool = checkTool(rawTools[i], `${path}[${i}]`, checkTools);
     const seen = firstIndex.get(tool.name);
     if (seen !== undefined) {
       throw new InputError(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLinear, loadTokenCounter } from './tokens.js';
+import { countLinear, hasLongRun, loadTokenCounter } from './tokens.js';
 
 describe('countLinear', () => {
   it('is exact for text without a pathological run', async () => {
@@ -38,5 +38,20 @@ describe('countLinear', () => {
   it('counts special-token markers as ordinary text', async () => {
     const counter = await loadTokenCounter();
     expect(counter.count('Reads <|endoftext|> stuff')).toBeGreaterThan(5);
+  });
+});
+
+describe('hasLongRun', () => {
+  it('finds a run of 512 of one class wherever it starts, and only then', () => {
+    for (const offset of [0, 1, 100, 255, 256, 300]) {
+      expect(hasLongRun(`${'1'.repeat(offset)}${'x'.repeat(512)}`)).toBe(true);
+      expect(hasLongRun(`${'#'.repeat(offset)} ${' '.repeat(512)}`)).toBe(true);
+    }
+    expect(hasLongRun('é'.repeat(512))).toBe(true);
+    expect(hasLongRun('😀'.repeat(300))).toBe(true);
+    expect(hasLongRun('ab '.repeat(1000))).toBe(false);
+    expect(hasLongRun('{"type":"string"},'.repeat(200))).toBe(false);
+    expect(hasLongRun('1'.repeat(5000))).toBe(false); // digits are split every three by the tokenizer
+    expect(hasLongRun('x'.repeat(255))).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 // npm run bench:lint — lints every distractor surface, the reference surfaces and a synthetic 200-tool
-// surface repeatedly; prints per-surface median and p95 (parse + lint, tokenizer already loaded), peak RSS,
+// surface repeatedly; prints per-surface median and p95 (parse + lint with node:crypto sha256, tokenizer already loaded), peak RSS,
 // and the CLI's cold start (whole process, `toolmark lint` on a 10-tool file).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lintSurface, loadTokenCounter, parseSurfaceText, utf8Length } from '@toolmark/benchmarks';
+import { LATEST_RULES, lintSurface, loadTokenCounter, parseSurfaceText, utf8Length } from '@toolmark/benchmarks';
+import { nodeSha256Hex } from '../native-hash.js';
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from '@toolmark/distractors';
 import { syntheticSurface } from './synthetic.js';
 
@@ -16,18 +17,23 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 10);
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function measure(name: string, text: string, iterations: number): Promise<string> {
-  for (let i = 0; i < 5; i++) await lintSurface(parseSurfaceText(text)); // warm-up (JIT)
+  for (let i = 0; i < 5; i++) await lintSurface(parseSurfaceText(text), LATEST_RULES, { sha256Hex: nodeSha256Hex }); // warm-up (JIT)
   const times: number[] = [];
+  const cpu: number[] = [];
   let peak = process.memoryUsage().rss;
   for (let i = 0; i < iterations; i++) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
-    await lintSurface(parseSurfaceText(text));
+    await lintSurface(parseSurfaceText(text), LATEST_RULES, { sha256Hex: nodeSha256Hex });
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().rss);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const tools = parseSurfaceText(text).tools.length;
-  return `${name.padEnd(28)} ${String(tools).padStart(5)} ${(utf8Length(text) / 1024).toFixed(0).padStart(6)} KiB ${quantile(times, 0.5).toFixed(2).padStart(9)} ms ${quantile(times, 0.95).toFixed(2).padStart(9)} ms ${(peak / 2 ** 20).toFixed(0).padStart(6)} MiB`;
+  return `${name.padEnd(28)} ${String(tools).padStart(5)} ${(utf8Length(text) / 1024).toFixed(0).padStart(6)} KiB ${quantile(times, 0.5).toFixed(2).padStart(9)} ms ${quantile(times, 0.95).toFixed(2).padStart(9)} ms ${quantile(cpu, 0.5).toFixed(2).padStart(9)} ms ${(peak / 2 ** 20).toFixed(0).padStart(6)} MiB`;
 }
 
 async function main(): Promise<void> {
@@ -35,7 +41,7 @@ async function main(): Promise<void> {
   await loadTokenCounter();
   const tokenizerMs = Number(process.hrtime.bigint() - t0) / 1e6;
   console.log(`node ${process.version}, ${ITERATIONS} iterations per surface, tokenizer load ${tokenizerMs.toFixed(0)} ms (once per process)`);
-  console.log(`${'surface'.padEnd(28)} tools   size      median         p95   peak RSS`);
+  console.log(`${'surface'.padEnd(28)} tools   size   wall median    wall p95  cpu median   peak RSS`);
   const surfaces: [string, string][] = [];
   for (const entry of listDistractorSets()) {
     if (entry.status !== 'available') continue;

@@ -1,7 +1,7 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJson, normalizeText } from '../../surface/canonical.js';
-import { surfaceHashes } from '../../surface/hash.js';
+import { canonicalJsonOnce, normalizeText } from '../../surface/canonical.js';
+import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs } from './confusable.js';
@@ -148,13 +148,20 @@ export function collectStrings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** Stemmed content words of a text, for similarity and restatement checks. */
-export function contentWords(words: string[]): Set<string> {
+/**
+ * Stemmed content words of a text, for similarity and restatement checks. `memo` (word → stem, or null
+ * for a word that is not a content word) saves the work for words repeated across a surface.
+ */
+export function contentWords(words: string[], memo: Map<string, string | null> = new Map()): Set<string> {
   const out = new Set<string>();
   for (const w of words) {
-    const lower = w.toLowerCase();
-    if (STOPWORDS.has(lower) || isJapaneseFunctionWord(w) || /^\d+$/.test(w)) continue;
-    out.add(stem(lower));
+    let s = memo.get(w);
+    if (s === undefined) {
+      const lower = w.toLowerCase();
+      s = STOPWORDS.has(lower) || isJapaneseFunctionWord(w) || /^\d+$/.test(w) ? null : stem(lower);
+      memo.set(w, s);
+    }
+    if (s !== null) out.add(s);
   }
   return out;
 }
@@ -165,7 +172,7 @@ function firstSentenceOf(text: string): string {
 }
 
 /** Compute the facts of one tool. */
-export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string): ToolFacts {
+export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map()): ToolFacts {
   const description = tool.description === undefined ? '' : normalizeText(tool.description);
   const words = segmentWords(description);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
@@ -176,7 +183,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string): ToolF
     .map((name) => paramFacts(name, props[name], tool.inputSchema));
   const required = Array.isArray(root.required) ? root.required.filter((r): r is string => typeof r === 'string') : undefined;
   // What a provider puts in the model's context, in canonical form so equal hashes give equal counts.
-  const shown = canonicalJson({ name: tool.name, description, input_schema: tool.inputSchema });
+  const shown = `{"description":${JSON.stringify(description)},"input_schema":${canonicalJsonOnce(tool.inputSchema)},"name":${JSON.stringify(tool.name)}}`;
   return {
     tool,
     name: tool.name,
@@ -189,7 +196,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string): ToolF
     words,
     wordCount: words.length,
     cues: cuesOf(description),
-    contentWords: contentWords(words),
+    contentWords: contentWords(words, memo),
     params,
     required,
     additionalPropertiesFalse: root.additionalProperties === false,
@@ -200,9 +207,10 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string): ToolF
 }
 
 /** Compute the facts of a surface. */
-export function surfaceFacts(surface: Surface, tokens: TokenCounter, precomputed?: { surface: string; tools: string[] }): SurfaceFacts {
-  const hashes = precomputed?.tools.length === surface.tools.length ? precomputed : surfaceHashes(surface);
-  const tools = surface.tools.map((t, i) => toolFacts(t, tokens, hashes.tools[i]!));
+export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex): SurfaceFacts {
+  const hashes = surfaceHashes(surface, sha256Hex);
+  const memo = new Map<string, string | null>();
+  const tools = surface.tools.map((t, i) => toolFacts(t, tokens, hashes.tools[i]!, memo));
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,
     tools,

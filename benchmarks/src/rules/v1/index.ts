@@ -95,7 +95,7 @@ export function bandOf(score: number): Band {
 }
 
 function lintV1(surface: Surface, deps: LintDeps): LintResult {
-  const s = surfaceFacts(surface, deps.countTokens, deps.hashes);
+  const s = surfaceFacts(surface, deps.countTokens, deps.sha256Hex);
   const partners = new Map<string, Set<string>>();
   for (const p of s.pairs) {
     const [a, b] = p.tools;

@@ -35,7 +35,9 @@ export function mentionedSiblings(t: ToolFacts, s: SurfaceFacts): string[] {
   if (!t.hasDescription) return [];
   const out = new Set<string>();
   for (const raw of t.description.match(IDENTIFIER) ?? []) {
-    const token = raw.replace(/[.-]+$/, '');
+    let end = raw.length;
+    while (end > 0 && (raw.charCodeAt(end - 1) === 46 || raw.charCodeAt(end - 1) === 45)) end--;
+    const token = end === raw.length ? raw : raw.slice(0, end);
     if (token.length >= 4 && token !== t.name && s.names.has(token)) out.add(token);
   }
   return [...out];

@@ -9,15 +9,19 @@ export const paramsNotInDescription: ToolRule<ToolFacts, SurfaceFacts> = {
   check: (t) => {
     if (!t.hasDescription || t.params.length < T.paramsMentionMin) return [];
     const lower = t.description.toLowerCase();
-    const words = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
-    const wordSet = new Set(words);
-    const phrase = ` ${words.join(' ')} `;
+    // Built only when a cheap substring test passes: most descriptions never need them.
+    let words: string[] | undefined;
+    const wordList = () => (words ??= t.words.map((w) => w.toLowerCase()));
+    let phrase: string | undefined;
     const mentioned = t.params.some((p) => {
       // The name as a whole word ("id" is not mentioned by "provide") …
-      if (wordSet.has(p.name.toLowerCase())) return true;
+      const name = p.name.toLowerCase();
+      if (lower.includes(name) && wordList().includes(name)) return true;
       // … or its parts as a phrase: "max_results" by "max results", "filePath" by "file path".
       const parts = identifierTokens(p.name);
-      return parts.length > 1 && phrase.includes(` ${parts.join(' ')} `);
+      if (parts.length < 2 || !parts.every((part) => lower.includes(part))) return false;
+      phrase ??= ` ${wordList().join(' ')} `;
+      return phrase.includes(` ${parts.join(' ')} `);
     });
     if (mentioned) return [];
     return [

@@ -1,4 +1,5 @@
 import type { Finding } from '../../../contracts/lint-result.js';
+import { canonicalJsonOnce } from '../../../surface/canonical.js';
 import { finding, type ToolRule } from '../../types.js';
 import type { SurfaceFacts, ToolFacts } from '../facts.js';
 
@@ -23,6 +24,8 @@ interface Problem {
 export const xMcpHeaderInvalid: ToolRule<ToolFacts, SurfaceFacts> = {
   code: 'x_mcp_header_invalid',
   check: (t) => {
+    // The schema's canonical text is already computed (hash, tokens): no header, nothing to walk.
+    if (!canonicalJsonOnce(t.tool.inputSchema).includes('"x-mcp-header"')) return [];
     const problems: Problem[] = [];
     const seen = new Map<string, string>();
     // No budget: the parser bounds size and depth. Keys are visited in sorted order, so which duplicate

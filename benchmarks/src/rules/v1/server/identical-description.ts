@@ -5,11 +5,23 @@ import type { SurfaceFacts } from '../facts.js';
 export const identicalDescription: ServerRule<SurfaceFacts> = {
   code: 'identical_description',
   check: (s) => {
-    const groups = new Map<string, string[]>();
+    // Descriptions equal after folding case and spaces have the same words: bucket by the number and total
+    // length of the words first, and fold only descriptions that share a bucket.
+    const buckets = new Map<string, typeof s.tools>();
     for (const t of s.tools) {
       if (!t.hasDescription) continue;
-      const key = t.description.toLowerCase().replace(/\s+/g, ' ');
-      groups.set(key, [...(groups.get(key) ?? []), t.name]);
+      let chars = 0;
+      for (const w of t.words) chars += w.length;
+      const key = t.language === 'ja' ? 'ja' : `${t.wordCount}:${chars}`; // CJK segmentation can shift with spacing
+      buckets.set(key, [...(buckets.get(key) ?? []), t]);
+    }
+    const groups = new Map<string, string[]>();
+    for (const bucket of buckets.values()) {
+      if (bucket.length < 2) continue;
+      for (const t of bucket) {
+        const key = `${t.wordCount}\u0000${t.description.toLowerCase().replace(/\s+/g, ' ')}`;
+        groups.set(key, [...(groups.get(key) ?? []), t.name]);
+      }
     }
     return [...groups.values()]
       .filter((names) => names.length > 1)
