@@ -26,9 +26,7 @@ export function reducedEnv(parent: Readonly<Record<string, string | undefined>>,
 }
 
 /** The command line for messages, arguments with spaces quoted. */
-export function describeCommand(target: Pick<StdioTarget, 'command' | 'args'>): string {
-  return [target.command, ...target.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
-}
+export { describeCommand } from './describe.js';
 
 const STDERR_TAIL = 4_000;
 

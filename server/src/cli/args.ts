@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CaptureTarget } from '../capture/capture.js';
 import { describeUrl, httpAuthFromEnv } from '../capture/http-target.js';
-import { describeCommand } from '../capture/stdio.js';
+import { describeCommand } from '../capture/describe.js';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
 

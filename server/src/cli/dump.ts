@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { captureSurface } from '../capture/index.js';
 import { CliError, EXIT, printError } from './errors.js';
 import type { CliIo } from './io.js';
 import { addSourceOptions, describeSource, resolveSource, type SourceOptions } from './args.js';
@@ -16,6 +15,7 @@ async function runDump(options: DumpOptions, command: string[] | undefined, io: 
     const source = resolveSource(undefined, options, command, io);
     if (source.kind === 'file') throw new CliError('usage', 'dump captures a live server: give --url <url> or -- <command…>');
     where = describeSource(source);
+    const { captureSurface } = await import('../capture/index.js');
     const captured = await captureSurface(source, captureOptions(options));
     where = captured.where;
     const text = `${JSON.stringify(captured.value, null, 2)}\n`;

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { InputError, MAX_SURFACE_BYTES, parseSurfaceText, type Surface } from '@toolmark/benchmarks';
-import { captureSurface, type CaptureOptions } from '../capture/index.js';
+import type { CaptureOptions } from '../capture/index.js';
 import { describeSource, parseSeconds, type Source, type SourceOptions } from './args.js';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
@@ -56,6 +56,8 @@ export function captureOptions(options: SourceOptions): CaptureOptions {
 /** A surface from any source, with the name of its source for messages. */
 export async function loadSurface(source: Source, options: SourceOptions, io: CliIo): Promise<{ surface: Surface; where: string }> {
   if (source.kind === 'file') return { surface: await readSurfaceFile(source.path, io), where: describeSource(source) };
+  // The MCP SDK is loaded only when a live server is read: linting a file starts ~150 ms sooner.
+  const { captureSurface } = await import('../capture/index.js');
   const captured = await captureSurface(source, captureOptions(options));
   return { surface: captured.surface, where: captured.where };
 }
