@@ -1,19 +1,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkAll } from './check.js';
-import { copyData, editJson } from './test-support.js';
+import { editJson, useDataCopies } from './test-support.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
-function copy(): string {
-  const c = copyData();
-  cleanup = c.cleanup;
-  return c.dir;
-}
+const copy = useDataCopies();
 
 const messages = (dir: string): string[] => checkAll(dir).problems.map((p) => `[${p.set}] ${p.message}`);
 

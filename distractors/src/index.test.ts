@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { surfaceHash } from '@toolmark/benchmarks';
 import {
   DISTRACTORS_DIR,
@@ -11,7 +11,7 @@ import {
   loadDistractorSet,
   loadReferenceSurface,
 } from './index.js';
-import { copyData, editJson } from './test-support.js';
+import { editJson, useDataCopies } from './test-support.js';
 
 const SPEC_SETS = ['bhived', 'context7', 'debugbase', 'filesystem', 'firecrawl', 'memory', 'notion', 'playwright'];
 
@@ -103,16 +103,7 @@ describe('loadReferenceSurface', () => {
 });
 
 describe('a tampered copy', () => {
-  let cleanup: (() => void) | undefined;
-  afterEach(() => {
-    cleanup?.();
-    cleanup = undefined;
-  });
-  function copy(): string {
-    const c = copyData();
-    cleanup = c.cleanup;
-    return c.dir;
-  }
+  const copy = useDataCopies();
 
   it('loads unchanged from the copy (the base dir option is honoured)', () => {
     const dir = copy();

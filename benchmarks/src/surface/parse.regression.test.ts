@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../errors.js';
+import { inputError } from './test/input-error.js';
+import type { InputError } from '../errors.js';
 import { parseSurfaceText, parseSurfaceValue } from './parse.js';
 
 // Regression: nesting depth is limited at parse time. A deeply nested inputSchema (e.g. 20 000 nested
@@ -31,16 +32,6 @@ function surfaceTextWithArrays(levels: number): string {
   return `{"tools":[{"name":"a","inputSchema":{"type":"object","default":${'['.repeat(levels)}${']'.repeat(levels)}}}]}`;
 }
 
-/** The InputError thrown by `fn` (fails the test when nothing or something else is thrown). */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return err as InputError;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
 
 const expectTooDeep = (err: InputError, pathPrefix: string) => {
   // Compared as a string: the code is added to InputErrorCode by the fix.

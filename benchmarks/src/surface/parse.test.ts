@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InputError, type InputErrorCode } from '../errors.js';
+import { inputError } from './test/input-error.js';
+import type { InputErrorCode } from '../errors.js';
 import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS } from './limits.js';
 import { parseSurfaceText, parseSurfaceValue, utf8Length } from './parse.js';
 
 const t = (name: string, extra: Record<string, unknown> = {}) => ({ name, inputSchema: { type: 'object' }, ...extra });
 
-/** The InputError thrown by `fn` (fails the test when nothing or something else is thrown). */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(InputError);
-    return err as InputError;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
 
 const expectError = (fn: () => unknown, code: InputErrorCode, detail: Record<string, unknown>, message?: string | RegExp) => {
   const err = inputError(fn);

@@ -1,56 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LintResultSchema } from '../../contracts/lint-result.js';
-import { InputError } from '../../errors.js';
-import { parseSurfaceValue } from '../../surface/parse.js';
-import { loadTokenCounter, type TokenCounter } from '../../text/tokens.js';
-import { rulesV1 } from './index.js';
+import { loadTokenCounter } from '../../text/tokens.js';
+import { check, RUN_LIMIT_MS, run } from './test/lint-outcome.js';
 
 // Regression companion of robustness.test.ts: the shapes it deliberately left out (special-token markers,
 // malformed $ref escapes, deep nesting, long single-character runs, long CJK text, emoji / tag /
 // variation-selector sequences) are mixed in. Every run must end in a LintResult valid against
 // LintResultSchema or an InputError with a known code (now including nesting_too_deep), within 2 s.
 
-// Strings, not InputErrorCode: the set must compile before and after the new code is added.
-const KNOWN_CODES = new Set<string>([
-  'invalid_json',
-  'missing_tools',
-  'invalid_tool',
-  'missing_tool_name',
-  'duplicate_tool_name',
-  'invalid_input_schema',
-  'payload_too_large',
-  'tool_limit_exceeded',
-  'nesting_too_deep',
-]);
-const RUN_LIMIT_MS = 2000;
-
-type Outcome = { kind: 'result'; ms: number } | { kind: 'input_error'; code: string; ms: number };
-
-/** Parse and lint one value; rethrow anything that is not a known InputError. */
-function run(value: unknown, counter: TokenCounter): Outcome {
-  const t0 = performance.now();
-  let surface;
-  try {
-    surface = parseSurfaceValue(value);
-  } catch (err) {
-    if (err instanceof InputError && KNOWN_CODES.has(err.code)) return { kind: 'input_error', code: err.code, ms: performance.now() - t0 };
-    throw err;
-  }
-  const result = rulesV1.lint(surface, { countTokens: counter });
-  const ms = performance.now() - t0;
-  const parsed = LintResultSchema.safeParse(result);
-  if (!parsed.success) throw new Error(`result does not validate: ${parsed.error.message}`);
-  if (result.surface.toolCount !== surface.tools.length) throw new Error('toolCount differs from the parsed tools');
-  return { kind: 'result', ms };
-}
-
-function check(value: unknown, counter: TokenCounter, seen: Record<string, number>): void {
-  const out = run(value, counter);
-  expect(out.ms, `one run took ${out.ms.toFixed(0)} ms`).toBeLessThan(RUN_LIMIT_MS);
-  const key = out.kind === 'result' ? 'result' : out.code;
-  seen[key] = (seen[key] ?? 0) + 1;
-}
 
 // ---- Generators of the formerly excluded shapes --------------------------------------------------------
 

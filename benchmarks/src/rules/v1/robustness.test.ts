@@ -1,53 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LintResultSchema } from '../../contracts/lint-result.js';
-import { InputError, type InputErrorCode } from '../../errors.js';
 import { parseSurfaceValue } from '../../surface/parse.js';
-import { loadTokenCounter, type TokenCounter } from '../../text/tokens.js';
+import { loadTokenCounter } from '../../text/tokens.js';
 import { rulesV1 } from './index.js';
+import { check, RUN_LIMIT_MS, run } from './test/lint-outcome.js';
 
 // Robustness of parse + rules v1 on messy input: every run ends in a valid LintResult or a typed
 // InputError with a known code, never another exception, and within a time bound.
 
-const KNOWN_CODES = new Set<InputErrorCode>([
-  'invalid_json',
-  'missing_tools',
-  'invalid_tool',
-  'missing_tool_name',
-  'duplicate_tool_name',
-  'invalid_input_schema',
-  'payload_too_large',
-  'tool_limit_exceeded',
-]);
-const RUN_LIMIT_MS = 2000;
-
-type Outcome = { kind: 'result'; ms: number } | { kind: 'input_error'; code: InputErrorCode; ms: number };
-
-/** Parse and lint one value; rethrow anything that is not a known InputError. */
-function run(value: unknown, counter: TokenCounter, limits?: { maxBytes?: number }): Outcome {
-  const t0 = performance.now();
-  let surface;
-  try {
-    surface = parseSurfaceValue(value, limits);
-  } catch (err) {
-    if (err instanceof InputError && KNOWN_CODES.has(err.code)) return { kind: 'input_error', code: err.code, ms: performance.now() - t0 };
-    throw err;
-  }
-  const result = rulesV1.lint(surface, { countTokens: counter });
-  const ms = performance.now() - t0;
-  const parsed = LintResultSchema.safeParse(result);
-  if (!parsed.success) throw new Error(`result does not validate: ${parsed.error.message}`);
-  if (result.surface.toolCount !== surface.tools.length) throw new Error('toolCount differs from the parsed tools');
-  return { kind: 'result', ms };
-}
-
-/** Assert the outcome of one generated input (used inside fc.property so fast-check shrinks failures). */
-function check(value: unknown, counter: TokenCounter, seen: Record<string, number>): void {
-  const out = run(value, counter);
-  expect(out.ms, `one run took ${out.ms.toFixed(0)} ms`).toBeLessThan(RUN_LIMIT_MS);
-  const key = out.kind === 'result' ? 'result' : out.code;
-  seen[key] = (seen[key] ?? 0) + 1;
-}
 
 // ---- Generators -------------------------------------------------------------------------------------
 
