@@ -51,6 +51,19 @@ async function main(): Promise<void> {
   surfaces.push(['synthetic-200', JSON.stringify(syntheticSurface(200))]);
   for (const [name, text] of surfaces) console.log(await measure(name, text, name.startsWith('synthetic') ? Math.max(20, ITERATIONS / 4) : ITERATIONS));
 
+  // The floor: the o200k tokenizer alone on the text rules v1 counts for each tool of the synthetic surface.
+  const counter = await loadTokenCounter();
+  const synthetic = parseSurfaceText(surfaces.at(-1)![1]);
+  const texts = synthetic.tools.map((t) => JSON.stringify({ description: t.description ?? '', input_schema: t.inputSchema, name: t.name }));
+  const floor: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = process.hrtime.bigint();
+    for (const text of texts) counter.count(text);
+    floor.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  floor.sort((a, b) => a - b);
+  console.log(`synthetic-200: token counting alone ${quantile(floor, 0.5).toFixed(1)} ms (median of 20), the part no rule change can remove`);
+
   // Cold start: a whole `toolmark lint` process on a 10-tool file.
   const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-'));
   try {
