@@ -41,22 +41,39 @@ export function canonicalize(value: unknown, key?: string): unknown {
   return value;
 }
 
-/**
- * Deterministic JSON text of a value in canonical form, written directly (no intermediate copy): on a
- * 1 MiB surface this halves the time and the garbage of canonicalize + JSON.stringify.
- */
-const cache = new WeakMap<object, string>();
+const cache = new WeakMap<object, { json: string; strings: string[] }>();
+
+/** Serialise an object canonically once, keeping every string value met on the way, in canonical order. */
+function serialiseOnce(value: object): { json: string; strings: string[] } {
+  let entry = cache.get(value);
+  if (entry === undefined) {
+    const strings: string[] = [];
+    const json = JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
+      if (typeof v === 'string') strings.push(v);
+      return canonicalReplacer.call(this, key, v);
+    });
+    cache.set(value, (entry = { json, strings }));
+  }
+  return entry;
+}
 
 /**
  * {@link canonicalJson} of an object, remembered per object (weakly): the hash and the token count of a
  * tool both need its input schema's canonical text, and a 1 MiB surface should be serialised once.
  */
 export function canonicalJsonOnce(value: object): string {
-  let json = cache.get(value);
-  if (json === undefined) cache.set(value, (json = canonicalJson(value)));
-  return json;
+  return serialiseOnce(value).json;
 }
 
+/**
+ * Every string value inside an object (not the keys), in canonical order: object keys sorted, arrays in
+ * order, `required` as a sorted set. Collected during the same single serialisation as canonicalJsonOnce.
+ */
+export function canonicalStringsOnce(value: object): string[] {
+  return serialiseOnce(value).strings;
+}
+
+/** Deterministic JSON text of a value in canonical form (see {@link canonicalize}; same text, faster). */
 export function canonicalJson(value: unknown, key?: string): string {
   // Native JSON.stringify with a replacer that hands it key-sorted copies: string escaping and number
   // formatting stay native (2× faster than serialising by hand on a 1 MiB surface).

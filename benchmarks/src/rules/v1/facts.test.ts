@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectStrings, contentWords, cuesOf, resolveRef } from './facts.js';
+import { canonicalStringsOnce } from '../../surface/canonical.js';
+import { contentWords, cuesOf, resolveRef } from './facts.js';
 import { facts, objectSchema, tool } from './test/helpers.js';
 
 describe('resolveRef', () => {
@@ -22,13 +23,20 @@ describe('resolveRef', () => {
   });
 });
 
-describe('collectStrings', () => {
-  it('collects every string value (not keys), objects in sorted key order, arrays in order', () => {
-    expect(collectStrings({ type: 'object', properties: { a: { description: 'A', enum: ['x', 1, 'y'] } }, n: 3 })).toEqual(['A', 'x', 'y', 'object']);
+describe('canonicalStringsOnce', () => {
+  it('collects every string value (not keys), objects in sorted key order, arrays in order, required as a set', () => {
+    expect(canonicalStringsOnce({ type: 'object', required: ['b', 'a'], properties: { a: { description: 'A', enum: ['x', 1, 'y'] } }, n: 3 })).toEqual([
+      'A',
+      'x',
+      'y',
+      'a',
+      'b',
+      'object',
+    ]);
   });
 
   it('has no budget: a string behind 20 000 others is still collected', () => {
-    const strings = collectStrings({ a: Array.from({ length: 20_000 }, (_, i) => `v${i}`), b: 'hidden' });
+    const strings = canonicalStringsOnce({ a: Array.from({ length: 20_000 }, (_, i) => `v${i}`), b: 'hidden' });
     expect(strings).toHaveLength(20_001);
     expect(strings.at(-1)).toBe('hidden');
   });

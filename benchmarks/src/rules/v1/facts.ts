@@ -1,6 +1,6 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJsonOnce, normalizeText } from '../../surface/canonical.js';
+import { canonicalJsonOnce, canonicalStringsOnce, normalizeText } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
@@ -136,17 +136,6 @@ function paramFacts(name: string, raw: unknown, root: Json): ParamFacts {
   };
 }
 
-/**
- * Every string value in a JSON value, objects visited in sorted key order (so the result does not depend
- * on key order). No budget: the parser bounds size (1 MiB) and depth (64), so the walk is linear and
- * safe, and nothing can be hidden behind padding.
- */
-export function collectStrings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) collectStrings(v, out);
-  else if (isObject(value)) for (const k of Object.keys(value).sort()) collectStrings(value[k], out);
-  return out;
-}
 
 /**
  * Stemmed content words of a text, for similarity and restatement checks. `memo` (word → stem, or null
@@ -201,7 +190,9 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     required,
     additionalPropertiesFalse: root.additionalProperties === false,
     annotations: isObject(tool.annotations) ? tool.annotations : {},
-    schemaStrings: collectStrings(tool.inputSchema),
+    // Collected while the schema was serialised for the hash: no second walk. The parser bounds size and
+    // depth, so nothing is skipped and padding cannot hide a string.
+    schemaStrings: canonicalStringsOnce(tool.inputSchema),
     tokens: tokens.count(shown),
   };
 }
