@@ -78,7 +78,10 @@ export function isJapaneseFunctionWord(word: string): boolean {
 const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
 const isLower = (c: string): boolean => c >= 'a' && c <= 'z';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-const isCjk = (c: string): boolean => /[\u3040-\u30ff\u3400-\u9fff]/u.test(c);
+const isCjk = (c: string): boolean => {
+  const code = c.charCodeAt(0);
+  return (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff);
+};
 
 /**
  * Split an identifier into lowercase tokens: snake_case, kebab-case, dotted, camelCase ("getHTTPResponse"

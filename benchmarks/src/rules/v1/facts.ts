@@ -76,6 +76,8 @@ export interface SurfaceFacts {
   surfaceHash: string;
   tools: ToolFacts[];
   names: Set<string>;
+  /** Some name contains "-" or "." (such names split into several words). */
+  namesWithSeparators: boolean;
   totalTokens: number;
   tokenizer: string;
   /** Every confusable pair, most similar first. */
@@ -206,6 +208,7 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
     surfaceHash: hashes.surface,
     tools,
     names: new Set(tools.map((t) => t.name)),
+    namesWithSeparators: tools.some((t) => t.name.includes('-') || t.name.includes('.')),
     totalTokens: tools.reduce((sum, t) => sum + t.tokens, 0),
     tokenizer: tokens.id,
     pairs: [],

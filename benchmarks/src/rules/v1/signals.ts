@@ -34,6 +34,15 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
 export function mentionedSiblings(t: ToolFacts, s: SurfaceFacts): string[] {
   if (!t.hasDescription) return [];
   const out = new Set<string>();
+  // The words already segmented hold every snake_case or camelCase name whole; only names with "-" or "."
+  // (which split words) need the identifier scan below.
+  if (t.language !== 'ja' && !s.namesWithSeparators) {
+    for (const word of t.words) {
+      const w = word.endsWith("'s") || word.endsWith('’s') ? word.slice(0, -2) : word; // "read_file's"
+      if (w.length >= 4 && w !== t.name && s.names.has(w)) out.add(w);
+    }
+    return [...out];
+  }
   for (const raw of t.description.match(IDENTIFIER) ?? []) {
     let end = raw.length;
     while (end > 0 && (raw.charCodeAt(end - 1) === 46 || raw.charCodeAt(end - 1) === 45)) end--;

@@ -8,19 +8,17 @@ export const paramsNotInDescription: ToolRule<ToolFacts, SurfaceFacts> = {
   code: 'params_not_in_description',
   check: (t) => {
     if (!t.hasDescription || t.params.length < T.paramsMentionMin) return [];
-    const lower = t.description.toLowerCase();
-    // Built only when a cheap substring test passes: most descriptions never need them.
-    let words: string[] | undefined;
-    const wordList = () => (words ??= t.words.map((w) => w.toLowerCase()));
+    const words = t.words.map((w) => w.toLowerCase());
+    const wordSet = new Set(words);
     let phrase: string | undefined;
     const mentioned = t.params.some((p) => {
       // The name as a whole word ("id" is not mentioned by "provide") …
-      const name = p.name.toLowerCase();
-      if (lower.includes(name) && wordList().includes(name)) return true;
-      // … or its parts as a phrase: "max_results" by "max results", "filePath" by "file path".
+      if (wordSet.has(p.name.toLowerCase())) return true;
+      // … or its parts as a phrase: "max_results" by "max results", "filePath" by "file path". Every
+      // part must then be a word of the description; only then is the phrase looked for.
       const parts = identifierTokens(p.name);
-      if (parts.length < 2 || !parts.every((part) => lower.includes(part))) return false;
-      phrase ??= ` ${wordList().join(' ')} `;
+      if (parts.length < 2 || !parts.every((part) => wordSet.has(part))) return false;
+      phrase ??= ` ${words.join(' ')} `;
       return phrase.includes(` ${parts.join(' ')} `);
     });
     if (mentioned) return [];

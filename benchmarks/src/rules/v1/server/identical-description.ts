@@ -12,7 +12,8 @@ export const identicalDescription: ServerRule<SurfaceFacts> = {
       if (!t.hasDescription) continue;
       let chars = 0;
       for (const w of t.words) chars += w.length;
-      const key = t.language === 'ja' ? 'ja' : `${t.wordCount}:${chars}`; // CJK segmentation can shift with spacing
+      // CJK segmentation can shift with spacing: Japanese descriptions share one bucket.
+      const key = t.language === 'ja' ? 'ja' : `${t.wordCount}:${chars}:${t.words[0]?.toLowerCase()}:${t.words.at(-1)?.toLowerCase()}`;
       buckets.set(key, [...(buckets.get(key) ?? []), t]);
     }
     const groups = new Map<string, string[]>();
