@@ -100,29 +100,31 @@ function canonicalReplacer(this: unknown, key: string, value: unknown): unknown 
 }
 
 /**
- * The fields of a tool that a model sees and the linter reads, canonicalised. `_meta` and unknown keys
- * are excluded: they never change a score, so they must not create a new version.
+ * The fields of a tool that a model sees and the linter reads, canonicalised (the object the tool hash is
+ * computed over). `_meta` and unknown keys are excluded: they never change a score, so they must not
+ * create a new version.
  */
 export function canonicalTool(tool: Tool): Record<string, unknown> {
-  return canonicalize(hashedFields(tool)) as Record<string, unknown>;
+  return JSON.parse(canonicalToolJson(tool)) as Record<string, unknown>;
 }
 
-/** The fields of a tool that its hash covers, text normalised, keys in any order (canonicalJson sorts them). */
-export function hashedFields(tool: Tool): Record<string, unknown> {
-  const out: Record<string, unknown> = { name: tool.name };
-  if (tool.title !== undefined) out.title = normalizeText(tool.title);
-  out.description = tool.description === undefined ? null : normalizeText(tool.description);
-  out.inputSchema = tool.inputSchema;
-  if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
-  if (tool.annotations !== undefined) out.annotations = tool.annotations;
-  return out;
+const normalized = new WeakMap<Tool, string>();
+
+/** The tool's description normalised, computed once per tool object (the hash and the rules both read it). */
+export function normalizedDescription(tool: Tool): string {
+  let text = normalized.get(tool);
+  if (text === undefined) normalized.set(tool, (text = tool.description === undefined ? '' : normalizeText(tool.description)));
+  return text;
 }
 
-/** Exactly `canonicalJson(hashedFields(tool))`, with the input schema serialised once (see canonicalJsonOnce). */
+/**
+ * Canonical JSON of the hashed fields (annotations, description, inputSchema, name, outputSchema, title —
+ * in sorted key order), with the input schema serialised once (see canonicalJsonOnce).
+ */
 export function canonicalToolJson(tool: Tool): string {
   const parts: string[] = [];
   if (tool.annotations !== undefined) parts.push(`"annotations":${canonicalJson(tool.annotations, 'annotations')}`);
-  parts.push(`"description":${tool.description === undefined ? 'null' : JSON.stringify(normalizeText(tool.description))}`);
+  parts.push(`"description":${tool.description === undefined ? 'null' : JSON.stringify(normalizedDescription(tool))}`);
   parts.push(`"inputSchema":${canonicalJsonOnce(tool.inputSchema)}`);
   parts.push(`"name":${JSON.stringify(tool.name)}`);
   if (tool.outputSchema !== undefined) parts.push(`"outputSchema":${canonicalJson(tool.outputSchema, 'outputSchema')}`);

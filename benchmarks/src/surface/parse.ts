@@ -102,7 +102,7 @@ function locateTools(value: unknown): { tools: unknown[]; path: string } {
 
 /** Throw `nesting_too_deep` when a tool nests deeper than {@link MAX_TOOL_DEPTH} levels. */
 function checkToolDepth(raw: unknown, path: string, name: string | undefined): void {
-  const deep = tooDeep(raw, MAX_TOOL_DEPTH, path);
+  const deep = depthOf(raw, MAX_TOOL_DEPTH, path).failure;
   if (deep === undefined) return;
   const who = name === undefined ? path : `tool "${name}"`;
   throw new InputError('nesting_too_deep', `${who} nests deeper than ${MAX_TOOL_DEPTH} levels at ${shorten(deep.path)}`, {
@@ -193,10 +193,6 @@ export function depthOf(value: unknown, limit: number, path: string): { depth: n
   return walk(value, 1) ? { depth: max, failure: { path: path + keys.map(segment).join(''), cycle } } : { depth: max };
 }
 
-/** The first place `value` nests deeper than `limit` levels or contains itself, or undefined. */
-export function tooDeep(value: unknown, limit: number, path: string): { path: string; cycle: boolean } | undefined {
-  return depthOf(value, limit, path).failure;
-}
 
 /** Parse an already-decoded `tools/list` value; every field the server sent is kept. */
 export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Surface {

@@ -1,6 +1,6 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJsonOnce, canonicalStringsOnce, normalizeText } from '../../surface/canonical.js';
+import { canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
@@ -164,7 +164,7 @@ function firstSentenceOf(text: string): string {
 
 /** Compute the facts of one tool. */
 export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map()): ToolFacts {
-  const description = tool.description === undefined ? '' : normalizeText(tool.description);
+  const description = normalizedDescription(tool);
   const words = segmentWords(description);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
   const props = isObject(root.properties) ? root.properties : {};
