@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Payloads of the service's job queues. Jobs talk to each other only through the queue, so these shapes are
+ * the contract between producers (routes, schedules, other jobs) and handlers; each handler parses its
+ * payload with the schema before doing anything.
+ */
+export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public'] as const;
+/** A queue name. */
+export type JobQueue = (typeof JOB_QUEUES)[number];
+
+/** `capture-server`: read `tools/list` from the server's registered source and add a version when it changed. */
+export const CaptureServerJobSchema = z.object({
+  serverId: z.uuid(),
+  /** Why the capture runs: a new registration, an operator's request, or the drift schedule. */
+  reason: z.enum(['registered', 'requested', 'scheduled']),
+});
+/** Payload of `capture-server`. */
+export type CaptureServerJob = z.infer<typeof CaptureServerJobSchema>;
+
+/** `lint-version`: score one server version under the named rules versions (all active ones when absent). */
+export const LintVersionJobSchema = z.object({
+  versionId: z.uuid(),
+  rules: z.array(z.string().min(1).max(32)).min(1).max(16).optional(),
+});
+/** Payload of `lint-version`. */
+export type LintVersionJob = z.infer<typeof LintVersionJobSchema>;
+
+/** `recapture-public`: the schedule's tick; fans out one `capture-server` job per public server with a live source. */
+export const RecapturePublicJobSchema = z.object({}).strict();
+/** Payload of `recapture-public`. */
+export type RecapturePublicJob = z.infer<typeof RecapturePublicJobSchema>;

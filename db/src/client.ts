@@ -1,0 +1,58 @@
+// Opening the database: DATABASE_URL when given, otherwise the embedded default. postgres.js is the only
+// driver; drizzle wraps it with the schema and snake_case column names.
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres, { type Sql } from 'postgres';
+import * as schema from './schema.js';
+import { defaultDataDir, startEmbeddedDatabase, type EmbeddedLog } from './embedded.js';
+
+/** The drizzle database with toolmark's schema. */
+export type Database = PostgresJsDatabase<typeof schema>;
+
+/** An open database: drizzle, the raw client for the few hand-written statements, and how to close it. */
+export interface DatabaseHandle {
+  db: Database;
+  sql: Sql;
+  /** The connection URL (for pg-boss); contains the password of the embedded cluster, so never log it. */
+  url: string;
+  /** Where the embedded cluster keeps its data, or null for DATABASE_URL. */
+  embeddedDataDir: string | null;
+  close(): Promise<void>;
+}
+
+/** Options of {@link openDatabase}. */
+export interface OpenOptions {
+  /** A postgres:// URL; when absent the embedded cluster is started. */
+  url?: string | undefined;
+  /** Data directory of the embedded cluster (default: {@link defaultDataDir}). */
+  dataDir?: string | undefined;
+  /** Pool size of this process. */
+  maxConnections?: number;
+  log?: EmbeddedLog;
+}
+
+/** Wrap an existing URL in a pool and drizzle. */
+export function connect(url: string, maxConnections = 10): { db: Database; sql: Sql } {
+  const sql = postgres(url, { max: maxConnections, onnotice: () => undefined, connection: { application_name: 'toolmark' } });
+  return { sql, db: drizzle(sql, { schema, casing: 'snake_case' }) };
+}
+
+/** Open the database named by `url`, or start the embedded one. */
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const log = options.log ?? (() => undefined);
+  if (options.url) {
+    const { db, sql } = connect(options.url, options.maxConnections);
+    return { db, sql, url: options.url, embeddedDataDir: null, close: () => sql.end({ timeout: 5 }) };
+  }
+  const embedded = await startEmbeddedDatabase(options.dataDir ?? defaultDataDir(process.env, log), log);
+  const { db, sql } = connect(embedded.url, options.maxConnections);
+  return {
+    db,
+    sql,
+    url: embedded.url,
+    embeddedDataDir: embedded.dataDir,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await embedded.stop();
+    },
+  };
+}

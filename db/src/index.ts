@@ -1,0 +1,11 @@
+export * from './client.js';
+export * from './embedded.js';
+export * from './errors.js';
+export * from './migrate.js';
+export * as schema from './schema.js';
+export * from './repositories/organisations.js';
+export * from './repositories/api-keys.js';
+export * from './repositories/usage.js';
+export * from './repositories/servers.js';
+export * from './repositories/lint.js';
+export * from './repositories/month.js';

@@ -1,0 +1,266 @@
+import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { LintResult } from '@toolmark/benchmarks';
+import type { Database } from '../client.js';
+import { RepositoryError } from '../errors.js';
+import { lintResults, lintSaves, serverVersions, servers } from '../schema.js';
+import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A version as stored, without its tools. */
+export interface VersionRef {
+  id: string;
+  seq: number;
+  surfaceHash: string;
+  label: string | null;
+}
+
+/** A surface to store as a version of a server. */
+export interface IncomingSurface {
+  serverId: string;
+  surfaceHash: string;
+  /** `{ tools: [...] }` as received. */
+  tools: unknown;
+  toolCount: number;
+  label: string | null;
+  origin: 'api' | 'capture' | 'upload' | 'seed';
+}
+
+const versionRef = { id: serverVersions.id, seq: serverVersions.seq, surfaceHash: serverVersions.surfaceHash, label: serverVersions.label };
+
+async function latestVersion(tx: Tx | Database, serverId: string): Promise<VersionRef | undefined> {
+  const [row] = await tx.select(versionRef).from(serverVersions).where(eq(serverVersions.serverId, serverId)).orderBy(desc(serverVersions.seq)).limit(1);
+  return row;
+}
+
+/**
+ * The version for `incoming` inside `tx`: the latest one when its surface hash is the same, otherwise a new
+ * version (seq + 1) that becomes the server's latest. The common case (unchanged tools) takes no lock; a
+ * change locks the server row and looks again, so concurrent saves of one new surface add one version.
+ */
+async function versionFor(tx: Tx, incoming: IncomingSurface): Promise<{ version: VersionRef; created: boolean }> {
+  const seen = await latestVersion(tx, incoming.serverId);
+  if (seen?.surfaceHash === incoming.surfaceHash) return { version: seen, created: false };
+  const [server] = await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, incoming.serverId)).for('update');
+  if (!server) throw new RepositoryError('not_found', `no server with id ${incoming.serverId}`, { serverId: incoming.serverId });
+  const latest = await latestVersion(tx, incoming.serverId);
+  if (latest?.surfaceHash === incoming.surfaceHash) return { version: latest, created: false };
+  const [version] = await tx
+    .insert(serverVersions)
+    .values({
+      serverId: incoming.serverId,
+      seq: (latest?.seq ?? 0) + 1,
+      surfaceHash: incoming.surfaceHash,
+      label: incoming.label,
+      tools: incoming.tools,
+      toolCount: incoming.toolCount,
+      origin: incoming.origin,
+    })
+    .returning(versionRef);
+  await tx.update(servers).set({ latestVersionId: version!.id }).where(eq(servers.id, incoming.serverId));
+  return { version: version!, created: true };
+}
+
+/** Add a version when the tools changed (no score): captures and uploads. */
+export async function addVersionIfChanged(db: Database, incoming: IncomingSurface): Promise<{ version: VersionRef; created: boolean }> {
+  return db.transaction((tx) => versionFor(tx, incoming));
+}
+
+const columnsOf = (result: LintResult) => ({
+  rulesId: result.rules.id,
+  rulesHash: result.rules.hash,
+  score: result.score,
+  band: result.band,
+  toolCount: result.surface.toolCount,
+  critical: result.counts.critical,
+  required: result.counts.required,
+  minor: result.counts.minor,
+  securityFindings: [...result.findings, ...result.tools.flatMap((t) => t.findings)].filter((f) => f.code.startsWith('security_')).length,
+  tokens: result.tokens.total,
+});
+
+/** Store the lint result of a version under its rules (once: a second store returns the first row's id). */
+export async function storeLintResult(tx: Tx | Database, versionId: string, result: LintResult): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await tx
+    .insert(lintResults)
+    .values({ serverVersionId: versionId, ...columnsOf(result), result })
+    .onConflictDoNothing()
+    .returning({ id: lintResults.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await tx
+    .select({ id: lintResults.id })
+    .from(lintResults)
+    .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, result.rules.id), eq(lintResults.rulesHash, result.rules.hash)));
+  return { id: existing!.id, created: false };
+}
+
+/** Has this version a result under these rules? */
+export async function hasLintResult(db: Database, versionId: string, rules: { id: string; hash: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lintResults.id })
+    .from(lintResults)
+    .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)));
+  return row !== undefined;
+}
+
+/** The version scored before `version` under the same rules, with its result, or null. */
+export async function previousScored(db: Database | Tx, serverId: string, version: VersionRef, rules: { id: string; hash: string }) {
+  const [row] = await db
+    .select({ ...versionRef, result: lintResults.result })
+    .from(serverVersions)
+    .innerJoin(lintResults, and(eq(lintResults.serverVersionId, serverVersions.id), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)))
+    .where(and(eq(serverVersions.serverId, serverId), lt(serverVersions.seq, version.seq)))
+    .orderBy(desc(serverVersions.seq))
+    .limit(1);
+  return row ? { version: { id: row.id, seq: row.seq, surfaceHash: row.surfaceHash, label: row.label }, result: row.result as LintResult } : null;
+}
+
+/** Who pays for a save: the key and its organisation (omit for saves the operator makes, e.g. seeding). */
+export interface SavePayer {
+  apiKeyId: string;
+  organisationId: string;
+  purpose: SpendingPurpose;
+  at: Date;
+}
+
+/**
+ * Save a score through the API, in one transaction: the version (added only when the tools changed), the
+ * result (stored once per version and rules), the save itself, and the unit it costs — charged last so the
+ * organisation's usage row is locked for as short a time as possible. A refused charge rolls everything back.
+ */
+export async function saveLintScore(
+  db: Database,
+  incoming: IncomingSurface,
+  result: LintResult,
+  payer: SavePayer | null,
+): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
+  return db.transaction(async (tx) => {
+    const { version, created } = await versionFor(tx, incoming);
+    const stored = await storeLintResult(tx, version.id, result);
+    const [save] = await tx
+      .insert(lintSaves)
+      .values({ serverId: incoming.serverId, serverVersionId: version.id, lintResultId: stored.id, apiKeyId: payer?.apiKeyId ?? null, label: incoming.label })
+      .returning({ id: lintSaves.id });
+    const charge = payer ? await chargeUnits(tx, { organisationId: payer.organisationId, purpose: payer.purpose, units: 1, at: payer.at }) : null;
+    return { version, created, lintResultId: stored.id, saveId: save!.id, charge };
+  });
+}
+
+/** The latest score of the server's latest version: its newest save, or its newest result when never saved through the API. */
+export async function latestLint(db: Database, serverId: string) {
+  const [server] = await db.select({ latestVersionId: servers.latestVersionId }).from(servers).where(eq(servers.id, serverId));
+  if (!server?.latestVersionId) return undefined;
+  const [row] = await db
+    .select({ ...versionRef, capturedAt: serverVersions.capturedAt, result: lintResults.result, savedAt: lintSaves.createdAt, scoredAt: lintResults.createdAt })
+    .from(lintResults)
+    .innerJoin(serverVersions, eq(serverVersions.id, lintResults.serverVersionId))
+    .leftJoin(lintSaves, eq(lintSaves.lintResultId, lintResults.id))
+    .where(eq(lintResults.serverVersionId, server.latestVersionId))
+    .orderBy(sql`greatest(${lintSaves.createdAt}, ${lintResults.createdAt}) desc nulls last`)
+    .limit(1);
+  return row ? { ...row, result: row.result as LintResult } : undefined;
+}
+
+/** A version's result under one rules id (the newest rules hash when several), or undefined. */
+export async function versionLint(db: Database, versionId: string, rulesId: string, rulesHash?: string) {
+  const [row] = await db
+    .select({ result: lintResults.result, createdAt: lintResults.createdAt })
+    .from(lintResults)
+    .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, rulesId), rulesHash ? eq(lintResults.rulesHash, rulesHash) : undefined))
+    .orderBy(desc(lintResults.createdAt))
+    .limit(1);
+  return row ? { result: row.result as LintResult, createdAt: row.createdAt } : undefined;
+}
+
+/** Leaderboard sort keys. */
+export const BOARD_SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const;
+/** A leaderboard sort key. */
+export type BoardSort = (typeof BOARD_SORTS)[number];
+
+/** One leaderboard query. */
+export interface BoardQuery {
+  rulesId: string;
+  rulesHash: string;
+  search?: string | undefined;
+  band?: 'sunny' | 'cloudy' | 'rain' | undefined;
+  security?: boolean | undefined;
+  sort: BoardSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Public servers ranked by their latest version's result under one rules version (id + hash). */
+export async function leaderboard(db: Database, q: BoardQuery) {
+  const filters: (SQL | undefined)[] = [
+    eq(servers.public, true),
+    q.search ? or(ilike(servers.name, `%${escapeLike(q.search)}%`), ilike(servers.slug, `%${escapeLike(q.search)}%`)) : undefined,
+    q.band ? eq(lintResults.band, q.band) : undefined,
+    q.security === true ? gt(lintResults.securityFindings, 0) : q.security === false ? eq(lintResults.securityFindings, 0) : undefined,
+  ];
+  const where = and(...filters);
+  const join = and(eq(lintResults.serverVersionId, servers.latestVersionId), eq(lintResults.rulesId, q.rulesId), eq(lintResults.rulesHash, q.rulesHash));
+  const dir = q.order === 'asc' ? asc : desc;
+  const key = {
+    score: sql`${lintResults.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
+    name: dir(sql`lower(${servers.name})`),
+    tools: dir(lintResults.toolCount),
+    tokens: dir(lintResults.tokens),
+    captured: dir(serverVersions.capturedAt),
+  }[q.sort];
+  const [total] = await db.select({ n: count() }).from(servers).innerJoin(lintResults, join).where(where);
+  const rows = await db
+    .select({
+      id: servers.id,
+      slug: servers.slug,
+      name: servers.name,
+      description: servers.description,
+      score: lintResults.score,
+      band: lintResults.band,
+      toolCount: lintResults.toolCount,
+      critical: lintResults.critical,
+      required: lintResults.required,
+      minor: lintResults.minor,
+      securityFindings: lintResults.securityFindings,
+      tokens: lintResults.tokens,
+      versionId: serverVersions.id,
+      versionSeq: serverVersions.seq,
+      versionLabel: serverVersions.label,
+      capturedAt: serverVersions.capturedAt,
+    })
+    .from(servers)
+    .innerJoin(lintResults, join)
+    .innerJoin(serverVersions, eq(serverVersions.id, servers.latestVersionId))
+    .where(where)
+    .orderBy(key, asc(sql`lower(${servers.name})`), asc(servers.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return { total: total?.n ?? 0, items: rows };
+}
+
+/** Every (rules id, hash) with stored results, newest first, with how many servers' latest versions it scores. */
+export async function rulesInUse(db: Database) {
+  return db
+    .select({
+      rulesId: lintResults.rulesId,
+      rulesHash: lintResults.rulesHash,
+      results: count(),
+      firstScoredAt: sql<Date>`min(${lintResults.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(lintResults)
+    .groupBy(lintResults.rulesId, lintResults.rulesHash)
+    .orderBy(desc(sql`min(${lintResults.createdAt})`));
+}
+
+/** Latest versions of servers that have no result under these rules yet (the start-up backfill). */
+export async function latestVersionsWithoutLint(db: Database, rules: { id: string; hash: string }): Promise<string[]> {
+  const rows = await db
+    .select({ id: serverVersions.id })
+    .from(servers)
+    .innerJoin(serverVersions, eq(serverVersions.id, servers.latestVersionId))
+    .leftJoin(lintResults, and(eq(lintResults.serverVersionId, serverVersions.id), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)))
+    .where(isNull(lintResults.id));
+  return rows.map((r) => r.id);
+}

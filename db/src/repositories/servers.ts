@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import { lintResults, serverVersions, servers } from '../schema.js';
+
+/** A server's stored record. */
+export type ServerRecord = typeof servers.$inferSelect;
+/** A version without its tools (the list view). */
+export type VersionSummary = Omit<typeof serverVersions.$inferSelect, 'tools'>;
+
+/** What registering a server needs. */
+export interface NewServer {
+  name: string;
+  slug: string;
+  description?: string | null;
+  source: 'url' | 'npm' | 'upload';
+  sourceUrl?: string | null;
+  sourcePackage?: string | null;
+  homepage?: string | null;
+  repository?: string | null;
+  organisationId: string;
+  public: boolean;
+}
+
+/** Register a server; a taken slug fails with the unique violation, which the caller turns into 409. */
+export async function createServer(db: Database, input: NewServer): Promise<ServerRecord> {
+  const [row] = await db.insert(servers).values(input).returning();
+  return row!;
+}
+
+/** One server by id, or undefined. */
+export async function getServer(db: Database, id: string): Promise<ServerRecord | undefined> {
+  const [row] = await db.select().from(servers).where(eq(servers.id, id));
+  return row;
+}
+
+/** One server by slug, or undefined. */
+export async function getServerBySlug(db: Database, slug: string): Promise<ServerRecord | undefined> {
+  const [row] = await db.select().from(servers).where(eq(servers.slug, slug));
+  return row;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Public servers (or an organisation's, public or not), searched by name or slug, paged by name. */
+export async function listServers(
+  db: Database,
+  query: { search?: string | undefined; limit: number; offset: number; organisationId?: string | undefined },
+): Promise<{ total: number; items: (ServerRecord & { toolCount: number | null; latestSeq: number | null })[] }> {
+  const visible = query.organisationId ? eq(servers.organisationId, query.organisationId) : eq(servers.public, true);
+  const where = query.search
+    ? and(visible, or(ilike(servers.name, `%${escapeLike(query.search)}%`), ilike(servers.slug, `%${escapeLike(query.search)}%`)))
+    : visible;
+  const [total] = await db.select({ n: count() }).from(servers).where(where);
+  const rows = await db
+    .select({ server: servers, toolCount: serverVersions.toolCount, latestSeq: serverVersions.seq })
+    .from(servers)
+    .leftJoin(serverVersions, eq(serverVersions.id, servers.latestVersionId))
+    .where(where)
+    .orderBy(asc(sql`lower(${servers.name})`), asc(servers.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { total: total?.n ?? 0, items: rows.map((r) => ({ ...r.server, toolCount: r.toolCount, latestSeq: r.latestSeq })) };
+}
+
+/** A server's versions, newest first, each with its scores per rules version (no tools, no full results). */
+export async function listVersions(db: Database, serverId: string) {
+  const versions = await db
+    .select({
+      id: serverVersions.id,
+      serverId: serverVersions.serverId,
+      seq: serverVersions.seq,
+      surfaceHash: serverVersions.surfaceHash,
+      label: serverVersions.label,
+      toolCount: serverVersions.toolCount,
+      origin: serverVersions.origin,
+      capturedAt: serverVersions.capturedAt,
+    })
+    .from(serverVersions)
+    .where(eq(serverVersions.serverId, serverId))
+    .orderBy(desc(serverVersions.seq));
+  const scores = await db
+    .select({
+      versionId: lintResults.serverVersionId,
+      rulesId: lintResults.rulesId,
+      rulesHash: lintResults.rulesHash,
+      score: lintResults.score,
+      band: lintResults.band,
+      critical: lintResults.critical,
+      required: lintResults.required,
+      minor: lintResults.minor,
+      tokens: lintResults.tokens,
+      createdAt: lintResults.createdAt,
+    })
+    .from(lintResults)
+    .innerJoin(serverVersions, eq(serverVersions.id, lintResults.serverVersionId))
+    .where(eq(serverVersions.serverId, serverId))
+    .orderBy(asc(lintResults.createdAt));
+  return versions.map((v) => ({ ...v, scores: scores.filter((s) => s.versionId === v.id).map(({ versionId: _v, ...s }) => s) }));
+}
+
+/** One version with its tools, or undefined. */
+export async function getVersion(db: Database, id: string): Promise<(typeof serverVersions.$inferSelect) | undefined> {
+  const [row] = await db.select().from(serverVersions).where(eq(serverVersions.id, id));
+  return row;
+}
+
+/** Record the outcome of a capture attempt on the server. */
+export async function setCaptureStatus(db: Database, id: string, status: { status: string; error: unknown; at: Date }): Promise<void> {
+  await db
+    .update(servers)
+    .set({ captureStatus: status.status, captureError: status.error ?? null, lastCapturedAt: status.at })
+    .where(eq(servers.id, id));
+}
+
+/** Public servers whose tools can be read again (URL or npm sources), for the drift schedule. */
+export async function listRecapturable(db: Database): Promise<{ id: string; source: string }[]> {
+  return db
+    .select({ id: servers.id, source: servers.source })
+    .from(servers)
+    .where(and(eq(servers.public, true), or(eq(servers.source, 'url'), eq(servers.source, 'npm'))));
+}

@@ -1,0 +1,196 @@
+// The drizzle schema: the one description of toolmark's tables. Migrations are generated from it with
+// `npm run db:generate` (drizzle-kit) and never edited once merged.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** What a key may do: `admin` manages keys, `ci` saves lint scores, `script` also evaluates, `agent` never calls the REST API. */
+export const keyPurpose = pgEnum('key_purpose', ['admin', 'ci', 'script', 'agent']);
+/** How a server's tools reach toolmark. */
+export const serverSource = pgEnum('server_source', ['url', 'npm', 'upload']);
+/** Where a version's tools came from. */
+export const versionOrigin = pgEnum('version_origin', ['api', 'capture', 'upload', 'seed']);
+
+export const organisations = pgTable('organisations', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  /** Requests per minute per key. */
+  rateLimitPerMinute: integer().notNull().default(600),
+  /** Monthly (UTC) units per key purpose; spending beyond them takes credits. */
+  monthlyUnitsCi: integer().notNull().default(10_000),
+  monthlyUnitsScript: integer().notNull().default(1_000),
+  createdAt: now(),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    purpose: keyPurpose().notNull(),
+    name: text().notNull(),
+    /** The first characters of the key, shown in lists so a person can tell keys apart. */
+    prefix: text().notNull(),
+    /** sha256 of the whole key (hex). Keys are 190 random bits, so a fast hash is enough; the key itself is never stored. */
+    hash: text().notNull().unique(),
+    createdByKeyId: uuid(),
+    createdAt: now(),
+    lastUsedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_keys_organisation_idx').on(t.organisationId)],
+);
+
+export const servers = pgTable(
+  'servers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    description: text(),
+    source: serverSource().notNull(),
+    sourceUrl: text(),
+    sourcePackage: text(),
+    homepage: text(),
+    repository: text(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    public: boolean().notNull().default(true),
+    /** The newest version (denormalised so the leaderboard is one join). */
+    latestVersionId: uuid(),
+    captureStatus: text(),
+    captureError: jsonb(),
+    lastCapturedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: now(),
+  },
+  (t) => [
+    index('servers_organisation_idx').on(t.organisationId),
+    index('servers_public_idx').on(t.public, t.latestVersionId),
+  ],
+);
+
+export const serverVersions = pgTable(
+  'server_versions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    serverId: uuid()
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… per server: versions are added only when the surface hash differs from the latest one. */
+    seq: integer().notNull(),
+    surfaceHash: text().notNull(),
+    label: text(),
+    /** `{ tools: [...] }` exactly as received, unknown keys included. */
+    tools: jsonb().notNull(),
+    toolCount: integer().notNull(),
+    origin: versionOrigin().notNull(),
+    capturedAt: now(),
+  },
+  (t) => [uniqueIndex('server_versions_server_seq_idx').on(t.serverId, t.seq), index('server_versions_hash_idx').on(t.surfaceHash)],
+);
+
+export const lintResults = pgTable(
+  'lint_results',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    serverVersionId: uuid()
+      .notNull()
+      .references(() => serverVersions.id, { onDelete: 'cascade' }),
+    rulesId: text().notNull(),
+    rulesHash: text().notNull(),
+    /** Server mean (null for a surface without tools) and the columns the leaderboard sorts and filters on. */
+    score: real(),
+    band: text(),
+    toolCount: integer().notNull(),
+    critical: integer().notNull(),
+    required: integer().notNull(),
+    minor: integer().notNull(),
+    securityFindings: integer().notNull(),
+    tokens: integer().notNull(),
+    /** The full LintResult (the CLI's --json structure). */
+    result: jsonb().notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    // Lint is deterministic: one result per version and rule set, however often it is asked for.
+    uniqueIndex('lint_results_version_rules_idx').on(t.serverVersionId, t.rulesId, t.rulesHash),
+    index('lint_results_board_idx').on(t.rulesId, t.rulesHash, t.score),
+  ],
+);
+
+/** Every save of a score through the API (the score is saved on each call, the result row is shared). */
+export const lintSaves = pgTable(
+  'lint_saves',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    serverId: uuid()
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    serverVersionId: uuid()
+      .notNull()
+      .references(() => serverVersions.id, { onDelete: 'cascade' }),
+    lintResultId: uuid()
+      .notNull()
+      .references(() => lintResults.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid().references(() => apiKeys.id, { onDelete: 'set null' }),
+    label: text(),
+    createdAt: now(),
+  },
+  (t) => [index('lint_saves_server_idx').on(t.serverId, t.createdAt)],
+);
+
+/** Units spent per organisation, UTC month and key purpose. */
+export const usage = pgTable(
+  'usage',
+  {
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    purpose: keyPurpose().notNull(),
+    units: bigint({ mode: 'number' }).notNull().default(0),
+    creditUnits: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.month, t.purpose] })],
+);
+
+/** Credits: spent after the month's quota, oldest-expiring first; expired credits are never spent. */
+export const credits = pgTable(
+  'credits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    remaining: integer().notNull(),
+    reason: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: now(),
+  },
+  (t) => [
+    index('credits_spend_idx').on(t.organisationId, t.expiresAt),
+    check('credits_remaining_range', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
+  ],
+);
