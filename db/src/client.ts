@@ -8,6 +8,11 @@ import { defaultDataDir, startEmbeddedDatabase, type EmbeddedLog } from './embed
 /** The drizzle database with toolmark's schema. */
 export type Database = PostgresJsDatabase<typeof schema>;
 
+/** A transaction opened with `db.transaction`. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either: repositories that write several rows accept a transaction so callers can group them. */
+export type Executor = Database | Tx;
+
 /** An open database: drizzle, the raw client for the few hand-written statements, and how to close it. */
 export interface DatabaseHandle {
   db: Database;

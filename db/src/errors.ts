@@ -9,3 +9,11 @@ export class RepositoryError extends Error {
     this.name = 'RepositoryError';
   }
 }
+
+/** True for PostgreSQL's unique violation (23505), also when drizzle wraps the driver's error in its own. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

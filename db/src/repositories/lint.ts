@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { LintResult } from '@toolmark/benchmarks';
-import type { Database } from '../client.js';
+import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { lintResults, lintSaves, serverVersions, servers } from '../schema.js';
 import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A version as stored, without its tools. */
 export interface VersionRef {
@@ -62,7 +61,7 @@ async function versionFor(tx: Tx, incoming: IncomingSurface): Promise<{ version:
 }
 
 /** Add a version when the tools changed (no score): captures and uploads. */
-export async function addVersionIfChanged(db: Database, incoming: IncomingSurface): Promise<{ version: VersionRef; created: boolean }> {
+export async function addVersionIfChanged(db: Executor, incoming: IncomingSurface): Promise<{ version: VersionRef; created: boolean }> {
   return db.transaction((tx) => versionFor(tx, incoming));
 }
 

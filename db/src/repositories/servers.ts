@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Database } from '../client.js';
+import type { Database, Executor } from '../client.js';
 import { lintResults, serverVersions, servers } from '../schema.js';
 
 /** A server's stored record. */
@@ -22,7 +22,7 @@ export interface NewServer {
 }
 
 /** Register a server; a taken slug fails with the unique violation, which the caller turns into 409. */
-export async function createServer(db: Database, input: NewServer): Promise<ServerRecord> {
+export async function createServer(db: Executor, input: NewServer): Promise<ServerRecord> {
   const [row] = await db.insert(servers).values(input).returning();
   return row!;
 }
@@ -108,7 +108,12 @@ export async function getVersion(db: Database, id: string): Promise<(typeof serv
 export async function setCaptureStatus(db: Database, id: string, status: { status: string; error: unknown; at: Date }): Promise<void> {
   await db
     .update(servers)
-    .set({ captureStatus: status.status, captureError: status.error ?? null, lastCapturedAt: status.at })
+    .set({
+      captureStatus: status.status,
+      captureError: status.error ?? null,
+      // Waiting or running is not a capture: the last capture time stays that of the last finished attempt.
+      lastCapturedAt: status.status === 'queued' || status.status === 'capturing' ? undefined : status.at,
+    })
     .where(eq(servers.id, id));
 }
 

@@ -1,12 +1,10 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../client.js';
+import type { Database, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { credits, organisations, usage } from '../schema.js';
 import type { KeyPurpose } from './api-keys.js';
 import { utcMonth } from './month.js';
 
-/** A transaction or the database: charging always runs inside the caller's transaction. */
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The monthly allowance of a purpose; keys of other purposes cannot spend units. */
 const allowanceColumn = { ci: organisations.monthlyUnitsCi, script: organisations.monthlyUnitsScript } as const;

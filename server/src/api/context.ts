@@ -1,0 +1,16 @@
+import type { Database, DatabaseHandle } from '@toolmark/db';
+import type { Config } from '../config.js';
+import type { JobSender } from '../jobs/sender.js';
+import type { LintMemo } from '../pipelines/lint-memo.js';
+
+/** What routes get: the database, the job sender, the lint memo, configuration and a clock. */
+export interface ApiContext {
+  db: Database;
+  sql: DatabaseHandle['sql'];
+  jobs: JobSender;
+  memo: LintMemo;
+  config: Config;
+  now: () => Date;
+  /** Forget cached lookups of a key (after revocation). */
+  forgetKey(keyId: string): void;
+}

@@ -1,0 +1,20 @@
+/** The one error shape of the API: `{ error: { code, message, detail } }`. */
+export interface ErrorBody {
+  error: { code: string; message: string; detail: Record<string, unknown> };
+}
+
+/** An error a route raises on purpose, with its HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 404 for a thing that does not exist (or that this key may not see: the same answer, so ids cannot be probed). */
+export const notFound = (what: string, id: string): ApiError => new ApiError(404, 'not_found', `no ${what} with id ${id}`, { [`${what}Id`]: id });

@@ -1,0 +1,36 @@
+// Every route file, in URL order. Adding a route: create its file under routes/ (folder mirrors the URL),
+// export a RouteModule as default, and list it here.
+import type { RouteModule } from '../route.js';
+import health from './health.js';
+import docs from './v1/docs.js';
+import keys from './v1/keys/index.js';
+import keyById from './v1/keys/by-id.js';
+import leaderboardLint from './v1/leaderboards/lint.js';
+import me from './v1/me.js';
+import openapi from './v1/openapi.js';
+import organisations from './v1/organisations.js';
+import rules from './v1/rules.js';
+import servers from './v1/servers/index.js';
+import serverById from './v1/servers/by-id.js';
+import serverLint from './v1/servers/lint.js';
+import serverLintLatest from './v1/servers/lint-latest.js';
+import versionById from './v1/versions/by-id.js';
+import versionLint from './v1/versions/lint.js';
+
+export const routes: RouteModule[] = [
+  health,
+  docs,
+  openapi,
+  me,
+  keys,
+  keyById,
+  organisations,
+  servers,
+  serverById,
+  serverLint,
+  serverLintLatest,
+  versionById,
+  versionLint,
+  leaderboardLint,
+  rules,
+];

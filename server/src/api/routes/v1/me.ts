@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { REST_PURPOSES, requireKey } from '../../plugins/auth.js';
+import type { RouteModule } from '../../route.js';
+import { authErrors, KeyPurposeSchema } from '../../schemas.js';
+
+/** GET /v1/me — the key's organisation and purpose. */
+const route: RouteModule = (app) => {
+  app.get(
+    '/v1/me',
+    {
+      schema: {
+        summary: "The calling key's organisation and purpose",
+        tags: ['keys'],
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({
+            organisation: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+            key: z.object({ id: z.string(), purpose: KeyPurposeSchema, name: z.string(), prefix: z.string() }),
+          }),
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const key = requireKey(request, REST_PURPOSES);
+      const { id, slug, name } = key.organisation;
+      return { organisation: { id, slug, name }, key: { id: key.id, purpose: key.purpose, name: key.name, prefix: key.prefix } };
+    },
+  );
+};
+export default route;

@@ -1,0 +1,27 @@
+import { getServer, latestLint } from '@toolmark/db';
+import { ApiError, notFound } from '../../../errors.js';
+import type { RouteModule } from '../../../route.js';
+import { authErrors, ErrorSchema, IdParamsSchema, StoredLintSchema } from '../../../schemas.js';
+
+/** GET /v1/servers/{id}/lint/latest — the latest score of the latest version. */
+const route: RouteModule = (app, ctx) => {
+  app.get(
+    '/v1/servers/:id/lint/latest',
+    {
+      schema: {
+        summary: 'The latest score of the latest version',
+        tags: ['lint'],
+        params: IdParamsSchema,
+        response: { 200: StoredLintSchema, 404: ErrorSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const server = await getServer(ctx.db, request.params.id);
+      if (!server || (!server.public && server.organisationId !== request.apiKey?.organisationId)) throw notFound('server', request.params.id);
+      const latest = await latestLint(ctx.db, server.id);
+      if (!latest) throw new ApiError(404, 'not_scored', `server ${server.id} has no score yet`, { serverId: server.id, captureStatus: server.captureStatus });
+      return { ...latest.result, version: { id: latest.id, seq: latest.seq, label: latest.label, capturedAt: latest.capturedAt } };
+    },
+  );
+};
+export default route;

@@ -1,0 +1,54 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LintChangesSchema, LintResultSchema, MAX_SURFACE_BYTES } from '@toolmark/benchmarks';
+import { saveLint } from '../../../../pipelines/save-lint.js';
+import { requireKey } from '../../../plugins/auth.js';
+import type { RouteModule } from '../../../route.js';
+import { authErrors, ErrorSchema, IdParamsSchema, VersionRefSchema } from '../../../schemas.js';
+
+/**
+ * POST /v1/servers/{id}/lint — save a lint score from CI. The body is the server's `tools/list` in any
+ * accepted shape, whatever the content type says: `curl --data-binary @tools.json` sends
+ * application/x-www-form-urlencoded, and the seed's CI recipe must work unchanged.
+ */
+const route: RouteModule = (app, ctx) => {
+  app.register(async (plugin) => {
+    const scoped = plugin.withTypeProvider<ZodTypeProvider>();
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_SURFACE_BYTES + 64 * 1024 }, (_request, text, done) => done(null, text));
+    scoped.post(
+      '/v1/servers/:id/lint',
+      {
+        schema: {
+          summary: "Save a lint score: lint the body (the server's tools/list) and store it",
+          description:
+            'Adds a version only when the tools differ from the latest version (canonical hash); saves a score on every call and spends 1 unit. ' +
+            '`changes` compares with the previous scored version, or is null.',
+          tags: ['lint'],
+          security: [{ bearer: [] }],
+          params: IdParamsSchema,
+          querystring: z.object({ label: z.string().max(50, 'at most 50 characters').optional() }),
+          body: z.string().describe('tools/list as JSON: { tools: [...] }, a JSON-RPC response, or a bare array (≤ 1 MiB, ≤ 200 tools)'),
+          response: {
+            200: LintResultSchema.extend({
+              version: VersionRefSchema.extend({ created: z.boolean() }),
+              changes: LintChangesSchema.nullable(),
+            }),
+            400: ErrorSchema,
+            402: ErrorSchema,
+            404: ErrorSchema,
+            413: ErrorSchema,
+            422: ErrorSchema,
+            ...authErrors,
+          },
+        },
+      },
+      async (request) => {
+        const key = requireKey(request, ['ci', 'script']);
+        const text = typeof request.body === 'string' ? request.body : '';
+        return saveLint(ctx, { serverId: request.params.id, body: text, label: request.query.label ?? null, key, at: ctx.now() });
+      },
+    );
+  });
+};
+export default route;

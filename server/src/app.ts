@@ -1,0 +1,73 @@
+// The Fastify application: external plugins (OpenAPI, rate limit) → app plugins (errors, auth) → routes.
+// Built from its dependencies, so tests hand in a real test database and a real job queue.
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '@toolmark/db';
+import type { ApiContext } from './api/context.js';
+import { registerAuth } from './api/plugins/auth.js';
+import { registerErrorHandling } from './api/plugins/errors.js';
+import { registerRateLimit } from './api/plugins/rate-limit.js';
+import { routes } from './api/routes/index.js';
+import type { Config } from './config.js';
+import type { JobSender } from './jobs/sender.js';
+import { LintMemo } from './pipelines/lint-memo.js';
+
+/** What the app is built from. */
+export interface AppDeps {
+  database: Pick<DatabaseHandle, 'db' | 'sql'>;
+  jobs: JobSender;
+  config: Config;
+  now?: () => Date;
+  /** A pino logger or `false`; default: JSON logs at the configured level. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** JSON bodies other than uploads: 256 KiB is plenty for keys and registrations by URL. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/** Build the API (not listening). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.config.TOOLMARK_LOG_LEVEL,
+      // Keys and cookies never reach the logs.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'toolmark API',
+        version: '1',
+        description: 'Save lint scores from CI, read leaderboards, server pages and results. Errors: {"error":{"code","message","detail"}}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: tm_<purpose>_…' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+  const auth = registerAuth(app, deps.database.db, now);
+  await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
+
+  const ctx: ApiContext = {
+    db: deps.database.db,
+    sql: deps.database.sql,
+    jobs: deps.jobs,
+    memo: new LintMemo(),
+    config: deps.config,
+    now,
+    forgetKey: auth.forget,
+  };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const route of routes) route(typed, ctx);
+  return app;
+}

@@ -1,0 +1,66 @@
+// All configuration in one place: the environment, validated with zod. A bad value stops start-up with a
+// message naming the variable and what is wrong; secrets (DATABASE_URL) are never printed.
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .optional()
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .pipe(z.number().int().min(min).max(max));
+
+/** The environment variables toolmark reads (documented in docs/configuration.md). */
+export const ConfigSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  TOOLMARK_DATA_DIR: z.string().min(1).optional(),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(3000, 0, 65_535),
+  /** The address people reach the site at (used for links, Location headers and the site's ORIGIN). */
+  TOOLMARK_PUBLIC_URL: z.url().optional(),
+  /** `inline`: workers run inside `npm start`; `off`: only `toolmark worker` processes run jobs. */
+  TOOLMARK_WORKERS: z.enum(['inline', 'off']).default('inline'),
+  TOOLMARK_WORKER_CONCURRENCY: int(2, 1, 64),
+  /** Let URL registration reach loopback and private networks (off: SSRF guard). */
+  TOOLMARK_ALLOW_PRIVATE_URLS: flag(false),
+  /** Let registration by npm package run published code on the workers (off by default; see docs/operators.md). */
+  TOOLMARK_ALLOW_NPM_CAPTURE: flag(false),
+  /** Cron (UTC) of the re-capture of public servers for drift. */
+  TOOLMARK_RECAPTURE_CRON: z.string().min(9).default('17 3 * * *'),
+  /** Seed the distractor and reference servers on first start. */
+  TOOLMARK_SEED: flag(true),
+  /** Requests per minute for requests without a key, per client address. */
+  TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
+  TOOLMARK_DB_POOL: int(20, 2, 500),
+  TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+/** Validated configuration. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** A configuration error: which variables are wrong and why (values are not repeated: they may be secrets). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Read and validate the configuration from `env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const parsed = ConfigSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The public base URL (no trailing slash). */
+export const publicUrl = (config: Config): string => (config.TOOLMARK_PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');

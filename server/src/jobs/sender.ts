@@ -1,0 +1,22 @@
+import type { CaptureServerJob, JobQueue, LintVersionJob, RecapturePublicJob } from '@toolmark/benchmarks';
+
+/** The payload type of each queue (from the core's contracts). */
+export interface JobPayloads {
+  'capture-server': CaptureServerJob;
+  'lint-version': LintVersionJob;
+  'recapture-public': RecapturePublicJob;
+}
+
+/** Options a producer may set on one job. */
+export interface SendOptions {
+  /** Jobs with the same key are not queued twice while one is waiting (pg-boss singletonKey). */
+  singletonKey?: string;
+}
+
+/**
+ * How routes and jobs enqueue work: the only way jobs talk to each other. Implemented over pg-boss
+ * (jobs/boss.ts); returns the job id, or null when an identical singleton job is already waiting.
+ */
+export interface JobSender {
+  send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options?: SendOptions): Promise<string | null>;
+}

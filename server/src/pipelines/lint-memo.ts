@@ -1,0 +1,27 @@
+import { lintSurface, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import { nodeSha256Hex } from '../native-hash.js';
+
+/**
+ * Lint with a small memo keyed by rules id and canonical surface hash. Lint is a pure function of the
+ * surface and the rule set, so a CI pipeline saving the same tools again gets the identical result without
+ * paying for it twice. Bounded (least recently used evicted).
+ */
+export class LintMemo {
+  private readonly entries = new Map<string, Promise<LintResult>>();
+  constructor(private readonly capacity = 256) {}
+
+  lint(surface: Surface, surfaceHash: string, rulesId: RuleSetId): Promise<LintResult> {
+    const key = `${rulesId}:${surfaceHash}`;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const pending = lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex });
+    pending.catch(() => this.entries.delete(key));
+    this.entries.set(key, pending);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return pending;
+  }
+}

@@ -1,0 +1,171 @@
+// POST /v1/servers/{id}/lint and GET …/lint/latest through app.inject on a real database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@toolmark/db';
+import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+
+let h: TestApp;
+beforeAll(async () => {
+  h = await startTestApp();
+});
+afterAll(async () => h?.close());
+
+async function register(slug: string, publicServer = true): Promise<string> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/v1/servers',
+    headers: bearer(h.keys.admin),
+    payload: { name: slug, slug, public: publicServer, source: { kind: 'upload', tools: { tools: [tool('seed_tool', 'Seeds a thing.')] } } },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json().server.id;
+}
+
+const save = (id: string, body: unknown, key = h.keys.ci, query = '', contentType = 'application/json') =>
+  h.app.inject({
+    method: 'POST',
+    url: `/v1/servers/${id}/lint${query}`,
+    headers: { ...bearer(key), 'content-type': contentType },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('POST /v1/servers/{id}/lint', () => {
+  it('saves a score; same tools twice → one version, two scores; changed tools → a new version with a correct diff', async () => {
+    const id = await register('versioning');
+    const first = { tools: [tool('search_notes', 'Search the notes by keyword. Returns matching note titles.'), tool('delete_note', 'Delete one note by id.')] };
+    const a = await save(id, first, h.keys.ci, '?label=v1.0.0');
+    expect(a.statusCode, a.body).toBe(200);
+    const body = a.json();
+    expect(body.schemaVersion).toBe(1);
+    expect(body.rules.id).toBe('v1');
+    expect(body.tools).toHaveLength(2);
+    expect(body.version).toMatchObject({ seq: 2, label: 'v1.0.0', created: true });
+    // The registration's upload was linted by a job (not run here), so there is no previous scored version yet.
+    expect(body.changes).toBeNull();
+
+    const again = await save(id, first, h.keys.script, '?label=rerun');
+    expect(again.json().version).toMatchObject({ id: body.version.id, created: false, label: 'v1.0.0' });
+    expect(again.json().changes).toBeNull();
+
+    // Reordering tools and keys is not a change.
+    const reordered = { tools: [...first.tools].reverse().map((t) => ({ inputSchema: t.inputSchema, description: t.description, name: t.name })) };
+    expect((await save(id, reordered)).json().version.created).toBe(false);
+
+    const second = {
+      tools: [
+        tool('search_notes', 'Search the notes by keyword and tag. Returns matching note titles with their ids, newest first. Use get_note to read one.'),
+        tool('get_note', 'Read one note by id.'),
+      ],
+    };
+    const b = await save(id, second, h.keys.ci, '?label=v1.1.0');
+    const changed = b.json();
+    expect(changed.version).toMatchObject({ seq: 3, created: true, label: 'v1.1.0' });
+    const before = new Map(body.tools.map((t: { name: string; score: number }) => [t.name, t.score]));
+    const after = new Map(changed.tools.map((t: { name: string; score: number }) => [t.name, t.score]));
+    expect(changed.changes).toEqual({
+      previous: { versionId: body.version.id, label: 'v1.0.0', surfaceHash: body.surface.hash },
+      toolsAdded: [{ name: 'get_note', score: after.get('get_note') }],
+      toolsRemoved: [{ name: 'delete_note', score: before.get('delete_note') }],
+      toolsChanged: [
+        {
+          name: 'search_notes',
+          scoreBefore: before.get('search_notes'),
+          scoreAfter: after.get('search_notes'),
+          delta: (after.get('search_notes') as number) - (before.get('search_notes') as number),
+        },
+      ],
+      scoreBefore: body.score,
+      scoreAfter: changed.score,
+      delta: Math.round((changed.score - body.score) * 10) / 10,
+    });
+
+    const versions = await h.t.db.select().from(schema.serverVersions).where(eq(schema.serverVersions.serverId, id));
+    expect(versions).toHaveLength(3);
+    const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
+    expect(saves).toHaveLength(4);
+
+    const latest = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/lint/latest` });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json()).toMatchObject({ score: changed.score, version: { id: changed.version.id, seq: 3, label: 'v1.1.0' } });
+  });
+
+  it("accepts the seed's curl recipe: --data-binary sends application/x-www-form-urlencoded", async () => {
+    const id = await register('curl-recipe');
+    const res = await save(id, { tools: [tool('ping', 'Ping the server.')] }, h.keys.ci, '', 'application/x-www-form-urlencoded');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().tools[0].name).toBe('ping');
+    // A JSON-RPC envelope and a bare array are accepted as well.
+    expect((await save(id, { jsonrpc: '2.0', id: 1, result: { tools: [tool('ping', 'Ping the server.')] } })).statusCode).toBe(200);
+    expect((await save(id, [tool('ping', 'Ping the server.')], h.keys.ci, '', 'text/plain')).json().version.created).toBe(false);
+  });
+
+  it('20 concurrent saves of one body add exactly one version and lose no score', async () => {
+    const id = await register('concurrent-api');
+    const body = { tools: [tool('alpha', 'Alpha does one thing to a file.'), tool('beta', 'Beta reads the file back.')] };
+    const results = await Promise.all(Array.from({ length: 20 }, () => save(id, body)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(results.filter((r) => r.json().version.created)).toHaveLength(1);
+    const versions = await h.t.db.select().from(schema.serverVersions).where(eq(schema.serverVersions.serverId, id));
+    expect(versions).toHaveLength(2); // the upload and the one new version
+    const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
+    expect(saves).toHaveLength(20);
+  });
+
+  it('refuses bad input with the uniform error shape and the right status', async () => {
+    const id = await register('errors');
+    const cases: [string, number, string, unknown][] = [
+      ['not json', 400, 'invalid_json', undefined],
+      [JSON.stringify({ tool: [] }), 422, 'missing_tools', undefined],
+      [JSON.stringify({ tools: [tool('a', 'x'), tool('a', 'y')] }), 422, 'duplicate_tool_name', { names: ['a'] }],
+      [JSON.stringify({ tools: [{ name: 'a', inputSchema: 'nope' }] }), 422, 'invalid_input_schema', undefined],
+      [JSON.stringify({ tools: Array.from({ length: 201 }, (_, i) => tool(`t${i}`, 'x')) }), 413, 'tool_limit_exceeded', { limit: 200, actual: 201 }],
+      [JSON.stringify({ tools: [tool('big', 'x'.repeat(1_050_000))] }), 413, 'payload_too_large', undefined],
+    ];
+    for (const [text, status, code, detail] of cases) {
+      const res = await save(id, text);
+      expect(res.statusCode, `${code}: ${res.body.slice(0, 200)}`).toBe(status);
+      const error = res.json().error;
+      expect(error.code).toBe(code);
+      expect(typeof error.message).toBe('string');
+      if (detail) expect(error.detail).toMatchObject(detail as object);
+    }
+    // Over the route's body limit entirely (not just the surface limit): still 413 in our shape.
+    const huge = await save(id, 'x'.repeat(1_200_000));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe('payload_too_large');
+    const longLabel = await save(id, { tools: [tool('ok', 'Fine.')] }, h.keys.ci, `?label=${'x'.repeat(51)}`);
+    expect(longLabel.statusCode).toBe(400);
+    expect(longLabel.json().error).toMatchObject({ code: 'invalid_request', detail: { path: 'querystring.label' } });
+    const notUuid = await save('not-a-uuid', { tools: [] });
+    expect(notUuid.statusCode).toBe(400);
+    const missing = await save('00000000-0000-4000-8000-000000000000', { tools: [] });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+    // Nothing was saved by any of these.
+    const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
+    expect(saves).toHaveLength(0);
+  });
+
+  it('needs a ci or script key of the owning organisation', async () => {
+    const id = await register('auth');
+    const body = { tools: [tool('ok', 'Fine.')] };
+    expect((await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, payload: body })).statusCode).toBe(401);
+    const unknown = await save(id, body, 'tm_ci_' + 'A'.repeat(32));
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error.code).toBe('unauthorized');
+    const admin = await save(id, body, h.keys.admin);
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().error).toMatchObject({ code: 'wrong_purpose', detail: { purpose: 'admin', allowed: ['ci', 'script'] } });
+    const agent = await save(id, body, h.keys.agent);
+    expect(agent.statusCode).toBe(403);
+    expect(agent.json().error.code).toBe('wrong_purpose');
+    // Another organisation's key: 403 on a public server, 404 on a private one.
+    const other = await h.app.inject({ method: 'POST', url: '/v1/organisations', headers: bearer(h.keys.admin), payload: { name: 'Other', slug: 'other-org' } });
+    expect(other.statusCode, other.body).toBe(201);
+    const otherCi = await h.app.inject({ method: 'POST', url: '/v1/keys', headers: bearer(other.json().key), payload: { purpose: 'ci', name: 'their ci' } });
+    expect((await save(id, body, otherCi.json().key)).statusCode).toBe(403);
+    const privateId = await register('private-one', false);
+    expect((await save(privateId, body, otherCi.json().key)).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: `/v1/servers/${privateId}/lint/latest` })).statusCode).toBe(404);
+  });
+});
