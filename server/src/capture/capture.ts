@@ -5,6 +5,7 @@ import { classify, seconds } from './classify-error.js';
 import { CaptureError } from './errors.js';
 import { guardedFetch } from './guarded-fetch.js';
 import { createSseTransport, createStreamableTransport, shouldFallBackToSse, type HttpTarget } from './http.js';
+import { networkGuard, type NetworkGuard, type NetworkGuardOptions } from './network-guard.js';
 import { describeUrl, parseTargetUrl, resolveHttpAuth } from './http-target.js';
 import { RecordingTransport } from '@toolmark/distractors/recording-transport';
 import { Redactor } from './redact.js';
@@ -19,7 +20,15 @@ export interface CaptureOptions {
   connectTimeoutMs?: number;
   /** For the whole capture, every `tools/list` page included; default 60 s. */
   timeoutMs?: number;
+  /**
+   * For URLs that users register (the service): only allowed addresses are reached (see `networkGuard`),
+   * response bodies are capped. Unset (the CLI, on the user's own machine): no address policy.
+   */
+  network?: NetworkOptions;
 }
+
+/** The network policy of a capture by URL; the time limits come from the capture's own. */
+export type NetworkOptions = Pick<NetworkGuardOptions, 'allowPrivate' | 'maxResponseBytes' | 'resolve'>;
 
 /** A captured surface: the tools exactly as sent, the parsed surface, and how it was reached. */
 export interface CapturedSurface {
@@ -73,9 +82,9 @@ async function connectStdio(target: StdioTarget, timeoutMs: number): Promise<Ses
 }
 
 /** Connect over Streamable HTTP; on a 4xx answer, over HTTP+SSE (the SDK's backwards-compatibility pattern). */
-async function connectHttp(url: URL, authorization: string | undefined, timeoutMs: number): Promise<Session> {
+async function connectHttp(url: URL, authorization: string | undefined, timeoutMs: number, network: NetworkGuard | undefined): Promise<Session> {
   const where = describeUrl(url);
-  const guard = guardedFetch(url, authorization);
+  const guard = guardedFetch(url, authorization, network?.fetch);
   const attempt = async (kind: Session['transport']): Promise<Session> => {
     const inner = kind === 'sse' ? createSseTransport(url, guard.fetch) : createStreamableTransport(url, guard.fetch);
     const recorder = new RecordingTransport(inner);
@@ -85,7 +94,7 @@ async function connectHttp(url: URL, authorization: string | undefined, timeoutM
       return { client, recorder, transport: kind };
     } catch (error) {
       await client.close().catch(() => undefined);
-      throw guard.refusal() ?? error;
+      throw guard.refusal() ?? network?.refusal() ?? error;
     }
   };
   try {
@@ -168,6 +177,7 @@ export async function captureSurface(target: CaptureTarget, options: CaptureOpti
   for (const value of Object.values(target.kind === 'stdio' ? (target.env ?? {}) : {})) redactor.add(value);
 
   let where: string;
+  let network: NetworkGuard | undefined;
   let session: (Session & { stderrTail?: () => string }) | undefined;
   let connecting: Promise<Session & { stderrTail?: () => string }>;
   if (target.kind === 'stdio') {
@@ -179,16 +189,21 @@ export async function captureSurface(target: CaptureTarget, options: CaptureOpti
     where = describeUrl(url);
     // Checked before any connection: a refused header never leaves the machine.
     const authorization = resolveHttpAuth(url, target.auth ?? {});
-    connecting = connectHttp(url, authorization, Math.min(connectTimeoutMs, timeoutMs));
+    if (options.network !== undefined) {
+      network = networkGuard({ ...options.network, connectTimeoutMs: Math.min(connectTimeoutMs, timeoutMs), timeoutMs });
+    }
+    connecting = connectHttp(url, authorization, Math.min(connectTimeoutMs, timeoutMs), network);
   }
   const timeout = (what: string, ms: number) => () =>
     new CaptureError('timeout', `${what} took longer than ${seconds(ms)} s`, { where, limitMs: ms });
 
+  // The guard's first refusal ends the capture at once (the SDK may only log it and wait for a timeout).
+  const orRefused = <T>(work: Promise<T>): Promise<T> => (network === undefined ? work : Promise.race([work, network.refused]));
   try {
     const connectLimit = Math.min(connectTimeoutMs, timeoutMs);
-    session = await within(connecting, connectLimit + 1_000, timeout('connecting', connectLimit));
+    session = await within(orRefused(connecting), connectLimit + 1_000, timeout('connecting', connectLimit));
     const left = timeoutMs - (Date.now() - started);
-    const listed = await within(listTools(session, where, Math.max(1, left)), left, timeout('the capture', timeoutMs));
+    const listed = await within(orRefused(listTools(session, where, Math.max(1, left))), left, timeout('the capture', timeoutMs));
     const value = { tools: listed.tools };
     const surface = parseSurfaceValue(value);
     const info = session.client.getServerVersion();
@@ -197,7 +212,9 @@ export async function captureSurface(target: CaptureTarget, options: CaptureOpti
     if (info?.version !== undefined) server.version = info.version;
     return { value, surface, transport: session.transport, where, server, pages: listed.pages };
   } catch (error) {
-    throw redacted(classify(error, { where, phase: 'the capture', stderrTail: session?.stderrTail?.() ?? '' }), redactor);
+    // A refusal of the guard (address, size) is the cause even when a transport reported something vaguer.
+    const cause = error instanceof InputError ? error : (network?.refusal() ?? error);
+    throw redacted(classify(cause, { where, phase: 'the capture', stderrTail: session?.stderrTail?.() ?? '' }), redactor);
   } finally {
     // A connection still being made when time ran out is closed once it completes.
     if (session === undefined) connecting.then((s) => s.client.close(), () => undefined).catch(() => undefined);

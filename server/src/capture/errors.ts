@@ -6,6 +6,14 @@ export type CaptureErrorCode =
   | 'auth_refused'
   /** The server answered with a redirect; redirects are never followed. */
   | 'redirect_refused'
+  /** A registered URL's host is, or resolves to, an address the network guard refuses (private, metadata, …). */
+  | 'address_refused'
+  /** A response body went over the network guard's size cap. */
+  | 'response_too_large'
+  /** An npm package spec is not a plain registry name with an optional version or range. */
+  | 'invalid_package_spec'
+  /** Installing an npm package failed (not found, no such version, no usable bin, npm error). */
+  | 'install_failed'
   /** The command could not be started (not found, not executable). */
   | 'spawn_failed'
   /** No connection could be made, or it was lost (refused, DNS, TLS, the process exited). */

@@ -1,0 +1,248 @@
+// npm captures for real: one package from the npm registry, and a fixture package served by a registry
+// on loopback (npm installs it like any other), whose bin reports its environment or hangs.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CaptureError } from './errors.js';
+import { captureNpmPackage, npmChildEnv, npmInstallEnv } from './npm-package.js';
+
+const work = mkdtempSync(join(tmpdir(), 'toolmark-npm-test-'));
+const SECRETS = { DATABASE_URL: 'postgres://u:db-secret-1@h/db', TOOLMARK_SESSION_SECRET: 'tm-secret-2', OPENAI_API_KEY: 'sk-secret-3' };
+
+const failure = async (work: Promise<unknown>): Promise<CaptureError> => {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (error instanceof CaptureError) return error;
+  throw new Error(`expected a CaptureError, got ${String(error)}`);
+};
+
+/** A fresh folder to hold one capture's temporary folder, so the test can see it removed. */
+const freshRoot = (): string => mkdtempSync(join(work, 'root-'));
+
+/** Processes whose command line mentions `text` (to prove nothing of a capture outlived it). */
+function processesMentioning(text: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) found.push(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A stdio MCP server in plain JavaScript (no dependencies). FIXTURE_MODE=env lists its environment's
+// names as a tool description; FIXTURE_MODE=hang writes its pid to FIXTURE_PID_FILE and never answers.
+const FIXTURE_SERVER = `#!/usr/bin/env node
+const fs = require('node:fs');
+const readline = require('node:readline');
+const mode = process.env.FIXTURE_MODE || 'env';
+if (mode === 'hang') {
+  fs.writeFileSync(process.env.FIXTURE_PID_FILE, String(process.pid));
+  setInterval(() => {}, 1000);
+}
+const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const msg = JSON.parse(line);
+  if (mode === 'hang' || msg.id === undefined) return;
+  if (msg.method === 'initialize') {
+    send({ id: msg.id, result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' } } });
+  } else if (msg.method === 'tools/list') {
+    const keys = Object.keys(process.env).sort();
+    send({ id: msg.id, result: { tools: [{ name: 'env_keys', description: JSON.stringify(keys), inputSchema: { type: 'object' } }] } });
+  } else {
+    send({ id: msg.id, error: { code: -32601, message: 'no such method' } });
+  }
+});
+`;
+
+const FIXTURE = 'toolmark-fixture-server';
+
+/** Pack the fixture package and serve it (packument and tarball) from a registry on 127.0.0.1. */
+async function startFixtureRegistry(): Promise<{ url: string; server: Server }> {
+  const dir = join(work, 'fixture');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'server.js'), FIXTURE_SERVER, { mode: 0o755 });
+  const bin = { 'fixture-server': 'server.js', 'fixture-other': 'server.js' };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: FIXTURE, version: '1.0.0', bin, license: 'MIT' }));
+  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: dir, encoding: 'utf8' }).trim();
+  const tarball = readFileSync(join(work, packed));
+  const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+  const server = createServer((req, res) => {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (req.url === `/${FIXTURE}`) {
+      const version = { name: FIXTURE, version: '1.0.0', bin, dist: { tarball: `${origin}/${FIXTURE}/-/${packed}`, integrity } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: FIXTURE, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': version } }));
+    } else if (req.url === `/${FIXTURE}/-/${packed}`) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+let registry: { url: string; server: Server };
+beforeAll(async () => {
+  registry = await startFixtureRegistry();
+});
+afterAll(() => {
+  registry.server.close();
+});
+
+describe('captureNpmPackage from the npm registry', () => {
+  it('installs and captures @modelcontextprotocol/server-memory@2026.8.31, then removes its folder', async () => {
+    const root = freshRoot();
+    const captured = await captureNpmPackage({ spec: '@modelcontextprotocol/server-memory@2026.8.31' }, { tmpRoot: root, timeoutMs: 150_000 });
+    expect(captured.package).toEqual({ name: '@modelcontextprotocol/server-memory', version: '2026.8.31', bin: 'mcp-server-memory' });
+    expect(captured.transport).toBe('stdio');
+    expect(captured.where).toBe('npm @modelcontextprotocol/server-memory@2026.8.31 (bin mcp-server-memory)');
+    expect(captured.surface.tools.map((t) => t.name)).toEqual([
+      'create_entities',
+      'create_relations',
+      'add_observations',
+      'delete_entities',
+      'delete_observations',
+      'delete_relations',
+      'read_graph',
+      'search_nodes',
+      'open_nodes',
+    ]);
+    expect(readdirSync(root)).toEqual([]);
+  }, 180_000);
+});
+
+describe('captureNpmPackage refusals', () => {
+  it.each(['../x', 'git+https://github.com/modelcontextprotocol/servers.git', 'foo; rm -rf /', '--foo', 'file:..'])('refuses %j before running anything', async (spec) => {
+    const root = freshRoot();
+    const error = await failure(captureNpmPackage({ spec }, { tmpRoot: root }));
+    expect(error.code).toBe('invalid_package_spec');
+    expect(error.message).toContain(`${JSON.stringify(spec)} is not an npm package spec`);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('refuses a bad bin name, an env variable it sets itself, and a bad variable name', async () => {
+    expect((await failure(captureNpmPackage({ spec: 'a', bin: '--help' }))).message).toContain('is not a valid bin name');
+    expect((await failure(captureNpmPackage({ spec: 'a', env: { PATH: '/tmp/evil' } }))).message).toContain('PATH is set by toolmark');
+    expect((await failure(captureNpmPackage({ spec: 'a', env: { 'A=B': 'x' } }))).message).toContain('is not valid');
+  });
+});
+
+describe('captureNpmPackage with a fixture package from a loopback registry', () => {
+  it('the server sees only PATH, HOME, TMPDIR and the extra variables: no secret of the parent', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, SECRETS);
+    try {
+      const captured = await captureNpmPackage(
+        { spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server', env: { DUMMY_API_KEY: 'dummy' } },
+        { registry: registry.url, tmpRoot: freshRoot(), timeoutMs: 60_000 },
+      );
+      expect(captured.package).toEqual({ name: FIXTURE, version: '1.0.0', bin: 'fixture-server' });
+      const keys = JSON.parse(captured.surface.tools[0]?.description ?? '[]') as string[];
+      expect(keys).toEqual(['DUMMY_API_KEY', 'HOME', 'PATH', 'TMPDIR']);
+    } finally {
+      for (const key of Object.keys(SECRETS)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  }, 90_000);
+
+  it('asks which bin to start when the package has several, and refuses one it does not have', async () => {
+    const several = await failure(captureNpmPackage({ spec: FIXTURE }, { registry: registry.url, tmpRoot: freshRoot() }));
+    expect(several.code).toBe('install_failed');
+    expect(several.message).toBe(`${FIXTURE} has 2 bins (fixture-server, fixture-other); say which one to start`);
+    const unknown = await failure(captureNpmPackage({ spec: FIXTURE, bin: 'nope' }, { registry: registry.url, tmpRoot: freshRoot() }));
+    expect(unknown.message).toBe(`${FIXTURE} has no bin "nope"; its bins: fixture-server, fixture-other`);
+  }, 90_000);
+
+  it('reports a package the registry does not have, with what npm said', async () => {
+    const root = freshRoot();
+    const error = await failure(captureNpmPackage({ spec: 'toolmark-no-such-package@1.0.0' }, { registry: registry.url, tmpRoot: root }));
+    expect(error.code).toBe('install_failed');
+    expect(error.message).toContain('npm install toolmark-no-such-package@1.0.0 failed');
+    expect(error.message).toMatch(/404/);
+    expect(readdirSync(root)).toEqual([]);
+  }, 90_000);
+
+  it('a server that hangs is killed at the time limit, and its folder removed', async () => {
+    const root = freshRoot();
+    const pidFile = join(work, 'hang.pid');
+    const started = Date.now();
+    const error = await failure(
+      captureNpmPackage(
+        { spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server', env: { FIXTURE_MODE: 'hang', FIXTURE_PID_FILE: pidFile } },
+        { registry: registry.url, tmpRoot: root, timeoutMs: 8_000 },
+      ),
+    );
+    expect(error.code).toBe('timeout');
+    expect(error.detail.where).toBe(`npm ${FIXTURE}@1.0.0 (bin fixture-server)`);
+    expect(Date.now() - started).toBeLessThan(8_000 + 6_000);
+    expect(existsSync(pidFile)).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    // The SDK's close ends with SIGKILL; give the kernel a moment to reap.
+    for (let i = 0; i < 20 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid)).toBe(false);
+    expect(readdirSync(root)).toEqual([]);
+  }, 30_000);
+
+  it('an npm install that hangs (a registry that never answers) is killed at the time limit', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const root = freshRoot();
+    try {
+      const started = Date.now();
+      const error = await failure(
+        captureNpmPackage({ spec: `${FIXTURE}@1.0.0` }, { registry: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, tmpRoot: root, timeoutMs: 3_000 }),
+      );
+      expect(error.code).toBe('timeout');
+      expect(error.message).toBe(`installing ${FIXTURE}@1.0.0 took longer than 3 s; stopped`);
+      expect(Date.now() - started).toBeLessThan(6_000);
+      expect(processesMentioning(root)).toEqual([]);
+      expect(readdirSync(root)).toEqual([]);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 30_000);
+});
+
+describe('npmChildEnv', () => {
+  it('a child spawned with it sees PATH, HOME, TMPDIR and the extra variables only', () => {
+    const dir = freshRoot();
+    const parent = { ...process.env, ...SECRETS, HTTPS_PROXY: 'http://proxy.internal:3128', npm_config_registry: 'https://private.example/' };
+    const env = npmChildEnv(parent, dir, { DUMMY_API_KEY: 'dummy' });
+    const run = spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(process.env))'], { env, encoding: 'utf8' });
+    const seen = JSON.parse(run.stdout) as Record<string, string>;
+    expect(Object.keys(seen).sort()).toEqual(['DUMMY_API_KEY', 'HOME', 'PATH', 'TMPDIR']);
+    expect(seen.HOME).toBe(join(dir, 'home'));
+    expect(seen.PATH?.split(':')[0]).toBe(join(process.execPath, '..'));
+    for (const secret of Object.values(SECRETS)) expect(run.stdout).not.toContain(secret);
+  });
+
+  it("npm's own environment adds the machine's CA and proxy settings and npm settings, still no secret", () => {
+    const dir = freshRoot();
+    const parent = { PATH: '/usr/bin', HOME: '/root', ...SECRETS, NODE_EXTRA_CA_CERTS: '/etc/ca.pem', npm_config_registry: 'https://private.example/' };
+    const env = npmInstallEnv(parent, dir, { registry: 'http://127.0.0.1:9/' });
+    expect(env).toMatchObject({ NODE_EXTRA_CA_CERTS: '/etc/ca.pem', npm_config_registry: 'http://127.0.0.1:9/', npm_config_ignore_scripts: 'true', npm_config_cache: join(dir, 'cache') });
+    expect(env.npm_config_userconfig).toBe(join(dir, 'home', '.npmrc'));
+    for (const secret of Object.values(SECRETS)) expect(JSON.stringify(env)).not.toContain(secret);
+    expect(npmInstallEnv(parent, dir, { installScripts: true }).npm_config_ignore_scripts).toBe('false');
+  });
+});
