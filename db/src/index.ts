@@ -2,6 +2,7 @@ export * from './client.js';
 export * from './embedded.js';
 export * from './errors.js';
 export * from './migrate.js';
+export * from './lock.js';
 export * as schema from './schema.js';
 export * from './repositories/organisations.js';
 export * from './repositories/api-keys.js';

@@ -1,7 +1,7 @@
 // The Fastify application: external plugins (OpenAPI, rate limit) → app plugins (errors, auth) → routes.
 // Built from its dependencies, so tests hand in a real test database and a real job queue.
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
@@ -11,6 +11,7 @@ import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
 import type { Config } from './config.js';
 import type { JobSender } from './jobs/sender.js';
+import { createLogger } from './logger.js';
 import { LintMemo } from './pipelines/lint-memo.js';
 
 /** What the app is built from. */
@@ -19,8 +20,8 @@ export interface AppDeps {
   jobs: JobSender;
   config: Config;
   now?: () => Date;
-  /** A pino logger or `false`; default: JSON logs at the configured level. */
-  logger?: boolean | Record<string, unknown>;
+  /** The process's pino logger, or `false` for none; default: JSON logs at the configured level. */
+  logger?: false | FastifyBaseLogger;
 }
 
 /** JSON bodies other than uploads: 256 KiB is plenty for keys and registrations by URL. */
@@ -30,11 +31,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.TOOLMARK_LOG_LEVEL,
-      // Keys and cookies never reach the logs.
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-    },
+    ...(deps.logger === false ? { logger: false } : { loggerInstance: deps.logger ?? createLogger(deps.config) }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     requestIdHeader: false,

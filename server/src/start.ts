@@ -1,0 +1,100 @@
+// `npm start`: one process serving the API (and later the site) with the job workers inside, on
+// DATABASE_URL or the embedded PostgreSQL. Start-up: config → database → migrations → seed → first admin
+// key → job queue (+ workers) → HTTP. SIGINT/SIGTERM: stop accepting requests, let in-flight requests and
+// jobs finish (or return jobs to the queue), stop the database.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, publicUrl } from './config.js';
+import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
+import { startWorkers, type StopWorkers } from './jobs/workers.js';
+import { createLogger } from './logger.js';
+import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
+import { seedDatabase } from './pipelines/seed.js';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`toolmark: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  let handle: DatabaseHandle | undefined;
+  let boss: Awaited<ReturnType<typeof createBoss>> | undefined;
+  let stopWorkers: StopWorkers | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const shutdown = async (): Promise<void> => {
+    await app?.close();
+    await stopWorkers?.({ timeoutMs: 20_000 });
+    if (boss) await stopBoss(boss, { graceful: true, timeoutMs: 5_000 });
+    await handle?.close();
+  };
+  try {
+    const pgLog = log.child({ component: 'postgres' });
+    handle = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.TOOLMARK_DATA_DIR,
+      maxConnections: config.TOOLMARK_DB_POOL,
+      log: (message) => pgLog.debug(message),
+    });
+    log.info({ database: handle.embeddedDataDir ? `embedded (${handle.embeddedDataDir})` : 'DATABASE_URL' }, 'database open');
+    await migrateDatabase(handle);
+    if (config.TOOLMARK_SEED) {
+      const seeded = await seedDatabase(handle);
+      log.info(seeded, 'seeded public servers');
+    }
+    const stateDir = handle.embeddedDataDir ?? config.TOOLMARK_DATA_DIR ?? resolve(fileURLToPath(import.meta.url), '..', '..', '..', '.toolmark');
+    mkdirSync(stateDir, { recursive: true });
+    const db = handle;
+    // Two processes starting at once would race on the first key: the seed lock makes it one.
+    const keyFile = await withAdvisoryLock(db.sql, LOCKS.seed, () => writeFirstAdminKey(db.db, stateDir));
+    if (keyFile) log.warn({ file: keyFile }, `first start: the first admin key is in ${keyFile}; read it, keep it somewhere safe, delete the file`);
+
+    const jobLog = log.child({ component: 'jobs' });
+    // pg-boss installs its schema and our queues on start; two processes doing it at once deadlock.
+    boss = await withAdvisoryLock(db.sql, LOCKS.queues, () => createBoss({ url: db.url, log: jobLog }));
+    const sender = bossSender(boss);
+    if (config.TOOLMARK_WORKERS === 'inline') {
+      stopWorkers = await startWorkers(boss, {
+        db: handle.db,
+        sender,
+        log: jobLog,
+        allowPrivateUrls: config.TOOLMARK_ALLOW_PRIVATE_URLS,
+        allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
+        concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
+        recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
+      });
+    }
+    app = await buildApp({ database: handle, jobs: sender, config, logger: log });
+    const address = await app.listen({ host: config.HOST, port: config.PORT });
+    const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);
+    log.info({ address: url, workers: config.TOOLMARK_WORKERS }, `toolmark is serving on ${url}`);
+  } catch (error) {
+    log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'toolmark could not start');
+    await shutdown().catch(() => undefined);
+    return 1;
+  }
+
+  const signal = await new Promise<NodeJS.Signals>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  log.info({ signal }, 'stopping: finishing requests and jobs in progress');
+  process.once('SIGINT', () => process.exit(1));
+  process.once('SIGTERM', () => process.exit(1));
+  await shutdown();
+  log.info({}, 'stopped');
+  return 0;
+}
+
+// Exit explicitly: after a failed start a half-started pool or timer must not keep the process alive.
+// pino writes synchronously to stdout, so nothing logged is lost.
+process.exit(await main());
