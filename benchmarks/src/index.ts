@@ -13,3 +13,4 @@ export { bandOf, FINDING_CODES_V1 } from './rules/v1/index.js';
 export * from './report/index.js';
 export * from './contracts/lint-changes.js';
 export * from './contracts/jobs.js';
+export * from './contracts/provider.js';
