@@ -14,3 +14,5 @@ export * from './report/index.js';
 export * from './contracts/lint-changes.js';
 export * from './contracts/jobs.js';
 export * from './contracts/provider.js';
+export * from './contracts/eval.js';
+export * from './eval/index.js';

@@ -1,0 +1,29 @@
+import type { TurnSettings } from '../contracts/provider.js';
+import { canonicalJson } from '../surface/canonical.js';
+import { sha256Hex, type Sha256Hex } from '../surface/hash.js';
+
+/** What identifies one model answer for reuse. */
+export interface CacheKeyInput {
+  /** The provider's non-secret fingerprint (provider id, endpoint origin, adapter options). */
+  providerFingerprint: string;
+  model: string;
+  /** Hash of everything shown (server + distractors), see `RunPlan.hashes.shown`. */
+  surfaceHash: string;
+  utterance: string;
+  settings: TurnSettings;
+  /** Hash of the system text. */
+  systemHash: string;
+  /** The run seed and whether the order is permuted: together with the repeat index they fix the tool order. */
+  seed: number;
+  permute: boolean;
+  /** The repeat index: repeats stay independent answers, never one cached answer counted N times. */
+  repeatIndex: number;
+}
+
+/**
+ * The cache key of a trial: sha256 of the canonical JSON of its inputs, versioned so a change of the key's
+ * shape never reuses old entries. Errors must never be cached (the runner's rule).
+ */
+export function cacheKey(input: CacheKeyInput, hash: Sha256Hex = sha256Hex): string {
+  return `tmc1:${hash(canonicalJson({ v: 1, ...input }))}`;
+}

@@ -1,0 +1,39 @@
+/** Stable codes of evaluation errors (a public contract, like finding codes). */
+export type EvalErrorCode =
+  | 'tool_limit_exceeded'
+  | 'trial_budget_exceeded'
+  | 'invalid_task_set'
+  | 'invalid_generator_reply'
+  | 'not_comparable'
+  | 'invalid_plan';
+
+/** Where and what: task id, line and column in a file, the field that differs in a diff, limits. */
+export interface EvalErrorDetail {
+  taskId?: string;
+  line?: number;
+  column?: number;
+  path?: string;
+  field?: string;
+  base?: unknown;
+  head?: unknown;
+  limit?: number;
+  actual?: number;
+  [extra: string]: unknown;
+}
+
+/** A typed refusal of the evaluation engine: the runner turns it into exit code 2 and the uniform error shape. */
+export class EvalError extends Error {
+  override readonly name = 'EvalError';
+  constructor(
+    readonly code: EvalErrorCode,
+    message: string,
+    readonly detail: EvalErrorDetail = {},
+  ) {
+    super(message);
+  }
+
+  /** The uniform error shape of the CLI's JSON output and the API. */
+  toJSON(): { error: { code: EvalErrorCode; message: string; detail: EvalErrorDetail } } {
+    return { error: { code: this.code, message: this.message, detail: this.detail } };
+  }
+}
