@@ -1,0 +1,105 @@
+import OpenAI from 'openai';
+import type { ProposedCall, TurnRequest, TurnResult } from '@toolmark/benchmarks';
+import {
+  callFromText,
+  checkBaseUrl,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  elapsed,
+  fromSdkError,
+  raceAbort,
+  providerFingerprint,
+  requestFingerprint,
+  requireKey,
+  tokens,
+  unsupportedOf,
+  type HttpProviderOptions,
+  type Provider,
+  type TurnOptions,
+} from './provider.js';
+
+/** The OpenAI API's default endpoint (the SDK's own OPENAI_BASE_URL variable is not read: the endpoint is explicit). */
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** The Responses API has no `seed`. */
+const UNSUPPORTED = ['seed'] as const;
+
+/** The wire body of one turn: tools as function tools, not strict (the server's schema goes as it is). */
+export function responsesBody(request: TurnRequest): OpenAI.Responses.ResponseCreateParamsNonStreaming {
+  const body: OpenAI.Responses.ResponseCreateParamsNonStreaming = {
+    model: request.model,
+    input: [{ role: 'user', content: request.utterance }],
+    max_output_tokens: request.settings.maxOutputTokens,
+    // Nothing of a benchmark turn is kept on the provider's side.
+    store: false,
+  };
+  if (request.system !== '') body.instructions = request.system;
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.inputSchema, strict: false }));
+    body.tool_choice = request.settings.toolChoice;
+  }
+  if (request.settings.temperature !== undefined) body.temperature = request.settings.temperature;
+  return body;
+}
+
+/** The normalised result of a Responses API answer. */
+export function fromResponse(response: OpenAI.Responses.Response): Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported'> {
+  const calls: ProposedCall[] = [];
+  const text: string[] = [];
+  for (const item of response.output ?? []) {
+    if (item.type === 'function_call') calls.push(callFromText(item.name, item.arguments));
+    else if (item.type === 'message') {
+      for (const part of item.content) {
+        if (part.type === 'output_text') text.push(part.text);
+        else if (part.type === 'refusal') text.push(part.refusal);
+      }
+    }
+  }
+  return {
+    calls,
+    text: text.join(''),
+    truncated: response.status === 'incomplete' && response.incomplete_details?.reason === 'max_output_tokens',
+    usage: { inputTokens: tokens(response.usage?.input_tokens), outputTokens: tokens(response.usage?.output_tokens) },
+  };
+}
+
+/** OpenAI Responses API with function tools, through the official SDK. Key: OPENAI_API_KEY. */
+export function createOpenAIResponsesProvider(options: HttpProviderOptions): Provider {
+  const id = 'openai';
+  const apiKey = requireKey(options.env, 'OPENAI_API_KEY', id);
+  const baseURL = options.baseURL ?? OPENAI_BASE_URL;
+  const endpoint = checkBaseUrl(baseURL, id, true);
+  const client = new OpenAI({
+    apiKey,
+    baseURL,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    logLevel: 'off',
+    organization: null,
+    project: null,
+  });
+  return {
+    id,
+    label: `OpenAI Responses API (${endpoint})`,
+    kind: 'model',
+    endpoint,
+    unsupported: (request) => unsupportedOf(request, UNSUPPORTED),
+    fingerprint: providerFingerprint(id, endpoint, { api: 'responses' }),
+    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, responsesBody(request)),
+    async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
+      const body = responsesBody(request);
+      const start = performance.now();
+      try {
+        const response = await raceAbort(client.responses.create(body, { signal }), signal, id);
+        return {
+          ...fromResponse(response),
+          latencyMs: elapsed(start),
+          fingerprint: requestFingerprint(id, endpoint, request, body),
+          unsupported: unsupportedOf(request, UNSUPPORTED),
+        };
+      } catch (error) {
+        throw fromSdkError(error, id, signal);
+      }
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson, type ProposedCall, type ProviderErrorCode, type TurnRequest, type TurnResult } from '@toolmark/benchmarks';
+
+/**
+ * One model turn, behind one interface for every provider: real models over their official SDKs, any
+ * OpenAI-compatible endpoint, the lexical baseline and the mock. Providers translate the core's
+ * TurnRequest to their wire format and the answer back to the core's TurnResult; nothing else.
+ */
+export interface Provider {
+  /** Stable id: `openai`, `openai-chat`, `anthropic`, `ollama`, …, `lexical`, `mock`. */
+  readonly id: string;
+  /** What people read: names the endpoint kind, and says "baseline" or "mock" where it is one. */
+  readonly label: string;
+  /** `model`: a real model answers; `baseline`: the offline lexical router; `mock`: scripted, for tests. */
+  readonly kind: 'model' | 'baseline' | 'mock';
+  /** Origin of the endpoint the turn goes to (`offline` for the baseline and the mock). */
+  readonly endpoint: string;
+  /** Request settings this provider does not honour (recorded in every result, never silently dropped). */
+  unsupported(request: TurnRequest): string[];
+  /** Non-secret fingerprint of the provider itself: id, endpoint origin, adapter options (never a key). */
+  readonly fingerprint: string;
+  /** The request fingerprint of a turn, computable before the call; equals `TurnResult.fingerprint`. */
+  requestFingerprint(request: TurnRequest): string;
+  /** Run one turn. Throws {@link ProviderError} (after the SDK's own retries); `cancelled` when aborted. */
+  turn(request: TurnRequest, options: TurnOptions): Promise<TurnResult>;
+}
+
+/** Per-call options of a turn. */
+export interface TurnOptions {
+  signal: AbortSignal;
+}
+
+/** Options shared by the HTTP providers. Keys are never an option: they come from `env` only. */
+export interface HttpProviderOptions {
+  /** Where keys are read from (the process environment in the CLI). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Override the endpoint (e.g. a fake server in tests, a self-hosted gateway). */
+  baseURL?: string;
+  /** Time limit of one HTTP request, in ms (each retry gets its own). Default 60 s. */
+  timeoutMs?: number;
+  /** Retries by the SDK on 408/409/429/5xx and connection errors, honouring Retry-After. Default 2. */
+  maxRetries?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** A provider failure with a stable code; the message never holds a key. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly code: ProviderErrorCode,
+    message: string,
+    readonly extra: { status?: number; retryAfterMs?: number; provider?: string } = {},
+  ) {
+    super(message);
+  }
+  get status(): number | undefined {
+    return this.extra.status;
+  }
+  get retryAfterMs(): number | undefined {
+    return this.extra.retryAfterMs;
+  }
+}
+
+/** The key from the environment, or a `missing_key` error that names the variable (never a value). */
+export function requireKey(env: HttpProviderOptions['env'], variable: string, provider: string): string {
+  const key = env[variable];
+  if (key === undefined || key.trim() === '') {
+    throw new ProviderError('missing_key', `provider ${provider} needs an API key: set ${variable} in the environment`, { provider });
+  }
+  return key.trim();
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Check a base URL and return its origin. A key is sent only over HTTPS, or over plain HTTP to this
+ * machine (a local Ollama or vLLM, a test fake): never in clear text across a network.
+ */
+export function checkBaseUrl(baseURL: string, provider: string, sendsKey: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    throw new ProviderError('bad_request', `provider ${provider}: the base URL is not a URL`, { provider });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ProviderError('bad_request', `provider ${provider}: the base URL must be http(s), got ${url.protocol}`, { provider });
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new ProviderError('bad_request', `provider ${provider}: the base URL must not carry credentials; keys come from the environment`, { provider });
+  }
+  if (sendsKey && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+    throw new ProviderError('bad_request', `provider ${provider}: refusing to send an API key over plain HTTP to ${url.origin}; use https`, { provider });
+  }
+  return url.origin;
+}
+
+/** sha256 over provider id, endpoint origin, model, settings and the canonical request body (never a key). */
+export function requestFingerprint(provider: string, endpoint: string, request: TurnRequest, body: unknown): string {
+  const text = canonicalJson({ provider, endpoint, model: request.model, settings: request.settings, body });
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+/** sha256 over provider id, endpoint origin and the adapter's options: what identifies a provider across runs. */
+export function providerFingerprint(provider: string, endpoint: string, options: Record<string, unknown> = {}): string {
+  const text = canonicalJson({ provider, endpoint, options });
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+}
+
+/** One proposed call from its raw arguments text: parsed, or the reason it could not be. */
+export function callFromText(name: string, argumentsText: string): ProposedCall {
+  try {
+    return { name, argumentsText, arguments: JSON.parse(argumentsText) as unknown, parseError: null };
+  } catch (error) {
+    return { name, argumentsText, parseError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Settings the OpenAI-style providers cannot honour for this request. */
+export function unsupportedOf(request: TurnRequest, unsupported: readonly (keyof TurnRequest['settings'])[]): string[] {
+  return unsupported.filter((k) => request.settings[k] !== undefined).map(String);
+}
+
+/** An integer token count or null. */
+export function tokens(n: unknown): number | null {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** Reject as soon as `signal` aborts, even while the SDK sleeps before a retry. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, provider: string): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled(provider));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(cancelled(provider));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** The `cancelled` error. */
+export function cancelled(provider: string): ProviderError {
+  return new ProviderError('cancelled', `provider ${provider}: the turn was cancelled`, { provider });
+}
+
+/** Milliseconds from Retry-After-Ms or Retry-After (seconds or an HTTP date) of a response's headers. */
+export function retryAfterFrom(headers: { get(name: string): string | null } | undefined): number | undefined {
+  if (headers === undefined) return undefined;
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return Math.round(ms);
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** The shape of a Stainless SDK error (OpenAI and Anthropic SDKs share it), as far as we read it. */
+interface SdkErrorLike {
+  status?: number;
+  headers?: { get(name: string): string | null };
+  message?: string;
+}
+
+/**
+ * A typed ProviderError from an SDK error. Classes are matched by name so the OpenAI and Anthropic SDKs
+ * (same generator, separate classes) share one mapping. The message keeps the SDK's text, which never
+ * holds the key (the SDKs do not echo request headers).
+ */
+export function fromSdkError(error: unknown, provider: string, signal: AbortSignal): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (signal.aborted) return cancelled(provider);
+  const e = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorLike;
+  // The SDKs leave `name` as "Error"; their class names tell the kinds apart.
+  const name = (error as { constructor?: { name?: string } } | null)?.constructor?.name ?? '';
+  const text = redactKeys(e.message ?? String(error));
+  if (name === 'APIUserAbortError') return cancelled(provider);
+  if (name === 'APIConnectionTimeoutError') return new ProviderError('timeout', `provider ${provider}: the request timed out (${text})`, { provider });
+  if (name === 'APIConnectionError') return new ProviderError('network', `provider ${provider}: cannot reach the endpoint (${text})`, { provider });
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  if (status !== undefined) {
+    const extra: ProviderError['extra'] = { provider, status };
+    const retryAfterMs = retryAfterFrom(e.headers);
+    if (retryAfterMs !== undefined) extra.retryAfterMs = retryAfterMs;
+    const code: ProviderErrorCode =
+      status === 429 ? 'rate_limited' : status === 401 || status === 403 ? 'auth' : status === 408 ? 'timeout' : status >= 500 ? 'server_error' : 'bad_request';
+    return new ProviderError(code, `provider ${provider}: HTTP ${status}: ${text}`, extra);
+  }
+  return new ProviderError('network', `provider ${provider}: ${text}`, { provider });
+}
+
+/** Anything that looks like a bearer or API key in a message is blanked (belt and braces). */
+export function redactKeys(text: string): string {
+  return text.replace(/\b(sk-[A-Za-z0-9_-]{6,}|sk-ant-[A-Za-z0-9_-]{6,}|Bearer\s+\S+)/g, '[redacted]');
+}
+
+/** Milliseconds since `start` (a performance.now() reading), never negative. */
+export function elapsed(start: number): number {
+  return Math.max(0, performance.now() - start);
+}
