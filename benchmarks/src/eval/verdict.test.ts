@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { EvalCase } from '../contracts/eval.js';
+import type { ProposedCall, TurnResult } from '../contracts/provider.js';
+import { createArgChecker } from './args.js';
+import { judgeContext, judgeTrial, recordTrial, type JudgeContext, type TrialOutcome } from './verdict.js';
+import { planRun } from './plan.js';
+
+const obj = (props: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties: props, required });
+const schemas: Record<string, Record<string, unknown>> = {
+  read_file: obj({ path: { type: 'string' } }, ['path']),
+  write_file: obj({ path: { type: 'string' }, content: { type: 'string' } }, ['path', 'content']),
+  list_users: obj({}),
+  search_users: obj({ q: { type: 'string' } }, ['q']),
+  create_finding: obj({ title: { type: 'string' } }, ['title']),
+  publish_finding: obj({ id: { type: 'string' } }),
+  set_point_size: obj({ px: { type: 'number' } }, ['px']),
+  remember: obj({}),
+};
+const readOnly = new Set(['read_file', 'list_users', 'search_users']);
+const ctx: JudgeContext = {
+  byName: new Map(Object.keys(schemas).map((n) => [n, { origin: n === 'remember' ? 'memory' : 'server', readOnly: readOnly.has(n) }] as const)),
+  checker: createArgChecker(Object.entries(schemas).map(([name, inputSchema]) => ({ name, inputSchema }))),
+};
+
+const call = (name: string, args: unknown = {}): ProposedCall => ({ name, argumentsText: JSON.stringify(args), arguments: args, parseError: null });
+const answer = (calls: ProposedCall[], truncated = false): TrialOutcome => ({
+  result: { calls, text: '', truncated, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 5, fingerprint: 'f', unsupported: [] } satisfies TurnResult,
+});
+const kase = (over: Partial<EvalCase>): EvalCase => ({ id: 'c', kind: 'task', language: 'en', source: 'file', utterance: 'u', expected: null, ...over });
+const judge = (c: Partial<EvalCase>, calls: ProposedCall[]) => judgeTrial(kase(c), answer(calls), ctx);
+
+describe('judgeTrial: excluded answers', () => {
+  it('does not score provider errors or truncated answers', () => {
+    expect(judgeTrial(kase({ expected: 'read_file' }), { error: { code: 'timeout', message: 't' } }, ctx)).toMatchObject({ kind: 'error', scored: false, pass: false, selected: null });
+    expect(judgeTrial(kase({ expected: 'read_file' }), answer([call('read_file', { path: 'a' })], true), ctx)).toMatchObject({ kind: 'truncated', scored: false });
+  });
+});
+
+describe('judgeTrial: no-call cases', () => {
+  it('passes without a call and counts any call as over-triggered', () => {
+    expect(judge({}, [])).toMatchObject({ kind: 'correct_abstention', pass: true, called: '(none)' });
+    expect(judge({}, [call('read_file', { path: 'x' })])).toMatchObject({ kind: 'over_triggered', pass: false, called: 'read_file' });
+    expect(judge({}, [call('ghost')])).toMatchObject({ kind: 'over_triggered', called: '(phantom)' });
+    expect(judge({}, [call('remember'), call('read_file')])).toMatchObject({ distractor: true, multiCall: true });
+  });
+});
+
+describe('judgeTrial: one expected tool', () => {
+  it('correct with valid arguments passes; invalid arguments are selected but fail', () => {
+    expect(judge({ expected: 'read_file' }, [call('read_file', { path: 'a' })])).toMatchObject({ kind: 'correct', selected: true, pass: true, argsValid: true, called: 'read_file' });
+    const bad = judge({ expected: 'read_file' }, [call('read_file', { path: 3 })]);
+    expect(bad).toMatchObject({ kind: 'correct', selected: true, pass: false, argsValid: false });
+    expect(bad.argErrors).toMatchObject([{ argument: 'path', kind: 'wrong_type' }]);
+  });
+
+  it('abstained, wrong tool, distractor, phantom', () => {
+    expect(judge({ expected: 'read_file' }, [])).toMatchObject({ kind: 'abstained', selected: false, called: '(none)' });
+    expect(judge({ expected: 'search_users' }, [call('list_users')])).toMatchObject({ kind: 'wrong_tool', called: 'list_users', distractor: false });
+    expect(judge({ expected: 'write_file' }, [call('remember')])).toMatchObject({ kind: 'wrong_tool', called: 'remember', distractor: true });
+    expect(judge({ expected: 'write_file' }, [call('nonexistent')])).toMatchObject({ kind: 'phantom', called: '(phantom)' });
+  });
+
+  it('does not penalise a read before a write, but a reader must be picked first among readers', () => {
+    expect(judge({ expected: 'write_file' }, [call('read_file', { path: 'a' }), call('write_file', { path: 'a', content: 'b' })])).toMatchObject({ kind: 'correct', pass: true });
+    expect(judge({ expected: 'write_file' }, [call('read_file', { path: 'a' })])).toMatchObject({ kind: 'wrong_tool', called: 'read_file' });
+    expect(judge({ expected: 'search_users' }, [call('list_users'), call('search_users', { q: 'r' })])).toMatchObject({ kind: 'wrong_tool', called: 'list_users' });
+  });
+
+  it('flags unexpected additional calls (not counted correct) but accepts repeated calls of the expected tool', () => {
+    expect(judge({ expected: 'create_finding' }, [call('create_finding', { title: 't' }), call('write_file', { path: 'p', content: 'c' })])).toMatchObject({
+      kind: 'extra_calls',
+      selected: false,
+      pass: false,
+      multiCall: true,
+      called: '(multiple calls)',
+    });
+    expect(judge({ expected: 'read_file' }, [call('read_file', { path: 'a' }), call('read_file', { path: 'b' })])).toMatchObject({ kind: 'correct', pass: true });
+    expect(judge({ expected: 'search_users' }, [call('search_users', { q: 'a' }), call('list_users')])).toMatchObject({ kind: 'extra_calls' });
+  });
+
+  it('checks partial expected args', () => {
+    expect(judge({ expected: 'set_point_size', args: { px: { min: 1 } } }, [call('set_point_size', { px: 3 })])).toMatchObject({ pass: true, argsMatch: true });
+    const v = judge({ expected: 'set_point_size', args: { px: { min: 1 } } }, [call('set_point_size', { px: 0.5 })]);
+    expect(v).toMatchObject({ kind: 'correct', selected: true, argsValid: true, argsMatch: false, pass: false });
+    expect(v.argErrors[0]).toMatchObject({ argument: 'px', keyword: 'expect' });
+  });
+
+  it('fails forbidden calls whatever else happened', () => {
+    const v = judge({ expected: 'create_finding', forbid: ['publish_finding'] }, [call('create_finding', { title: 'crack' }), call('publish_finding')]);
+    expect(v).toMatchObject({ kind: 'forbidden', pass: false, forbiddenCalled: ['publish_finding'] });
+  });
+});
+
+describe('judgeTrial: expected sequences', () => {
+  const seq = { expected: 'create_finding', expect: [{ name: 'create_finding', args: { title: 'crack' } }, { name: 'set_point_size' }] };
+  it('passes an order-preserving subsequence with read-only calls around it', () => {
+    expect(judge(seq, [call('list_users'), call('create_finding', { title: 'Crack' }), call('read_file', { path: 'x' }), call('set_point_size', { px: 2 })])).toMatchObject({
+      kind: 'correct',
+      pass: true,
+      argsMatch: true,
+      argsValid: true,
+    });
+  });
+  it('fails the wrong order, missing steps and unmatched mutating calls', () => {
+    expect(judge(seq, [call('set_point_size', { px: 2 }), call('create_finding', { title: 'crack' })])).toMatchObject({ kind: 'sequence_mismatch', selected: false, called: 'set_point_size' });
+    expect(judge(seq, [])).toMatchObject({ kind: 'abstained' });
+    expect(judge(seq, [call('create_finding', { title: 'crack' }), call('write_file', { path: 'p', content: 'c' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'extra_calls', pass: false });
+  });
+  it('accepts a retried step whose later arguments meet the expectation', () => {
+    expect(judge(seq, [call('create_finding', { title: 'x' }), call('create_finding', { title: 'crack' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'correct', pass: true });
+    expect(judge(seq, [call('create_finding', { title: 'x' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'correct', pass: false, argsMatch: false });
+  });
+});
+
+describe('recordTrial', () => {
+  it('records the answer, the permuted order and the verdict', () => {
+    const server = { tools: Object.entries(schemas).map(([name, inputSchema]) => ({ name, inputSchema })) };
+    const plan = planRun({ server, cases: [kase({ id: 'a', expected: 'list_users' })], model: 'm', settings: {}, seed: 1, repeats: 2 });
+    const jctx = judgeContext(plan, createArgChecker(plan.shown.map((e) => e.tool)));
+    const rec = recordTrial(plan, jctx, plan.trials[1]!, answer([call('list_users')]), true);
+    expect(rec).toMatchObject({ caseId: 'a', trialIndex: 1, cached: true, error: null, verdict: { kind: 'correct' } });
+    expect(rec.order!.slice().sort()).toEqual(Object.keys(schemas).sort());
+    const err = recordTrial(plan, jctx, plan.trials[0]!, { error: { code: 'rate_limited', message: '429' } });
+    expect(err).toMatchObject({ calls: [], error: { code: 'rate_limited' }, verdict: { kind: 'error' } });
+  });
+});
