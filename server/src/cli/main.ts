@@ -25,6 +25,7 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
     .showSuggestionAfterError();
   registerLint(program, io, command, done);
   registerDump(program, io, command, done);
+  (await import('./worker.js')).registerWorker(program, io, done);
   try {
     await program.parseAsync(ours, { from: 'user' });
   } catch (error) {

@@ -1,0 +1,152 @@
+// pg-boss for toolmark: one started instance per process with our queues created, a JobSender over it, and
+// a graceful stop. pg-boss keeps its tables in its own schema of the application database, so a job can be
+// traced next to the rows it touched and there is no second system to run.
+import { CaptureServerJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, type JobQueue } from '@toolmark/benchmarks';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { JobPayloads, JobSender, SendOptions } from './sender.js';
+
+/** What jobs log through: pino's `(fields, message)` shape, so Fastify's `app.log` fits as is. */
+export interface JobLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Retry, expiry and retention of one queue (pg-boss queue options; delays in seconds). */
+export interface QueueSettings {
+  /** Attempts after the first one; then the job fails and a copy goes to the dead-letter queue. */
+  retryLimit: number;
+  /** Base delay; with backoff the n-th retry waits about retryDelay·2^(n-1)…2^n seconds (pg-boss adds jitter). */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /**
+   * How long one attempt may stay active. Past it the attempt counts as failed: pg-boss stops waiting for
+   * the handler in this process, and another process's maintenance fails it when this process died.
+   */
+  expireInSeconds: number;
+}
+
+/**
+ * The settings of each queue. Captures open a network connection or install an npm package, so they get
+ * the most time; a lint is pure CPU (well under a second for the largest allowed surface). The capture
+ * handler derives its own time limits from `expireInSeconds` so a capture always ends before its attempt expires.
+ */
+export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
+  'capture-server': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  'lint-version': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  'recapture-public': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 },
+};
+
+/** The dead-letter queue of a queue: where a job's copy lands after its last retry failed (for a human to look at). */
+export const deadLetterQueue = (queue: JobQueue): string => `${queue}-dead`;
+
+const SCHEMAS: { [Q in JobQueue]: z.ZodType<JobPayloads[Q]> } = {
+  'capture-server': CaptureServerJobSchema,
+  'lint-version': LintVersionJobSchema,
+  'recapture-public': RecapturePublicJobSchema,
+};
+
+/** Options of {@link createBoss}. */
+export interface BossOptions {
+  /** A postgres:// URL. Carries a password (the embedded cluster's): it is handed to pg-boss and never logged. */
+  url: string;
+  /** The schema pg-boss keeps its tables in; default `pgboss`. */
+  schema?: string;
+  log: JobLog;
+  /** Connections of pg-boss's own pool; default 10. */
+  maxConnections?: number;
+  /** How often an idle worker looks for jobs; default 2 s (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** How often expired attempts are failed (a process that died mid-job); default 60 s. */
+  maintenanceIntervalSeconds?: number;
+  /** Per-queue changes to {@link QUEUE_SETTINGS} (tests shorten delays and expiry). */
+  queues?: Partial<Record<JobQueue, Partial<QueueSettings>>>;
+}
+
+/** The settings a boss was created with, merged from {@link QUEUE_SETTINGS} and the options. */
+export function queueSettings(options: Pick<BossOptions, 'queues'>, queue: JobQueue): QueueSettings {
+  return { ...QUEUE_SETTINGS[queue], ...options.queues?.[queue] };
+}
+
+/**
+ * Start pg-boss (installing or migrating its schema) and create our queues and their dead-letter queues.
+ * Idempotent: every process calls it at start; settings changed in code are applied to existing queues.
+ *
+ * Queues use pg-boss's `short` policy: at most one job per singleton key waits in `created`; one may be
+ * active meanwhile (a change that lands during a capture still gets its own capture). Jobs without a key
+ * would all share the empty key, so {@link bossSender} always sets one.
+ */
+export async function createBoss(options: BossOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: options.schema ?? 'pgboss',
+    application_name: 'toolmark-jobs',
+    max: options.maxConnections ?? 10,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+  });
+  // An 'error' event without a listener would crash the process; pg-boss emits one for every failed poll or
+  // maintenance run (e.g. the database restarting) and carries on, so a warning is the right weight. Only
+  // the message and code: a connection error's other fields could name the host and user.
+  boss.on('error', (error: Error & { code?: string; queue?: string }) => {
+    options.log.warn({ err: { message: error.message, code: error.code }, queue: error.queue }, 'pg-boss reported an error');
+  });
+  await boss.start();
+  for (const queue of Object.keys(QUEUE_SETTINGS) as JobQueue[]) {
+    const settings = queueSettings(options, queue);
+    const dead = deadLetterQueue(queue);
+    // pg-boss checks the dead-letter queue exists (a foreign key), so it is created first. Nothing works
+    // on it: a dead job waits there for a person (pg-boss keeps it twice as long as the original's retention).
+    await boss.createQueue(dead, { name: dead, policy: 'standard', retryLimit: 0 });
+    const queueOptions: PgBoss.Queue = { name: queue, policy: 'short', ...settings, deadLetter: dead };
+    // createQueue does nothing for an existing queue; updateQueue brings its settings up to date.
+    await boss.createQueue(queue, queueOptions);
+    await boss.updateQueue(queue, queueOptions);
+  }
+  return boss;
+}
+
+/**
+ * The singleton key a job gets when the producer names none: the same work waits in the queue once. A lint
+ * of the same version under the same rules, a capture of the same server, the schedule's tick.
+ */
+export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q]): string {
+  switch (queue) {
+    case 'capture-server':
+      return (payload as JobPayloads['capture-server']).serverId;
+    case 'lint-version': {
+      const lint = payload as JobPayloads['lint-version'];
+      return `${lint.versionId}:${lint.rules ? [...new Set(lint.rules)].sort().join(',') : '*'}`;
+    }
+    default:
+      return 'tick';
+  }
+}
+
+/** The JobSender over pg-boss: payloads are checked against the core's schemas before they are queued. */
+export function bossSender(boss: PgBoss): JobSender {
+  return {
+    async send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options: SendOptions = {}): Promise<string | null> {
+      // A producer's mistake fails here, in the producer, instead of as a dead job later.
+      const data = SCHEMAS[queue].parse(payload);
+      return boss.send(queue, data as object, { singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data) });
+    },
+  };
+}
+
+/** Options of {@link stopBoss}. */
+export interface StopBossOptions {
+  /** Wait for jobs in progress (true), or fail them at once so they are retried elsewhere (false). */
+  graceful: boolean;
+  /** How long to wait for jobs in progress before failing them (they are retried); default 30 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Stop fetching, let jobs in progress finish for up to `timeoutMs`, then fail what is still running (each
+ * comes back as a retry, for this or another process) and close pg-boss's pool.
+ */
+export async function stopBoss(boss: PgBoss, options: StopBossOptions): Promise<void> {
+  await boss.stop({ graceful: options.graceful, timeout: options.timeoutMs ?? 30_000, wait: true, close: true });
+}

@@ -1,0 +1,93 @@
+// The job workers of one process: a handler per queue, the drift schedule, and the start-up backfill of
+// lints. Used by `toolmark worker` and by `npm start` when workers run inline.
+import { ruleSets, type JobQueue } from '@toolmark/benchmarks';
+import { latestVersionsWithoutLint, type Database } from '@toolmark/db';
+import type PgBoss from 'pg-boss';
+import type { JobLog } from './boss.js';
+import { captureServer } from './capture-server.js';
+import { lintVersion } from './lint-version.js';
+import { recapturePublic } from './recapture-public.js';
+import type { JobSender } from './sender.js';
+
+/** What the workers need. */
+export interface WorkerDeps {
+  db: Database;
+  /** Where handlers queue follow-up jobs (normally `bossSender(boss)`). */
+  sender: JobSender;
+  log: JobLog;
+  allowPrivateUrls: boolean;
+  allowNpmCapture: boolean;
+  /** Jobs of each of capture-server and lint-version this process runs at once. */
+  concurrency: number;
+  /** Cron (UTC) of `recapture-public`; absent leaves the stored schedule as it is (every worker may set it). */
+  recaptureCron?: string;
+}
+
+/** Stop this process's workers: no more fetching; resolves when running handlers ended or `timeoutMs` passed. */
+export type StopWorkers = (options?: { timeoutMs?: number }) => Promise<void>;
+
+type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
+
+/**
+ * Register the three handlers (`concurrency` pollers each for capture and lint, one for the schedule's
+ * tick, one job per fetch), set the schedule, and queue a lint of every server's latest version that has no
+ * result under a rules version of this build (after a deploy that adds rules, or jobs lost before).
+ * pg-boss must be started with our queues (`createBoss`).
+ */
+export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<StopWorkers> {
+  const running = new Set<Promise<unknown>>();
+  const wrap = (queue: JobQueue, handle: Handle) => async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+    // batchSize is 1, so there is one job; pg-boss completes it with the returned outcome as its output.
+    const job = jobs[0]!;
+    const started = Date.now();
+    const work = handle(job);
+    running.add(work);
+    try {
+      const outcome = await work;
+      deps.log.info({ queue, jobId: job.id, attempt: job.retryCount + 1, ms: Date.now() - started }, 'job done');
+      return outcome;
+    } catch (error) {
+      const err = error instanceof Error ? { name: error.name, message: error.message } : { message: String(error) };
+      const final = job.retryCount >= job.retryLimit;
+      deps.log.warn({ queue, jobId: job.id, attempt: job.retryCount + 1, final, err }, final ? 'job failed; moved to the dead-letter queue' : 'job failed; will retry');
+      throw error;
+    } finally {
+      running.delete(work);
+    }
+  };
+  const handlers: [JobQueue, number, Handle][] = [
+    [
+      'capture-server',
+      deps.concurrency,
+      (job) => captureServer(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, expireInSeconds: job.expireInSeconds }),
+    ],
+    ['lint-version', deps.concurrency, (job) => lintVersion(deps, job.data)],
+    ['recapture-public', 1, (job) => recapturePublic(deps, job.data)],
+  ];
+  // pg-boss 10 has no per-worker concurrency: each work() call is one poller running one job at a time.
+  for (const [queue, count, handle] of handlers) {
+    for (let i = 0; i < count; i++) await boss.work(queue, { batchSize: 1, includeMetadata: true }, wrap(queue, handle));
+  }
+
+  if (deps.recaptureCron !== undefined) {
+    await boss.schedule('recapture-public', deps.recaptureCron, {}, { tz: 'UTC', singletonKey: 'tick' });
+  }
+
+  let backfilled = 0;
+  for (const rules of Object.values(ruleSets)) {
+    for (const versionId of await latestVersionsWithoutLint(deps.db, { id: rules.id, hash: rules.hash })) {
+      if ((await deps.sender.send('lint-version', { versionId, rules: [rules.id] })) !== null) backfilled++;
+    }
+  }
+  deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled }, 'job workers started');
+
+  return async ({ timeoutMs = 30_000 } = {}) => {
+    for (const [queue] of handlers) await boss.offWork(queue);
+    let timer: NodeJS.Timeout | undefined;
+    const expiry = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled([...running]), expiry]);
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,149 @@
+// The lint-version queue on a real PostgreSQL: one stored result however often a version is linted and by
+// however many workers, and a job that cannot succeed retries with backoff and then lands in the dead-letter queue.
+import { parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { addVersionIfChanged, createOrganisation, createServer } from '@toolmark/db';
+import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
+import type PgBoss from 'pg-boss';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bossSender, createBoss, deadLetterQueue, stopBoss } from '../../src/jobs/boss.js';
+import { lintVersion } from '../../src/jobs/lint-version.js';
+import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
+import { FAST, jobsOf, lintRows, recordingLog, tool, waitFor } from './helpers.js';
+
+let t: TestDatabase;
+let orgId: string;
+const running: { boss: PgBoss; stop?: StopWorkers }[] = [];
+const RULES = Object.keys(ruleSets);
+
+async function newVersion(slug: string, tools: unknown[]): Promise<string> {
+  const server = await createServer(t.db, { name: slug, slug, source: 'upload', organisationId: orgId, public: true });
+  const value = { tools };
+  const { version } = await addVersionIfChanged(t.db, {
+    serverId: server.id,
+    surfaceHash: surfaceHash(parseSurfaceValue(value)),
+    tools: value,
+    toolCount: tools.length,
+    label: null,
+    origin: 'upload',
+  });
+  return version.id;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  orgId = (await createOrganisation(t.db, { name: 'Acme', slug: 'acme' })).id;
+});
+afterEach(async () => {
+  for (const r of running.splice(0)) {
+    await r.stop?.({ timeoutMs: 5_000 });
+    await stopBoss(r.boss, { graceful: false });
+  }
+});
+afterAll(async () => t?.drop());
+
+describe('lint-version', () => {
+  it('called directly: stores once, then reports the result as already there', async () => {
+    const versionId = await newVersion('direct', [tool('search_docs', 'Search the documentation by keyword and return matching pages.')]);
+    const log = recordingLog();
+    const first = await lintVersion({ db: t.db, log }, { versionId });
+    expect(first).toEqual({ versionId, status: 'done', stored: RULES, alreadyScored: [], unknownRules: [] });
+    const again = await lintVersion({ db: t.db, log }, { versionId, rules: ['v1', 'v999'] });
+    expect(again).toEqual({ versionId, status: 'done', stored: [], alreadyScored: ['v1'], unknownRules: ['v999'] });
+    expect(await lintRows(t, versionId)).toHaveLength(RULES.length);
+    expect(log.lines.some((l) => l.level === 'warn' && (l.fields.rules as string[]).includes('v999'))).toBe(true);
+    // A version deleted after the job was queued is not an error.
+    const gone = await lintVersion({ db: t.db, log }, { versionId: '00000000-0000-4000-8000-000000000000' });
+    expect(gone.status).toBe('missing');
+    await expect(lintVersion({ db: t.db, log }, { versionId: 'not-a-uuid' })).rejects.toThrow();
+  });
+
+  it('the sender refuses a bad payload and does not queue the same waiting work twice', async () => {
+    const boss = await createBoss({ url: t.url, log: recordingLog(), ...FAST });
+    running.push({ boss });
+    const sender = bossSender(boss);
+    const versionId = await newVersion('dedupe', [tool('get_weather', 'Get the current weather for a city.')]);
+    await expect(sender.send('lint-version', { versionId: 'nope' })).rejects.toThrow();
+    const first = await sender.send('lint-version', { versionId });
+    expect(first).toEqual(expect.any(String));
+    expect(await sender.send('lint-version', { versionId })).toBeNull();
+    // Other rules, or an explicit key, are other work.
+    expect(await sender.send('lint-version', { versionId, rules: ['v1'] })).toEqual(expect.any(String));
+    expect(await sender.send('lint-version', { versionId }, { singletonKey: 'by-hand' })).toEqual(expect.any(String));
+    const jobs = await jobsOf(t, 'lint-version');
+    expect(jobs.filter((j) => j.data.versionId === versionId).map((j) => j.singleton_key)).toEqual([`${versionId}:*`, `${versionId}:v1`, 'by-hand']);
+    await boss.deleteJob('lint-version', jobs.map((j) => j.id));
+  });
+
+  it('two deliveries run by two pg-boss instances on one database store exactly one result', async () => {
+    const logs = [recordingLog(), recordingLog()];
+    // Created one after the other: pg-boss's setup deadlocks when two run it at once (the service takes an
+    // advisory lock around it).
+    const bosses: PgBoss[] = [];
+    for (const log of logs) bosses.push(await createBoss({ url: t.url, log, ...FAST }));
+    const entries = bosses.map((boss) => ({ boss }) as (typeof running)[number]);
+    running.push(...entries);
+    const versionId = await newVersion('twice', [
+      tool('create_issue', 'Create an issue in a repository with a title and a body.'),
+      tool('close_issue', 'Close an open issue in a repository by its number.'),
+    ]);
+    // Both queued before any worker runs, under different keys: the route's job and the start-up backfill's.
+    const sender = bossSender(bosses[0]!);
+    const ids = [await sender.send('lint-version', { versionId }), await sender.send('lint-version', { versionId }, { singletonKey: 'again' })];
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    // Each instance's single poller fetches at once, so each takes one of the two jobs (SKIP LOCKED).
+    const stops = await Promise.all(
+      bosses.map((boss, i) => startWorkers(boss, { db: t.db, sender: bossSender(boss), log: logs[i]!, allowPrivateUrls: false, allowNpmCapture: false, concurrency: 1 })),
+    );
+    stops.forEach((stop, i) => (entries[i]!.stop = stop));
+
+    const jobs = await waitFor('every lint of the version to complete', async () => {
+      const mine = (await jobsOf(t, 'lint-version')).filter((j) => j.data.versionId === versionId);
+      return mine.length >= 2 && mine.every((j) => j.state === 'completed') && mine;
+    });
+    expect(await lintRows(t, versionId)).toHaveLength(RULES.length);
+    // Across all deliveries (the backfill may have added one), each rules id was stored by exactly one job.
+    const stored = jobs.flatMap((j) => (j.output?.stored as string[]) ?? []);
+    expect(stored.sort()).toEqual([...RULES].sort());
+    const skipped = jobs.flatMap((j) => (j.output?.alreadyScored as string[]) ?? []);
+    expect(skipped.length).toBe((jobs.length - 1) * RULES.length);
+    // Both instances did lint work.
+    for (const log of logs) expect(log.lines.filter((l) => l.message === 'job done' && l.fields.queue === 'lint-version').length).toBeGreaterThan(0);
+  });
+
+  it('a job that cannot succeed is retried with backoff, then copied to the dead-letter queue', async () => {
+    const log = recordingLog();
+    const boss = await createBoss({ url: t.url, log, ...FAST, queues: { 'lint-version': { retryLimit: 2, retryDelay: 1, retryBackoff: true } } });
+    const entry: (typeof running)[number] = { boss };
+    running.push(entry);
+    const sender = bossSender(boss);
+    entry.stop = await startWorkers(boss, { db: t.db, sender, log, allowPrivateUrls: false, allowNpmCapture: false, concurrency: 1 });
+    // Stored tools that no longer parse (a tool without a name): damage only a person can repair.
+    const server = await createServer(t.db, { name: 'damaged', slug: 'damaged', source: 'upload', organisationId: orgId, public: true });
+    const { version } = await addVersionIfChanged(t.db, {
+      serverId: server.id,
+      surfaceHash: 'f'.repeat(64),
+      tools: { tools: [{ description: 'no name here', inputSchema: { type: 'object' } }] },
+      toolCount: 1,
+      label: null,
+      origin: 'seed',
+    });
+    const sent = Date.now();
+    const id = await sender.send('lint-version', { versionId: version.id });
+
+    const dead = await waitFor(
+      'the dead-letter copy',
+      async () => (await jobsOf(t, deadLetterQueue('lint-version'))).find((j) => j.data.versionId === version.id),
+      30_000,
+    );
+    const [job] = (await jobsOf(t, 'lint-version')).filter((j) => j.id === id);
+    expect(job).toMatchObject({ state: 'failed', retry_count: 2 });
+    // Backoff: the retries waited at least 1 s and 2 s (pg-boss: retryDelay·2^(n-1) plus up to as much jitter).
+    expect(new Date(job!.completed_on!).getTime() - sent).toBeGreaterThanOrEqual(3_000);
+    expect(dead.state).toBe('created');
+    // The failure travels with the copy, in the uniform error shape (InputError's toJSON).
+    expect(dead.output).toMatchObject({ error: { code: 'missing_tool_name' } });
+    expect(await lintRows(t, version.id)).toHaveLength(0);
+    const failures = log.lines.filter((l) => l.message.startsWith('job failed'));
+    expect(failures.map((l) => l.fields.final)).toEqual([false, false, true]);
+  });
+});
