@@ -1,0 +1,154 @@
+import {
+  cacheKey,
+  createArgChecker,
+  judgeContext,
+  recordTrial,
+  trialRequest,
+  type RunPlan,
+  type TrialOutcome,
+  type TrialRecord,
+  type TrialSpec,
+} from '@toolmark/benchmarks';
+import { nodeSha256Hex } from '../native-hash.js';
+import { ProviderError, type Provider } from '../providers/provider.js';
+import { runPool } from './pool.js';
+import { silentProgress, type Progress } from './progress.js';
+import type { TrialCache } from './trial-cache.js';
+
+/** Ctrl+C (or the caller's abort): no report is made of a cancelled run. */
+export class RunCancelled extends Error {
+  override readonly name = 'RunCancelled';
+  constructor() {
+    super('the run was cancelled');
+  }
+}
+
+/** Why a run stopped before its end: a failure every further trial would share, or too many errors to pass. */
+export class RunFailed extends Error {
+  override readonly name = 'RunFailed';
+  constructor(
+    readonly code: 'provider_failed' | 'error_rate_exceeded',
+    message: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Provider failures that no later trial can escape: stop at the first. */
+const FATAL = new Set(['auth', 'missing_key']);
+
+/** How to execute a plan. */
+export interface ExecuteOptions {
+  plan: RunPlan;
+  provider: Provider;
+  /** Trials in flight at once. */
+  concurrency: number;
+  /** Abort = cancel: in-flight turns are aborted and {@link RunCancelled} is thrown. */
+  signal: AbortSignal;
+  /** Reuse answers by the core's cache key; errors are never stored. */
+  cache?: TrialCache;
+  progress?: Progress;
+  /**
+   * Stop as soon as more than this share of all planned trials has failed: the run could no longer pass
+   * its error-rate threshold, so further calls would only cost.
+   */
+  maxErrorRate?: number;
+}
+
+/** What an execution produced: one record per planned trial, in plan order. */
+export interface ExecuteResult {
+  records: TrialRecord[];
+  /** Settings the provider did not honour (union over the trials). */
+  unsupported: string[];
+  cacheHits: number;
+  unreadableSchemas: { tool: string; reason: string }[];
+}
+
+/**
+ * Execute a plan: for each trial, the request from the core's one renderer, an answer from the cache or the
+ * provider, and the core's verdict. Thin on purpose: every judgement is the core's.
+ */
+export async function executePlan(options: ExecuteOptions): Promise<ExecuteResult> {
+  const { plan, provider, cache } = options;
+  const progress = options.progress ?? silentProgress;
+  const checker = createArgChecker(plan.shown.map((e) => e.tool));
+  const ctx = judgeContext(plan, checker);
+  const stop = new AbortController();
+  const signal = AbortSignal.any([options.signal, stop.signal]);
+  const unsupported = new Set<string>();
+  const errorLimit = options.maxErrorRate === undefined ? Infinity : Math.floor(options.maxErrorRate * plan.trials.length);
+  let errors = 0;
+  let cacheHits = 0;
+  let failure: RunFailed | undefined;
+
+  const runTrial = async (trial: TrialSpec): Promise<TrialRecord> => {
+    const request = trialRequest(plan, trial);
+    const key =
+      cache === undefined
+        ? undefined
+        : cacheKey(
+            {
+              providerFingerprint: provider.fingerprint,
+              model: plan.model,
+              surfaceHash: plan.hashes.shown,
+              utterance: request.utterance,
+              settings: plan.settings,
+              systemHash: plan.hashes.system,
+              seed: plan.seed,
+              permute: plan.permute,
+              repeatIndex: trial.trialIndex,
+            },
+            nodeSha256Hex,
+          );
+    let outcome: TrialOutcome;
+    let cached = false;
+    const hit = key === undefined ? undefined : await cache!.get(key);
+    if (hit !== undefined) {
+      outcome = { result: hit };
+      cached = true;
+      cacheHits++;
+    } else {
+      try {
+        const result = await provider.turn(request, { signal });
+        outcome = { result };
+        if (key !== undefined) await cache!.set(key, result);
+      } catch (error) {
+        if (options.signal.aborted) throw new RunCancelled();
+        if (!(error instanceof ProviderError)) throw error;
+        if (error.code === 'cancelled' && failure !== undefined) throw failure;
+        if (FATAL.has(error.code)) {
+          failure ??= new RunFailed('provider_failed', error.message, { providerError: error.code, status: error.status });
+          stop.abort();
+          throw failure;
+        }
+        outcome = { error: { code: error.code, message: error.message } };
+      }
+    }
+    for (const u of 'result' in outcome ? outcome.result.unsupported : []) unsupported.add(u);
+    const record = recordTrial(plan, ctx, trial, outcome, cached);
+    if (record.error !== null && ++errors > errorLimit && failure === undefined) {
+      failure = new RunFailed(
+        'error_rate_exceeded',
+        `${errors} of ${plan.trials.length} trials failed at the provider (last: ${record.error.code}: ${record.error.message}); ` +
+          `over the allowed error rate ${options.maxErrorRate}, the run cannot pass — stopped`,
+        { errors, trials: plan.trials.length, maxErrorRate: options.maxErrorRate },
+      );
+      stop.abort();
+    }
+    progress.tick({ cached, error: record.error !== null });
+    return record;
+  };
+
+  try {
+    const records = await runPool(plan.trials, options.concurrency, runTrial, signal);
+    if (options.signal.aborted) throw new RunCancelled();
+    if (failure !== undefined) throw failure;
+    return { records, unsupported: [...unsupported].sort(), cacheHits, unreadableSchemas: checker.unreadable() };
+  } catch (error) {
+    if (options.signal.aborted) throw new RunCancelled();
+    throw failure ?? error;
+  } finally {
+    progress.stop();
+  }
+}
