@@ -13,3 +13,5 @@ export * from './metrics.js';
 export * from './task-set.js';
 export * from './task-lint.js';
 export * from './mutate.js';
+export * from './cases-offline.js';
+export * from './cases-model.js';

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { LintResult } from '../contracts/lint-result.js';
+import type { Surface } from '../contracts/tool.js';
+import { confusablePairsOf, generateOfflineCases } from './cases-offline.js';
+
+const surface: Surface = {
+  tools: [
+    { name: 'list_users', description: 'List every user in the workspace.', inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100 } } } },
+    { name: 'search_users', description: 'Search users whose name contains a text.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+    { name: 'setColorMode', description: 'Colour the point cloud.', inputSchema: { type: 'object', properties: { mode: { enum: ['elevation', 'intensity'] } } } },
+    { name: 'ping', inputSchema: { type: 'object' } },
+  ],
+};
+const lint = {
+  confusablePairs: { total: 1, top: [{ tools: ['search_users', 'list_users'] as [string, string], similarity: 0.7, descriptionSimilarity: 0.7, nameSimilarity: 0.5 }] },
+  tools: [
+    { name: 'list_users', confusableWith: ['search_users'] },
+    { name: 'search_users', confusableWith: ['list_users'] },
+    { name: 'setColorMode', confusableWith: [] },
+    { name: 'ping', confusableWith: ['nope'] },
+  ],
+} as unknown as Pick<LintResult, 'confusablePairs' | 'tools'>;
+
+describe('generateOfflineCases', () => {
+  const cases = generateOfflineCases({ surface, lint, seed: 5, languages: ['en', 'ja'] });
+
+  it('makes 8 tool-directed cases per tool, 2 per tool of each confusable pair, and a fifth as many no-call cases, per language', () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const mine = cases.filter((c) => c.language === lang);
+      const directed = mine.filter((c) => c.kind === 'tool-directed');
+      for (const t of surface.tools) expect(directed.filter((c) => c.expected === t.name).length, `${lang} ${t.name}`).toBe(8);
+      expect(mine.filter((c) => c.kind === 'confusable').map((c) => [c.expected, c.pairedWith])).toEqual([
+        ['list_users', 'search_users'],
+        ['list_users', 'search_users'],
+        ['search_users', 'list_users'],
+        ['search_users', 'list_users'],
+      ]);
+      expect(mine.filter((c) => c.kind === 'no-call')).toHaveLength(Math.round(directed.length / 5));
+      expect(mine.filter((c) => c.kind === 'no-call').every((c) => c.expected === null)).toBe(true);
+    }
+  });
+
+  it('is deterministic per seed, with unique ids and utterances per tool', () => {
+    expect(generateOfflineCases({ surface, lint, seed: 5, languages: ['en', 'ja'] })).toEqual(cases);
+    expect(generateOfflineCases({ surface, lint, seed: 6, languages: ['en', 'ja'] })).not.toEqual(cases);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+    const directed = cases.filter((c) => c.kind === 'tool-directed' && c.expected === 'setColorMode' && c.language === 'en');
+    expect(new Set(directed.map((c) => c.utterance)).size).toBe(8);
+  });
+
+  it('fills templates from name words, descriptions, parameter names and enum values', () => {
+    const en = cases.filter((c) => c.expected === 'setColorMode' && c.language === 'en').map((c) => c.utterance).join('\n');
+    expect(en).toMatch(/set color mode/i);
+    expect(en).toMatch(/elevation|intensity/);
+    const ja = cases.filter((c) => c.expected === 'search_users' && c.language === 'ja').map((c) => c.utterance).join('\n');
+    expect(ja).toMatch(/search users/);
+    expect(ja).toMatch(/[\u3040-\u30ff]/u);
+  });
+
+  it('honours counts and defaults to English', () => {
+    const small = generateOfflineCases({ surface, seed: 1, perTool: 3, noCallShare: 0.5 });
+    expect(small.every((c) => c.language === 'en')).toBe(true);
+    expect(small.filter((c) => c.kind === 'tool-directed')).toHaveLength(12);
+    expect(small.filter((c) => c.kind === 'no-call')).toHaveLength(6);
+    expect(small.filter((c) => c.kind === 'confusable')).toHaveLength(0);
+    const many = generateOfflineCases({ surface: { tools: [surface.tools[0]!] }, seed: 1, perTool: 1, noCallShare: 30 });
+    expect(new Set(many.filter((c) => c.kind === 'no-call').map((c) => c.utterance)).size).toBe(30);
+  });
+
+  it('reads every confusable pair once from the lint result, ignoring names off the surface when generating', () => {
+    expect(confusablePairsOf(lint)).toEqual([
+      ['list_users', 'search_users'],
+      ['nope', 'ping'],
+    ]);
+  });
+});
