@@ -15,3 +15,4 @@ export * from './task-lint.js';
 export * from './mutate.js';
 export * from './cases-offline.js';
 export * from './cases-model.js';
+export * from './lexical.js';
