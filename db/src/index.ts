@@ -10,3 +10,4 @@ export * from './repositories/usage.js';
 export * from './repositories/servers.js';
 export * from './repositories/lint.js';
 export * from './repositories/month.js';
+export * from './repositories/badge.js';

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { JobSender } from './jobs/sender.js';
 import { createLogger } from './logger.js';
 import { LintMemo } from './pipelines/lint-memo.js';
+import { ReadCache } from './pipelines/read-cache.js';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   jobs: JobSender;
   config: Config;
   now?: () => Date;
+  /** Mounts the public site (web/) for every path outside /v1 and /health; absent: the API alone (tests). */
+  site?: (app: FastifyInstance) => void;
   /** The process's pino logger, or `false` for none; default: JSON logs at the configured level. */
   logger?: false | FastifyBaseLogger;
 }
@@ -36,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: false,
     requestIdHeader: false,
   });
+  // First hook of all: a page of the site is handed to SvelteKit before authentication and rate limiting.
+  deps.site?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -60,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sql: deps.database.sql,
     jobs: deps.jobs,
     memo: new LintMemo(),
+    boardCache: new ReadCache(deps.config.TOOLMARK_READ_CACHE_MS, () => now().getTime()),
     config: deps.config,
     now,
     forgetKey: auth.forget,

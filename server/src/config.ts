@@ -41,6 +41,10 @@ export const ConfigSchema = z.object({
   /** Requests per minute for requests without a key, per client address. */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
   TOOLMARK_DB_POOL: int(20, 2, 500),
+  /** How long identical public leaderboard reads share one answer (milliseconds; 0: no cache). */
+  TOOLMARK_READ_CACHE_MS: int(2_000, 0, 60_000),
+  /** Seals the site's sign-in cookies (≥ 32 characters); default: a random secret kept in the data folder. */
+  TOOLMARK_SESSION_SECRET: z.string().min(32).optional(),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 /** Validated configuration. */

@@ -1,9 +1,9 @@
-// `npm start`: one process serving the API (and later the site) with the job workers inside, on
+// `npm start`: one process serving the API and the site with the job workers inside, on
 // DATABASE_URL or the embedded PostgreSQL. Start-up: config → database → migrations → seed → first admin
 // key → job queue (+ workers) → HTTP. SIGINT/SIGTERM: stop accepting requests, let in-flight requests and
 // jobs finish (or return jobs to the queue), stop the database.
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
@@ -14,6 +14,7 @@ import { startWorkers, type StopWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
 import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
 import { seedDatabase } from './pipelines/seed.js';
+import { siteMount } from './site.js';
 
 async function main(): Promise<number> {
   let config;
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
       });
     }
-    app = await buildApp({ database: handle, jobs: sender, config, logger: log });
+    app = await buildApp({ database: handle, jobs: sender, config, logger: log, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);
     log.info({ address: url, workers: config.TOOLMARK_WORKERS }, `toolmark is serving on ${url}`);

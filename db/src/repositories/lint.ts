@@ -65,6 +65,9 @@ export async function addVersionIfChanged(db: Executor, incoming: IncomingSurfac
   return db.transaction((tx) => versionFor(tx, incoming));
 }
 
+/** Finding codes that are security findings (rules v1: hidden instructions, invisible characters, shadowing). */
+const SECURITY_CODES = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
+
 const columnsOf = (result: LintResult) => ({
   rulesId: result.rules.id,
   rulesHash: result.rules.hash,
@@ -74,12 +77,18 @@ const columnsOf = (result: LintResult) => ({
   critical: result.counts.critical,
   required: result.counts.required,
   minor: result.counts.minor,
-  securityFindings: [...result.findings, ...result.tools.flatMap((t) => t.findings)].filter((f) => f.code.startsWith('security_')).length,
+  securityFindings: [...result.findings, ...result.tools.flatMap((t) => t.findings)].filter((f) => SECURITY_CODES.has(f.code)).length,
   tokens: result.tokens.total,
 });
 
 /** Store the lint result of a version under its rules (once: a second store returns the first row's id). */
 export async function storeLintResult(tx: Tx | Database, versionId: string, result: LintResult): Promise<{ id: string; created: boolean }> {
+  // Most calls find the result already stored (the same tools saved again): look before sending ~35 KiB of JSON.
+  const [found] = await tx
+    .select({ id: lintResults.id })
+    .from(lintResults)
+    .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, result.rules.id), eq(lintResults.rulesHash, result.rules.hash)));
+  if (found) return { id: found.id, created: false };
   const [inserted] = await tx
     .insert(lintResults)
     .values({ serverVersionId: versionId, ...columnsOf(result), result })
@@ -100,6 +109,24 @@ export async function hasLintResult(db: Database, versionId: string, rules: { id
     .from(lintResults)
     .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)));
   return row !== undefined;
+}
+
+/** The version scored before `version` under the same rules, with the id of that result, or null. */
+export async function previousScoredRef(db: Database | Tx, serverId: string, version: VersionRef, rules: { id: string; hash: string }) {
+  const [row] = await db
+    .select({ ...versionRef, resultId: lintResults.id })
+    .from(serverVersions)
+    .innerJoin(lintResults, and(eq(lintResults.serverVersionId, serverVersions.id), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)))
+    .where(and(eq(serverVersions.serverId, serverId), lt(serverVersions.seq, version.seq)))
+    .orderBy(desc(serverVersions.seq))
+    .limit(1);
+  return row ? { version: { id: row.id, seq: row.seq, surfaceHash: row.surfaceHash, label: row.label }, resultId: row.resultId } : null;
+}
+
+/** A stored lint result by id (results never change once stored, so callers may cache them by id). */
+export async function lintResultById(db: Database, id: string): Promise<LintResult | undefined> {
+  const [row] = await db.select({ result: lintResults.result }).from(lintResults).where(eq(lintResults.id, id));
+  return row?.result as LintResult | undefined;
 }
 
 /** The version scored before `version` under the same rules, with its result, or null. */
@@ -134,6 +161,10 @@ export async function saveLintScore(
   payer: SavePayer | null,
 ): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
   return db.transaction(async (tx) => {
+    // A save commits without waiting for the WAL flush: a database crash may lose the last moments of
+    // saves (never half of one), and saves of one organisation no longer queue behind each other's disk
+    // flush while its usage row is locked. See docs/operators.md.
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     const { version, created } = await versionFor(tx, incoming);
     const stored = await storeLintResult(tx, version.id, result);
     const [save] = await tx
@@ -209,9 +240,10 @@ export async function leaderboard(db: Database, q: BoardQuery) {
     tokens: dir(lintResults.tokens),
     captured: dir(serverVersions.capturedAt),
   }[q.sort];
-  const [total] = await db.select({ n: count() }).from(servers).innerJoin(lintResults, join).where(where);
+  // One round trip: the page and the total (a window count); a page past the end falls back to a count.
   const rows = await db
     .select({
+      total: sql<number>`count(*) over ()`.mapWith(Number),
       id: servers.id,
       slug: servers.slug,
       name: servers.name,
@@ -236,7 +268,8 @@ export async function leaderboard(db: Database, q: BoardQuery) {
     .orderBy(key, asc(sql`lower(${servers.name})`), asc(servers.id))
     .limit(q.limit)
     .offset(q.offset);
-  return { total: total?.n ?? 0, items: rows };
+  const total = rows[0]?.total ?? (q.offset === 0 ? 0 : ((await db.select({ n: count() }).from(servers).innerJoin(lintResults, join).where(where))[0]?.n ?? 0));
+  return { total, items: rows.map(({ total: _total, ...item }) => item) };
 }
 
 /** Every (rules id, hash) with stored results, newest first, with how many servers' latest versions it scores. */

@@ -27,6 +27,18 @@ export interface Charge {
  */
 export async function chargeUnits(tx: Tx, input: { organisationId: string; purpose: SpendingPurpose; units: number; at: Date }): Promise<Charge> {
   const month = utcMonth(input.at);
+  // The common case in one statement: the whole charge fits in this month's allowance. The upsert's
+  // conditions read the allowance and refuse (no row returned) when it would be exceeded.
+  const allowance = allowanceColumn[input.purpose];
+  const fast = await tx.execute<{ units: number }>(sql`
+    INSERT INTO ${usage} (organisation_id, month, purpose, units)
+    SELECT ${input.organisationId}, ${month}, ${input.purpose}, ${input.units}
+      FROM ${organisations} WHERE ${organisations.id} = ${input.organisationId} AND ${allowance} >= ${input.units}
+    ON CONFLICT (organisation_id, month, purpose) DO UPDATE SET units = ${usage}.units + excluded.units
+      WHERE ${usage}.units + excluded.units <= (SELECT ${allowance} FROM ${organisations} WHERE ${organisations.id} = ${input.organisationId})
+    RETURNING units`);
+  if (fast.length === 1) return { fromQuota: input.units, fromCredits: 0 };
+  // Otherwise: what is left of the allowance, then credits.
   await tx.insert(usage).values({ organisationId: input.organisationId, month, purpose: input.purpose }).onConflictDoNothing();
   const [row] = await tx
     .select({ units: usage.units, allowance: allowanceColumn[input.purpose] })

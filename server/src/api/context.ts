@@ -1,7 +1,8 @@
-import type { Database, DatabaseHandle } from '@toolmark/db';
+import type { Database, DatabaseHandle, leaderboard } from '@toolmark/db';
 import type { Config } from '../config.js';
 import type { JobSender } from '../jobs/sender.js';
 import type { LintMemo } from '../pipelines/lint-memo.js';
+import type { ReadCache } from '../pipelines/read-cache.js';
 
 /** What routes get: the database, the job sender, the lint memo, configuration and a clock. */
 export interface ApiContext {
@@ -9,6 +10,8 @@ export interface ApiContext {
   sql: DatabaseHandle['sql'];
   jobs: JobSender;
   memo: LintMemo;
+  /** Short-lived cache of leaderboard pages (see pipelines/read-cache.ts). */
+  boardCache: ReadCache<Awaited<ReturnType<typeof leaderboard>>>;
   config: Config;
   now: () => Date;
   /** Forget cached lookups of a key (after revocation). */

@@ -26,6 +26,7 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
   registerLint(program, io, command, done);
   registerDump(program, io, command, done);
   (await import('./worker.js')).registerWorker(program, io, done);
+  (await import('./bootstrap.js')).registerBootstrap(program, io, done);
   try {
     await program.parseAsync(ours, { from: 'user' });
   } catch (error) {

@@ -8,7 +8,22 @@ import { nodeSha256Hex } from '../native-hash.js';
  */
 export class LintMemo {
   private readonly entries = new Map<string, Promise<LintResult>>();
+  private readonly stored = new Map<string, Promise<LintResult | undefined>>();
   constructor(private readonly capacity = 256) {}
+
+  /** A stored result by its row id (stored results never change), loading it once. */
+  storedResult(id: string, load: () => Promise<LintResult | undefined>): Promise<LintResult | undefined> {
+    const hit = this.stored.get(id);
+    if (hit) return hit;
+    const pending = load();
+    pending.then(
+      (r) => r === undefined && this.stored.delete(id),
+      () => this.stored.delete(id),
+    );
+    this.stored.set(id, pending);
+    if (this.stored.size > this.capacity) this.stored.delete(this.stored.keys().next().value!);
+    return pending;
+  }
 
   lint(surface: Surface, surfaceHash: string, rulesId: RuleSetId): Promise<LintResult> {
     const key = `${rulesId}:${surfaceHash}`;

@@ -1,5 +1,5 @@
 import { diffLintResults, LATEST_RULES, parseSurfaceText, surfaceHash, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, previousScored, saveLintScore, type AuthenticatedKey, type Database, type SpendingPurpose } from '@toolmark/db';
+import { getServer, lintResultById, previousScoredRef, saveLintScore, type AuthenticatedKey, type Database, type SpendingPurpose } from '@toolmark/db';
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { LintMemo } from './lint-memo.js';
@@ -34,9 +34,11 @@ export async function saveLint(
     result,
     { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at },
   );
-  const previous = await previousScored(deps.db, server.id, saved.version, result.rules);
-  const changes = previous
-    ? diffLintResults(previous.result, result, { versionId: previous.version.id, label: previous.version.label, surfaceHash: previous.version.surfaceHash })
-    : null;
+  const previous = await previousScoredRef(deps.db, server.id, saved.version, result.rules);
+  const previousResult = previous && (await deps.memo.storedResult(previous.resultId, () => lintResultById(deps.db, previous.resultId)));
+  const changes =
+    previous && previousResult
+      ? diffLintResults(previousResult, result, { versionId: previous.version.id, label: previous.version.label, surfaceHash: previous.version.surfaceHash })
+      : null;
   return { ...result, version: { ...saved.version, created: saved.created }, changes };
 }

@@ -165,6 +165,27 @@ describe('servers', () => {
   });
 });
 
+describe('leaderboard read cache', () => {
+  it('serves identical board reads from a short cache and refreshes after its time-to-live', async () => {
+    let t = 1_000_000;
+    const cached = await startTestApp({ TOOLMARK_READ_CACHE_MS: '2000' }, () => new Date(t));
+    try {
+      const read = async () => (await cached.app.inject({ method: 'GET', url: '/v1/leaderboards/lint' })).json().total as number;
+      expect(await read()).toBe(0);
+      const reg = await cached.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(cached.keys.admin), payload: { name: 'Cached', source: { kind: 'upload', tools: [tool('a', 'A thing.')] } } });
+      await storeLintResult(cached.t.db, reg.json().server.latestVersionId, await lintSurface(parseSurfaceValue({ tools: [tool('a', 'A thing.')] })));
+      expect(await read()).toBe(0); // still the cached page
+      const res = await cached.app.inject({ method: 'GET', url: '/v1/leaderboards/lint' });
+      expect(res.headers['cache-control']).toBe('public, max-age=2');
+      t += 2_001;
+      expect(await read()).toBe(1);
+      expect((await cached.app.inject({ method: 'GET', url: '/v1/leaderboards/lint?limit=5' })).json().total).toBe(1); // another query, another entry
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe('operations', () => {
   it('serves the OpenAPI document from the route schemas, a docs page, and health', async () => {
     const doc = (await get('/v1/openapi.json')).json();

@@ -31,7 +31,8 @@ export async function startTestApp(env: Record<string, string> = {}, clock?: () 
       return `job-${sent.length}`;
     },
   };
-  const config: Config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', ...env });
+  // No read cache by default: tests read what they just wrote (one test turns it on).
+  const config: Config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', ...env });
   const app = await buildApp({ database: t, jobs, config, ...(clock ? { now: clock } : {}), logger: false });
   const org = await createOrganisation(t.db, { name: 'Operators', slug: 'operators' });
   const keys = {} as Record<KeyPurpose, string>;

@@ -10,12 +10,15 @@ import me from './v1/me.js';
 import openapi from './v1/openapi.js';
 import organisations from './v1/organisations.js';
 import rules from './v1/rules.js';
+import rulesById from './v1/rules/by-id.js';
 import servers from './v1/servers/index.js';
 import serverById from './v1/servers/by-id.js';
+import serverBadge from './v1/servers/badge.js';
 import serverLint from './v1/servers/lint.js';
 import serverLintLatest from './v1/servers/lint-latest.js';
 import versionById from './v1/versions/by-id.js';
 import versionLint from './v1/versions/lint.js';
+import versionDiff from './v1/versions/diff.js';
 
 export const routes: RouteModule[] = [
   health,
@@ -27,10 +30,13 @@ export const routes: RouteModule[] = [
   organisations,
   servers,
   serverById,
+  serverBadge,
   serverLint,
   serverLintLatest,
   versionById,
   versionLint,
+  versionDiff,
   leaderboardLint,
   rules,
+  rulesById,
 ];

@@ -19,7 +19,7 @@ const route: RouteModule = (app, ctx) => {
         tags: ['leaderboards'],
         querystring: PageQuerySchema.extend({
           rules: z.string().max(32).default(LATEST_RULES),
-          hash: z.string().regex(/^[0-9a-f]{8,64}$/).optional(),
+          hash: z.string().regex(/^(sha256:)?[0-9a-f]{8,64}$/).optional(),
           q: z.string().trim().max(100).optional(),
           band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
           security: z.enum(['true', 'false']).optional(),
@@ -61,12 +61,12 @@ const route: RouteModule = (app, ctx) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       if (!isRuleSetId(q.rules)) throw new ApiError(404, 'unknown_rules', `no rules version ${q.rules}; see GET /v1/rules`, { key: 'rules', known: Object.keys(ruleSets) });
       const rules = { id: q.rules, hash: q.hash ?? ruleSets[q.rules].hash };
       const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
-      const page = await leaderboard(ctx.db, {
+      const query = {
         rulesId: rules.id,
         rulesHash: rules.hash,
         search: q.q || undefined,
@@ -76,7 +76,9 @@ const route: RouteModule = (app, ctx) => {
         order,
         limit: q.limit,
         offset: q.offset,
-      });
+      } as const;
+      const page = await ctx.boardCache.get(JSON.stringify(query), () => leaderboard(ctx.db, query));
+      reply.header('cache-control', `public, max-age=${Math.ceil(ctx.config.TOOLMARK_READ_CACHE_MS / 1000)}`);
       return {
         rules,
         comparabilityKey: `${rules.id}@${rules.hash}`,

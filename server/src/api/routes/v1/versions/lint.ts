@@ -16,7 +16,7 @@ const route: RouteModule = (app, ctx) => {
         params: IdParamsSchema,
         querystring: z.object({
           rules: z.string().max(32).default(LATEST_RULES),
-          hash: z.string().regex(/^[0-9a-f]{8,64}$/).optional(),
+          hash: z.string().regex(/^(sha256:)?[0-9a-f]{8,64}$/).optional(),
         }),
         response: { 200: StoredLintSchema, 404: ErrorSchema, ...authErrors },
       },

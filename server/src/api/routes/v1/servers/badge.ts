@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { bandSymbol, isRuleSetId, LATEST_RULES, ruleSets, type Band } from '@toolmark/benchmarks';
+import { badgeScore } from '@toolmark/db';
+import { ApiError, notFound } from '../../../errors.js';
+import type { RouteModule } from '../../../route.js';
+import { ErrorSchema, IdParamsSchema } from '../../../schemas.js';
+
+const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const COLOURS: Record<Band | 'none', string> = { sunny: '#1b6e2d', cloudy: '#7a5a00', rain: '#b3261e', none: '#5f6368' };
+
+/** Width of `text` in 11 px Verdana, roughly (a badge only needs to be close). */
+const widthOf = (text: string): number => Array.from(text).reduce((w, c) => w + (/[\u2600-\u26ff]/.test(c) ? 11 : /[A-Z0-9]/.test(c) ? 7.5 : 6.2), 0);
+
+/** The badge: "toolmark <rules>" on the left, band symbol + score (or "not scored") on the right. */
+export function badgeSvg(rulesId: string, score: number | null, band: string | null): string {
+  const known = band === 'sunny' || band === 'cloudy' || band === 'rain' ? band : null;
+  const left = `toolmark ${rulesId}`;
+  const right = score === null || known === null ? 'not scored' : `${bandSymbol(known)} ${score.toFixed(1)}`;
+  const title = score === null || known === null ? `toolmark lint score (rules ${rulesId}): not scored yet` : `toolmark lint score (rules ${rulesId}): ${score.toFixed(1)} of 100, ${known}`;
+  const lw = Math.round(widthOf(left) + 12);
+  const rw = Math.round(widthOf(right) + 12);
+  const w = lw + rw;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${escape(title)}"><title>${escape(title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${rw}" height="20" fill="${COLOURS[known ?? 'none']}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escape(left)}</text><text x="${lw + rw / 2}" y="14">${escape(right)}</text></g></svg>`;
+}
+
+/** Badges are read from READMEs all day: each is kept in memory for a minute (bounded), and clients cache it for five. */
+const CACHE_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+/** GET /v1/servers/{id}/badge.svg?rules=v1 — an SVG score badge for a public server's README, with the rules version in it. */
+const route: RouteModule = (app, ctx) => {
+  const cache = new Map<string, { svg: string; etag: string; until: number }>();
+  app.get(
+    '/v1/servers/:id/badge.svg',
+    {
+      schema: {
+        summary: "A public server's score badge (SVG) under a rules version (default: the latest)",
+        tags: ['servers'],
+        params: IdParamsSchema,
+        querystring: z.object({ rules: z.string().max(32).default(LATEST_RULES) }),
+        response: { 200: z.string().describe('image/svg+xml'), 304: z.null(), 404: ErrorSchema },
+      },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      const { rules } = request.query;
+      if (!isRuleSetId(rules)) throw new ApiError(404, 'unknown_rules', `no rules version ${rules}; see GET /v1/rules`, { key: 'rules', known: Object.keys(ruleSets) });
+      const cacheKey = `${request.params.id}:${rules}`;
+      const t = ctx.now().getTime();
+      let entry = cache.get(cacheKey);
+      if (!entry || entry.until <= t) {
+        const found = await badgeScore(ctx.db, request.params.id, rules, ruleSets[rules].hash);
+        // Badges are for public servers only: a private server's score is not published through an image URL.
+        if (!found || !found.public) throw notFound('server', request.params.id);
+        const svg = badgeSvg(rules, found.score, found.band);
+        entry = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`, until: t + CACHE_MS };
+        if (cache.size >= CACHE_MAX) cache.clear();
+        cache.set(cacheKey, entry);
+      }
+      reply.header('cache-control', 'public, max-age=300');
+      reply.header('etag', entry.etag);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send(null);
+      return reply.type('image/svg+xml; charset=utf-8').send(entry.svg);
+    },
+  );
+};
+export default route;
