@@ -5,7 +5,8 @@ export type EvalErrorCode =
   | 'invalid_task_set'
   | 'invalid_generator_reply'
   | 'not_comparable'
-  | 'invalid_plan';
+  | 'invalid_plan'
+  | 'invalid_run_report';
 
 /** Where and what: task id, line and column in a file, the field that differs in a diff, limits. */
 export interface EvalErrorDetail {

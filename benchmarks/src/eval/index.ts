@@ -16,3 +16,6 @@ export * from './mutate.js';
 export * from './cases-offline.js';
 export * from './cases-model.js';
 export * from './lexical.js';
+export * from './thresholds.js';
+export * from './run-report.js';
+export * from './diff.js';

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from './metrics.js';
+import { checkThresholds } from './thresholds.js';
+import { CASES, answer, call, perfect, runFixture } from './test/run-fixture.js';
+
+describe('checkThresholds', () => {
+  it('passes a clean run under default thresholds', () => {
+    expect(checkThresholds(runFixture(perfect).metrics)).toEqual({ ok: true, executionFailure: false, failures: [] });
+  });
+
+  it('fails quality thresholds (exit 1): accuracy under the minimum, false calls over the maximum', () => {
+    const m = runFixture((c) => (c.expected === null ? answer([call('list_users')]) : answer([call('list_users')]))).metrics;
+    const r = checkThresholds(m, { minAccuracy: 0.9, maxFalseCalls: 0.1 });
+    expect(r).toMatchObject({ ok: false, executionFailure: false });
+    expect(r.failures.map((f) => f.threshold)).toEqual(['minAccuracy', 'maxFalseCalls']);
+    expect(r.failures[0]!.message).toMatch(/selectionAcc 33.3 % is under 90.0 %/);
+  });
+
+  it('fails execution thresholds (exit 2): too many provider errors, too few scored; "—" accuracy fails a minimum', () => {
+    const m = runFixture(() => ({ error: { code: 'server_error', message: '500' } })).metrics;
+    const r = checkThresholds(m, { minAccuracy: 0.5 });
+    expect(r).toMatchObject({ ok: false, executionFailure: true });
+    expect(r.failures.map((f) => [f.threshold, f.actual])).toEqual([
+      ['maxErrorRate', 1],
+      ['minScored', 0],
+      ['minAccuracy', null],
+    ]);
+    expect(checkThresholds(computeMetrics(CASES, []), { minScored: 0 }).ok).toBe(true);
+  });
+});
