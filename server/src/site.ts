@@ -1,0 +1,106 @@
+// Mounts the public site (web/, SvelteKit built with adapter-node) in this Fastify process: every path
+// outside /v1 and /health goes to kit's request handler from an onRequest hook (not the not-found
+// handler, which would have Fastify parse request bodies first and hang on form posts). The site reads
+// the API over loopback HTTP like any client; it learns where from its environment, set here before its
+// handler is first imported (adapter-node reads ORIGIN and its limits at import time).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Config, publicUrl } from './config.js';
+import { SITE_TOKEN } from './site-token.js';
+
+type KitHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** The built site's handler: web/build/handler.js of this checkout. */
+export const DEFAULT_SITE_HANDLER = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'build', 'handler.js');
+
+/** Paths the API answers; everything else is a page of the site. */
+export function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return path === '/health' || path === '/v1' || path.startsWith('/v1/');
+}
+
+/** The cookie-sealing secret: configured, or random and kept (0600) in the data folder so sign-ins survive restarts. */
+export function sessionSecret(config: Config, stateDir: string): string {
+  if (config.TOOLMARK_SESSION_SECRET) return config.TOOLMARK_SESSION_SECRET;
+  const file = join(stateDir, 'site-session-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(stateDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Options of {@link siteMount}. */
+export interface SiteOptions {
+  config: Config;
+  /** Where the session secret is kept when not configured. */
+  stateDir: string;
+  log: FastifyBaseLogger;
+  /** Path of kit's handler.js (default {@link DEFAULT_SITE_HANDLER}). */
+  handlerPath?: string;
+}
+
+/** The address the site reaches the API at: loopback when listening on all interfaces, else the listening address. */
+function loopbackUrl(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** A header this process sets on every page request so kit can tell its origin from the Host header (we listen on plain HTTP). */
+const PROTOCOL_HEADER = 'x-toolmark-site-protocol';
+
+/** A `site` for buildApp: mounts the site, loading kit's handler at the first page request (when the port is known). */
+export function siteMount(options: SiteOptions): (app: FastifyInstance) => void {
+  const handlerPath = options.handlerPath ?? DEFAULT_SITE_HANDLER;
+  return (app) => {
+    let loading: Promise<KitHandler> | undefined;
+    const load = (): Promise<KitHandler> =>
+      (loading ??= (async () => {
+        if (!existsSync(handlerPath)) throw new Error(`the site is not built (${handlerPath} is missing): run npm run build`);
+        const address = app.server.address() as AddressInfo;
+        const { config } = options;
+        // Kit refuses form posts whose Origin is not the site's own. With a public URL configured that is the
+        // origin; without one (a local install reached as localhost, 127.0.0.1 or a LAN name) it is taken
+        // from the request's Host header, which a cross-site form cannot change.
+        const publicOrigin = config.TOOLMARK_PUBLIC_URL === undefined ? undefined : publicUrl(config);
+        Object.assign(process.env, publicOrigin ? { ORIGIN: publicOrigin } : { PROTOCOL_HEADER, HOST_HEADER: 'host' });
+        Object.assign(process.env, {
+          // Uploads of a tools/list up to 1 MiB arrive as multipart forms.
+          BODY_SIZE_LIMIT: '2M',
+          TOOLMARK_API_URL: loopbackUrl(address),
+          TOOLMARK_SITE_TOKEN: SITE_TOKEN,
+          TOOLMARK_SITE_SESSION_SECRET: sessionSecret(config, options.stateDir),
+          TOOLMARK_SITE_NPM: config.TOOLMARK_ALLOW_NPM_CAPTURE ? '1' : '0',
+          TOOLMARK_SITE_SECURE_COOKIES: publicOrigin?.startsWith('https:') ? '1' : '0',
+        });
+        const mod = (await import(pathToFileURL(handlerPath).href)) as { handler: KitHandler };
+        return mod.handler;
+      })());
+    app.addHook('onRequest', async (request, reply) => {
+      if (isApiPath(request.url)) return;
+      reply.hijack();
+      request.raw.headers[PROTOCOL_HEADER] = 'http';
+      const res = reply.raw;
+      try {
+        const handler = await load();
+        handler(request.raw, res, () => {
+          if (!res.headersSent) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('not found');
+        });
+      } catch (error) {
+        loading = undefined;
+        options.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'the site could not be loaded');
+        if (!res.headersSent) res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('the site is not available; the API is at /v1/docs');
+      }
+    });
+  };
+}
