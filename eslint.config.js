@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'distractors/sets/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.d.ts', 'distractors/sets/**', 'web/build/**', 'web/.svelte-kit/**', 'web/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

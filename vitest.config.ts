@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['@toolmark/source'] },
   ssr: { resolve: { conditions: ['@toolmark/source'] } },
   test: {
-    include: ['{benchmarks,distractors,db,server}/{src,test}/**/*.test.ts'],
+    include: ['{benchmarks,distractors,db,server,web}/{src,test}/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

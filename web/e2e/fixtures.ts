@@ -1,0 +1,38 @@
+// Test data the e2e run registers through the API.
+
+/** A server whose own text tries everything: markup, script, a javascript: link, bidi and zero-width characters. */
+export const HOSTILE = {
+  name: 'Evil\u202Egnp.exe server',
+  description: '<script>window.__pwned = "server"</script><b>bold?</b> [docs](javascript:window.__pwned=1) zero\u200Bwidth',
+};
+
+export const hostileTools = [
+  {
+    name: 'read_notes',
+    description:
+      '<script>window.__pwned = "tool"</script><img src=x onerror="window.__pwned = \'img\'"> Reads notes. <a href="javascript:window.__pwned=1">click</a> hidden\u200Bzero and \u202Ereversed\u202C text.',
+    inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Note id.' } }, required: ['id'] },
+  },
+  {
+    name: 'list_notes',
+    description: 'Lists every note of the workspace, newest first. Use it to find a note id before calling read_notes; returns up to 100 notes.',
+    inputSchema: { type: 'object', properties: {} },
+  },
+];
+
+const search = { name: 'search_issues', description: 'Search issues.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } };
+const better = {
+  name: 'search_issues',
+  description:
+    'Searches the issues of the project by keyword and returns the 20 best matches with number, title and state. Use it when the user asks about existing bugs; do not use it to create issues, use create_issue instead. For example: "login timeout".',
+  inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'Keywords, e.g. "login timeout".', maxLength: 200 } }, required: ['q'], additionalProperties: false },
+  annotations: { readOnlyHint: true },
+};
+const create = { name: 'create_issue', description: 'Creates an issue in the project with a title and body; returns its number.', inputSchema: { type: 'object', properties: { title: { type: 'string', description: 'Title.' } }, required: ['title'] } };
+const close = { name: 'close_issue', description: 'Closes an issue by number.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } };
+
+/** Version 1 and version 2 of one server: one tool improved, one added, one removed. */
+export const TWO_VERSIONS = [
+  [search, close],
+  [better, create],
+];

@@ -1,0 +1,83 @@
+// Starts the real toolmark (`node server/dist/start.js`, API + site + inline workers) on a fresh test
+// database, seeded with the real public servers, then adds what the tests need through the public API:
+// a server with hostile text, a server with two versions (for the diff), and a result under an older
+// rules hash (for the rules switch). Returns the teardown.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@toolmark/db/testing';
+import { HOSTILE, hostileTools, TWO_VERSIONS } from './fixtures';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await fn().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`e2e setup: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = Number(process.env.E2E_PORT);
+  const base = `http://127.0.0.1:${port}`;
+  const database = await createTestDatabase(4);
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolmark-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'server', 'dist', 'start.js')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', TOOLMARK_DATA_DIR: dataDir, TOOLMARK_LOG_LEVEL: 'warn', TOOLMARK_SEED: '1', TOOLMARK_PUBLIC_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const teardown = async () => {
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor('the server', async () => ((await fetch(`${base}/health`)).ok ? true : undefined));
+    const admin = readFileSync(join(dataDir, 'first-admin-key'), 'utf8').trim();
+    const auth = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const register = async (body: unknown): Promise<string> => {
+      const res = await fetch(`${base}/v1/servers`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+      if (res.status !== 202) throw new Error(`e2e setup: register answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { server: { id: string } }).server.id;
+    };
+    const scored = (id: string, versions = 1) =>
+      waitFor(`server ${id} scored`, async () => {
+        const r = (await (await fetch(`${base}/v1/servers/${id}`)).json()) as { versions: { scores: unknown[] }[] };
+        return r.versions.length >= versions && r.versions.every((v) => v.scores.length > 0) ? true : undefined;
+      });
+
+    const hostileId = await register({ name: HOSTILE.name, slug: 'hostile-demo', description: HOSTILE.description, public: true, source: { kind: 'upload', tools: { tools: hostileTools } } });
+    const twoId = await register({ name: 'Two versions demo', slug: 'two-versions-demo', public: true, source: { kind: 'upload', tools: { tools: TWO_VERSIONS[0] } } });
+    await scored(hostileId);
+    await scored(twoId);
+    // CI saves scores with a ci key, as the quick start tells maintainers to.
+    const ciKey = ((await (await fetch(`${base}/v1/keys`, { method: 'POST', headers: auth, body: JSON.stringify({ purpose: 'ci', name: 'e2e ci' }) })).json()) as { key: string }).key;
+    const saved = await fetch(`${base}/v1/servers/${twoId}/lint?label=v2`, { method: 'POST', headers: { authorization: `Bearer ${ciKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ tools: TWO_VERSIONS[1] }) });
+    if (!saved.ok) throw new Error(`e2e setup: save lint answered ${saved.status}: ${await saved.text()}`);
+    await scored(twoId, 2);
+
+    // A result under an older hash of v1, as an install has after upgrading its rules: only this server has one.
+    const OLD_HASH = `sha256:${'0'.repeat(64)}`;
+    await database.sql`
+      INSERT INTO lint_results (server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
+      SELECT server_version_id, rules_id, ${OLD_HASH}, 12.5, 'rain', tool_count, critical, required, minor, security_findings, tokens,
+             jsonb_set(jsonb_set(jsonb_set(result, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)
+      FROM lint_results lr JOIN servers s ON s.latest_version_id = lr.server_version_id
+      WHERE s.id = ${twoId}`;
+
+    Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,24 @@
+import type { Handle, HandleServerError } from '@sveltejs/kit';
+import { LANG_COOKIE, pickLang } from '$lib/i18n';
+import { SESSION_COOKIE, unseal } from '$lib/server/session';
+
+export const handle: Handle = async ({ event, resolve }) => {
+  event.locals.lang = pickLang(event.cookies.get(LANG_COOKIE), event.request.headers.get('accept-language'));
+  const secret = process.env.TOOLMARK_SITE_SESSION_SECRET;
+  event.locals.session = secret ? unseal(event.cookies.get(SESSION_COOKIE), secret) : null;
+  event.locals.clientAddress = event.getClientAddress();
+  const response = await resolve(event, {
+    transformPageChunk: ({ html }) => html.replace('%lang%', event.locals.lang),
+  });
+  response.headers.set('x-content-type-options', 'nosniff');
+  response.headers.set('referrer-policy', 'same-origin');
+  // Pages that depend on a session or a language must not be shared by caches.
+  response.headers.set('vary', 'cookie, accept-language');
+  if (event.locals.session) response.headers.set('cache-control', 'private, no-store');
+  return response;
+};
+
+export const handleError: HandleServerError = ({ error, status }) => {
+  if (status !== 404) console.error('site error', error instanceof Error ? error.message : String(error));
+  return { message: status === 404 ? 'Not found' : 'Something went wrong' };
+};

@@ -1,0 +1,49 @@
+// Formatting shared by pages and components (runs in the browser too: no server imports here).
+import type { Lang } from './i18n';
+
+export type BandName = 'sunny' | 'cloudy' | 'rain';
+export const BAND_SYMBOL: Record<BandName, string> = { sunny: '☀', cloudy: '☁', rain: '☂' };
+export const isBand = (b: unknown): b is BandName => b === 'sunny' || b === 'cloudy' || b === 'rain';
+
+/** A score to one decimal (server means), or an em dash. */
+export const score1 = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toFixed(1));
+
+/** A whole number with grouping in the page's language. */
+export const int = (n: number, lang: Lang): string => n.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB');
+
+/** A date and time, UTC, the same on server and client (no hydration mismatch). */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Split visible text at the `<U+XXXX>` markers that stand for invisible characters, so they can be styled. */
+export function markerParts(text: string): { text: string; marker: boolean }[] {
+  return text
+    .split(/(<U\+[0-9A-F]{4,6}>)/)
+    .filter((p) => p !== '')
+    .map((p) => ({ text: p, marker: /^<U\+[0-9A-F]{4,6}>$/.test(p) }));
+}
+
+/** Only http(s) URLs become links; anything else (javascript:, data:) is shown as text. */
+export function safeHref(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only a path of this site to go back to (never another origin: "//evil" or "/\evil" are refused). */
+export const safeBack = (back: unknown): string => (typeof back === 'string' && /^\/(?![/\\])/.test(back) && back.length < 2000 ? back : '/');
+
+/** `v1` or `v1@sha256:…` from a rules picker. */
+export function parseRules(value: string | null): { id?: string; hash?: string } {
+  if (!value) return {};
+  const at = value.indexOf('@');
+  return at < 0 ? { id: value } : { id: value.slice(0, at), hash: value.slice(at + 1) };
+}

@@ -1,0 +1,43 @@
+import { error } from '@sveltejs/kit';
+import { parseRules } from '$lib/format';
+import { api, ApiFailure } from '$lib/server/api';
+import { callerOf } from '$lib/server/caller';
+import { visible, visibleName } from '$lib/server/visible';
+import type { PageServerLoad } from './$types';
+
+const PAGE = 50;
+const SORTS = ['score', 'name', 'tools', 'tokens', 'captured'];
+const one = (v: string | null, allowed: string[]): string | undefined => (v !== null && allowed.includes(v) ? v : undefined);
+
+export const load: PageServerLoad = async (event) => {
+  const p = event.url.searchParams;
+  const caller = callerOf(event, false);
+  const rules = parseRules(p.get('rules'));
+  const q = (p.get('q') ?? '').trim().slice(0, 100);
+  const band = one(p.get('band'), ['sunny', 'cloudy', 'rain']);
+  const security = one(p.get('security'), ['true', 'false']);
+  const sort = one(p.get('sort'), SORTS) ?? 'score';
+  const order = one(p.get('order'), ['asc', 'desc']);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(p.get('page') ?? '1', 10) || 1));
+  const [list, board] = await Promise.all([
+    api.rules(caller),
+    api
+      .leaderboard(caller, { rules: rules.id, hash: rules.hash, q: q || undefined, band, security, sort, order, limit: PAGE, offset: (page - 1) * PAGE })
+      .catch((e: unknown) => {
+        if (e instanceof ApiFailure && (e.status === 404 || e.status === 400)) return null;
+        throw e;
+      }),
+  ]).catch((e: unknown) => {
+    if (e instanceof ApiFailure) error(e.status === 429 ? 429 : 502, e.message);
+    throw e;
+  });
+  return {
+    rulesList: list,
+    board: board && {
+      ...board,
+      items: board.items.map((i) => ({ ...i, name: visibleName(i.name), description: visible(i.description) })),
+    },
+    query: { rules: p.get('rules') ?? '', q, band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
+    pageSize: PAGE,
+  };
+};

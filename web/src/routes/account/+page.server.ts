@@ -1,0 +1,60 @@
+import { error, fail, redirect } from '@sveltejs/kit';
+import { api, ApiFailure, type ApiKey } from '$lib/server/api';
+import { callerOf } from '$lib/server/caller';
+import { SESSION_COOKIE } from '$lib/server/session';
+import { visibleName } from '$lib/server/visible';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async (event) => {
+  if (!event.locals.session) redirect(303, '/signin?next=/account');
+  const caller = callerOf(event);
+  try {
+    const [me, servers] = await Promise.all([api.me(caller), api.myServers(caller)]);
+    let keys: ApiKey[] | null = null;
+    if (me.key.purpose === 'admin') keys = (await api.keys(caller)).items;
+    return {
+      me,
+      servers: servers.items.map((s) => ({ id: s.id, name: visibleName(s.name), public: s.public, captureStatus: s.captureStatus, toolCount: s.toolCount, latestSeq: s.latestSeq })),
+      keys: keys?.map((k) => ({ ...k, name: visibleName(k.name) })) ?? null,
+    };
+  } catch (e) {
+    if (e instanceof ApiFailure && e.status === 401) {
+      // The key was revoked: the session ends with it.
+      event.cookies.delete(SESSION_COOKIE, { path: '/' });
+      redirect(303, '/signin');
+    }
+    if (e instanceof ApiFailure) error(502, e.message);
+    throw e;
+  }
+};
+
+export const actions: Actions = {
+  create: async (event) => {
+    if (!event.locals.session) redirect(303, '/signin?next=/account');
+    const form = await event.request.formData();
+    const purpose = String(form.get('purpose') ?? '');
+    const name = String(form.get('name') ?? '').trim();
+    if (!['admin', 'ci', 'script'].includes(purpose) || name.length < 1 || name.length > 100) return fail(400, { createError: true });
+    try {
+      const created = await api.createKey(callerOf(event), purpose, name);
+      // Shown once, in this response only; never stored by the site.
+      event.setHeaders({ 'cache-control': 'no-store' });
+      return { createdKey: created.key, createdName: visibleName(created.record.name) };
+    } catch (e) {
+      if (e instanceof ApiFailure) return fail(e.status, { createError: true });
+      throw e;
+    }
+  },
+  revoke: async (event) => {
+    if (!event.locals.session) redirect(303, '/signin?next=/account');
+    const form = await event.request.formData();
+    const id = String(form.get('id') ?? '');
+    try {
+      await api.revokeKey(callerOf(event), id);
+    } catch (e) {
+      if (e instanceof ApiFailure) return fail(e.status, { revokeError: true });
+      throw e;
+    }
+    return { revoked: id };
+  },
+};

@@ -1,0 +1,15 @@
+import { error } from '@sveltejs/kit';
+import { api, ApiFailure } from '$lib/server/api';
+import { callerOf } from '$lib/server/caller';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async (event) => {
+  const caller = callerOf(event, false);
+  try {
+    const list = await api.rules(caller);
+    return { rules: await api.rulesDetail(caller, event.url.searchParams.get('rules') ?? list.latest) };
+  } catch (e) {
+    if (e instanceof ApiFailure) error(e.status === 404 ? 404 : 502, e.message);
+    throw e;
+  }
+};
