@@ -27,6 +27,10 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
   registerDump(program, io, command, done);
   (await import('./worker.js')).registerWorker(program, io, done);
   (await import('./bootstrap.js')).registerBootstrap(program, io, done);
+  (await import('./run.js')).registerRun(program, io, command, done);
+  (await import('./report.js')).registerReport(program, io, done);
+  (await import('./diff.js')).registerDiff(program, io, done);
+  (await import('./tasks.js')).registerTasks(program, io, command, done);
   try {
     await program.parseAsync(ours, { from: 'user' });
   } catch (error) {

@@ -47,7 +47,7 @@ export function createMockProvider(options: MockOptions = {}): Provider & { read
     turns,
     unsupported,
     fingerprint: providerFingerprint(id, endpoint, {}),
-    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, request),
+    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, {}),
     async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
       const start = performance.now();
       const n = turns.length;
@@ -67,7 +67,7 @@ export function createMockProvider(options: MockOptions = {}): Provider & { read
         truncated: step.truncated ?? false,
         usage: step.usage ?? { inputTokens: null, outputTokens: null },
         latencyMs: elapsed(start),
-        fingerprint: requestFingerprint(id, endpoint, request, request),
+        fingerprint: requestFingerprint(id, endpoint, request, {}),
         unsupported: unsupported(request),
       };
     },
