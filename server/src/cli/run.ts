@@ -36,6 +36,7 @@ interface RunOptions extends SourceOptions {
   minScored: string;
   generateWith?: string;
   generatorModel?: string;
+  generatorBaseUrl?: string;
   cache: boolean;
   cacheDir: string;
   requestTimeout: string;
@@ -53,7 +54,12 @@ export function languagesOf(text: string): CaseLanguage[] {
 }
 
 /** --generate-with <provider> --generator-model <model>: both or neither; the baseline and mock cannot write cases. */
-export function generatorOf(options: { generateWith?: string; generatorModel?: string; tasks?: string }): { provider: ProviderId; model: string } | undefined {
+export function generatorOf(options: {
+  generateWith?: string;
+  generatorModel?: string;
+  generatorBaseUrl?: string;
+  tasks?: string;
+}): { provider: ProviderId; model: string; baseURL?: string } | undefined {
   if (options.generateWith === undefined && options.generatorModel === undefined) return undefined;
   if (options.generateWith === undefined || options.generatorModel === undefined) {
     throw new CliError('usage', '--generate-with and --generator-model go together', { key: '--generate-with' });
@@ -62,7 +68,7 @@ export function generatorOf(options: { generateWith?: string; generatorModel?: s
   if (!isProviderId(options.generateWith) || MODEL_OPTIONAL.has(options.generateWith)) {
     throw new CliError('usage', `--generate-with needs a model provider, got "${options.generateWith}"`, { key: '--generate-with' });
   }
-  return { provider: options.generateWith, model: options.generatorModel };
+  return { provider: options.generateWith, model: options.generatorModel, ...(options.generatorBaseUrl !== undefined ? { baseURL: options.generatorBaseUrl } : {}) };
 }
 
 async function runRun(file: string | undefined, options: RunOptions, command: string[] | undefined, io: CliIo): Promise<number> {
@@ -150,6 +156,7 @@ export function registerRun(program: Command, io: CliIo, command: string[] | und
     .option('--tasks <file>', 'a task-set YAML file (default: cases from the offline generator)')
     .option('--generate-with <provider>', 'write the cases with a generator model through this provider (default: offline generator)')
     .option('--generator-model <model>', 'the generator model')
+    .option('--generator-base-url <url>', 'endpoint override for the generator')
     .option('--cases-per-tool <n>', 'offline generator: tool-directed cases per tool', '8')
     .option('--languages <list>', 'offline generator: en, ja or en,ja', 'en')
     .option('--distractors <sets>', 'distractor sets shown beside the server\'s tools: a,b,… or all')

@@ -33,6 +33,7 @@ interface GenerateOptions extends SourceOptions {
   languages: string;
   generateWith?: string;
   generatorModel?: string;
+  baseUrl?: string;
   requestTimeout: string;
   retries: string;
 }
@@ -89,7 +90,7 @@ async function generateTasks(file: string | undefined, options: GenerateOptions,
         casesPerTool: numberOption(options.casesPerTool, '--cases-per-tool', { min: 1, max: 100, integer: true })!,
         languages,
         settings: { temperature: 0, seed: numberOption(options.seed, '--seed', { min: 0, max: 2 ** 31 - 1, integer: true })!, maxOutputTokens: 1024 },
-        generator: generatorOf(options),
+        generator: generatorOf({ ...options, generatorBaseUrl: options.baseUrl }),
         requestTimeoutMs: numberOption(options.requestTimeout, '--request-timeout', { min: 1, max: 3600 })! * 1000,
         retries: numberOption(options.retries, '--retries', { min: 0, max: 10, integer: true })!,
       },
@@ -150,6 +151,7 @@ export function registerTasks(program: Command, io: CliIo, command: string[] | u
     .option('--languages <list>', 'en, ja or en,ja', 'en')
     .option('--generate-with <provider>', 'write the cases with a generator model through this provider')
     .option('--generator-model <model>', 'the generator model')
+    .option('--base-url <url>', 'endpoint override for the generator')
     .option('--request-timeout <seconds>', 'time limit of the generator request', '120')
     .option('--retries <n>', 'provider retries', '2');
   addSourceOptions(generate)

@@ -61,7 +61,7 @@ export interface RunRequest {
   out: string | undefined;
   thresholds: { minAccuracy: number | undefined; maxFalseCallRate: number | undefined; maxErrorRate: number; minScored: number };
   /** Cases from a generator model through this provider (default: the offline generator). */
-  generator: { provider: ProviderId; model: string } | undefined;
+  generator: { provider: ProviderId; model: string; baseURL?: string } | undefined;
   /** Undefined: no cache. */
   cacheDir: string | undefined;
   requestTimeoutMs: number;
@@ -100,7 +100,12 @@ export async function buildCases(
   }
   const lint = await lintSurface(surface, LATEST_RULES, { sha256Hex: nodeSha256Hex });
   if (request.generator !== undefined) {
-    const provider = createProvider(request.generator.provider, { env: ctx.env, timeoutMs: request.requestTimeoutMs, maxRetries: request.retries });
+    const provider = createProvider(request.generator.provider, {
+      env: ctx.env,
+      timeoutMs: request.requestTimeoutMs,
+      maxRetries: request.retries,
+      ...(request.generator.baseURL !== undefined ? { baseURL: request.generator.baseURL } : {}),
+    });
     const generatorRequest = buildGeneratorRequest({
       model: request.generator.model,
       tools: surface.tools.map(toShownTool),
