@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { EvalCase } from '../contracts/eval.js';
 import type { ProposedCall, TurnResult } from '../contracts/provider.js';
 import { createArgChecker } from './args.js';
@@ -122,5 +123,30 @@ describe('recordTrial', () => {
     expect(rec.order!.slice().sort()).toEqual(Object.keys(schemas).sort());
     const err = recordTrial(plan, jctx, plan.trials[0]!, { error: { code: 'rate_limited', message: '429' } });
     expect(err).toMatchObject({ calls: [], error: { code: 'rate_limited' }, verdict: { kind: 'error' } });
+  });
+});
+
+describe('judgeTrial: invariants over random answers', () => {
+  it('never passes an unscored or unselected tool case, and no-call cases pass exactly without calls', () => {
+    const names = [...Object.keys(schemas), 'ghost'];
+    const arbCall = fc.record({ name: fc.constantFrom(...names), args: fc.dictionary(fc.constantFrom('path', 'content', 'q', 'px', 'title'), fc.oneof(fc.string(), fc.integer())) }).map((c) => call(c.name, c.args));
+    const arbCase = fc.record({
+      expected: fc.option(fc.constantFrom(...Object.keys(schemas)), { nil: null }),
+      forbid: fc.option(fc.array(fc.constantFrom(...names), { maxLength: 2 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(arbCase, fc.array(arbCall, { maxLength: 4 }), fc.boolean(), (c, calls, truncated) => {
+        const v = judgeTrial(kase({ expected: c.expected, ...(c.forbid ? { forbid: c.forbid } : {}) }), answer(calls, truncated), ctx);
+        if (truncated) expect(v).toMatchObject({ kind: 'truncated', scored: false, pass: false });
+        if (v.pass) {
+          expect(v.scored).toBe(true);
+          expect(v.forbiddenCalled).toEqual([]);
+          if (c.expected === null) expect(calls).toEqual([]);
+          else expect(v.selected).toBe(true);
+        }
+        if (!truncated && c.expected === null && !(c.forbid ?? []).some((f) => calls.some((k) => k.name === f))) expect(v.pass).toBe(calls.length === 0);
+        if (c.expected !== null && !truncated) expect(v.selected).not.toBeNull();
+      }),
+    );
   });
 });
