@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import {
   cacheKey,
   createArgChecker,
@@ -76,6 +77,8 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
   const ctx = judgeContext(plan, checker);
   const stop = new AbortController();
   const signal = AbortSignal.any([options.signal, stop.signal]);
+  // Every turn in flight listens to it (the SDK and our race): not a leak, so no warning past 10.
+  setMaxListeners(0, signal);
   const unsupported = new Set<string>();
   const errorLimit = options.maxErrorRate === undefined ? Infinity : Math.floor(options.maxErrorRate * plan.trials.length);
   let errors = 0;
