@@ -216,10 +216,26 @@ export interface RegisterBody {
 
 const enc = encodeURIComponent;
 
+/**
+ * The rules list and each rule set's explanation change only when a new rules hash is first scored (or
+ * with a new build), yet every leaderboard and server page needs them: they are kept for a few seconds
+ * per process, so a page costs one API call for its own data instead of two.
+ */
+const kept = new Map<string, { until: number; value: Promise<unknown> }>();
+function keep<T>(key: string, ms: number, load: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.until > now) return hit.value as Promise<T>;
+  const value = load();
+  kept.set(key, { until: now + ms, value });
+  value.catch(() => kept.delete(key));
+  return value;
+}
+
 /** The API, as the site uses it. */
 export const api = {
-  rules: (c: Caller) => call<RulesList>(c, 'GET', '/v1/rules'),
-  rulesDetail: (c: Caller, id: string) => call<RulesDetail>(c, 'GET', `/v1/rules/${enc(id)}`),
+  rules: (c: Caller) => keep('rules', 5_000, () => call<RulesList>({ clientAddress: c.clientAddress }, 'GET', '/v1/rules')),
+  rulesDetail: (c: Caller, id: string) => keep(`rules:${id}`, 60_000, () => call<RulesDetail>({ clientAddress: c.clientAddress }, 'GET', `/v1/rules/${enc(id)}`)),
   leaderboard: (c: Caller, q: BoardQuery) => call<Board>(c, 'GET', `/v1/leaderboards/lint${qs({ ...q })}`),
   server: (c: Caller, id: string) => call<{ server: Server; versions: VersionSummary[] }>(c, 'GET', `/v1/servers/${enc(id)}`),
   myServers: (c: Caller, offset = 0) => call<{ total: number; items: (Server & { toolCount: number | null; latestSeq: number | null })[] }>(c, 'GET', `/v1/servers${qs({ mine: 'true', limit: 100, offset })}`),

@@ -1,0 +1,141 @@
+// npm run bench:site — how fast the site's leaderboard page renders with 10 000 servers. The real service
+// (`server/dist/start.js`: API + site in one process) runs on a fresh, throwaway database on the machine's
+// PostgreSQL (TOOLMARK_BENCH_SERVER_URL / the test server) — never the real data — into which 10 000
+// synthetic public servers, each with a version and a lint result under the current rules, are inserted
+// in bulk. Pages are then requested one at a time from 127.0.0.1 (no concurrency: the figures are the
+// page's own server time plus loopback), with varied queries so the API's short read cache helps only as
+// much as it would for real visitors. Target: p95 < 100 ms for every leaderboard query.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
+import { createTestDatabase } from '@toolmark/db/testing';
+import { seeded } from './synthetic.js';
+
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(import.meta.dirname, '..', 'start.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (let i = 0; i < 600; i++) {
+    if (exited !== undefined) throw new Error(`the service exited with ${exited}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the service did not answer /health within 60 s');
+}
+
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function time(url: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  const body = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+  return ms;
+}
+
+async function main(): Promise<void> {
+  const db = await createTestDatabase(4);
+  const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-site-'));
+  const { child, url } = await startService({
+    PATH: process.env.PATH ?? '',
+    DATABASE_URL: db.url,
+    TOOLMARK_DATA_DIR: state,
+    TOOLMARK_WORKERS: 'off',
+    TOOLMARK_LOG_LEVEL: 'warn',
+    TOOLMARK_ANON_RATE_LIMIT: '1000000',
+  });
+  try {
+    const rules = ruleSets[LATEST_RULES];
+    const t0 = performance.now();
+    // 10 000 public servers, one version each, one result each under the current rules; the stored result
+    // document is a real one (a seeded server's), so rows have a realistic size.
+    await db.sql.begin(async (sql) => {
+      await sql`
+        INSERT INTO servers (name, slug, description, source, organisation_id, public)
+        SELECT 'synthetic server ' || i, 'synthetic-' || i, 'A synthetic server for the site bench, number ' || i, 'upload', (SELECT id FROM organisations ORDER BY created_at LIMIT 1), true
+        FROM generate_series(1, ${SERVERS}) AS i`;
+      await sql`
+        INSERT INTO server_versions (server_id, seq, surface_hash, tools, tool_count, origin, captured_at)
+        SELECT id, 1, md5(id::text), '{"tools":[]}'::jsonb, 1 + (abs(hashtext(id::text)) % 60), 'upload', now() - (abs(hashtext(slug)) % 100000) * interval '1 minute'
+        FROM servers WHERE slug LIKE 'synthetic-%'`;
+      await sql`UPDATE servers s SET latest_version_id = v.id FROM server_versions v WHERE v.server_id = s.id AND s.slug LIKE 'synthetic-%'`;
+    });
+    const rnd = seeded(7);
+    const versions = await db.sql<{ id: string; tool_count: number }[]>`SELECT v.id, v.tool_count FROM server_versions v JOIN servers s ON s.id = v.server_id WHERE s.slug LIKE 'synthetic-%'`;
+    const rows = versions.map((v) => {
+      const score = Math.round(rnd() * 1000) / 10;
+      return {
+        server_version_id: v.id,
+        rules_id: rules.id,
+        rules_hash: rules.hash,
+        score,
+        band: score >= 70 ? 'sunny' : score >= 40 ? 'cloudy' : 'rain',
+        tool_count: v.tool_count,
+        critical: Math.floor(rnd() * 3),
+        required: Math.floor(rnd() * 40),
+        minor: Math.floor(rnd() * 40),
+        security_findings: rnd() < 0.03 ? 1 : 0,
+        tokens: Math.floor(rnd() * 30_000),
+        result: '{}',
+      };
+    });
+    for (let i = 0; i < rows.length; i += 1000) await db.sql`INSERT INTO lint_results ${db.sql(rows.slice(i, i + 1000))}`;
+    await db.sql`
+      UPDATE lint_results lr SET result = t.result
+      FROM (SELECT result FROM lint_results WHERE rules_id = ${rules.id} AND rules_hash = ${rules.hash} AND result <> '{}'::jsonb LIMIT 1) t
+      WHERE lr.result = '{}'::jsonb`;
+    await db.sql`ANALYZE`;
+    const [{ n }] = (await db.sql`SELECT count(*)::int AS n FROM servers WHERE public`) as unknown as [{ n: number }];
+    console.log(`node ${process.version}; ${n} public servers (${SERVERS} synthetic) inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; service on ${url}; ${SAMPLES} sequential requests per query`);
+
+    const pages = Math.ceil(n / 50);
+    const scenarios: [string, (i: number) => string][] = [
+      ['/ (default: by score)', () => '/'],
+      ['/?page=N (random page)', () => `/?page=${1 + Math.floor(rnd() * pages)}`],
+      ['/?sort=name&page=N', () => `/?sort=name&page=${1 + Math.floor(rnd() * pages)}`],
+      ['/?sort=tokens&order=asc', (i) => `/?sort=tokens&order=asc&page=${1 + (i % 50)}`],
+      ['/?sort=captured', (i) => `/?sort=captured&page=${1 + (i % 50)}`],
+      ['/?q=… (search)', (i) => `/?q=server ${1 + (i % 999)}`],
+      ['/?band=rain', (i) => `/?band=rain&page=${1 + (i % 50)}`],
+      ['/?security=true', (i) => `/?security=true&page=${1 + (i % 3)}`],
+      ['API /v1/leaderboards/lint (for comparison)', (i) => `/v1/leaderboards/lint?limit=50&offset=${(i * 50) % n}`],
+    ];
+    for (let i = 0; i < 20; i++) await time(`${url}/?page=${i + 1}`); // warm-up: first import of the site, JIT
+    let worst = 0;
+    for (const [name, path] of scenarios) {
+      const ms: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) ms.push(await time(`${url}${encodeURI(path(i))}`));
+      ms.sort((a, b) => a - b);
+      if (!name.startsWith('API')) worst = Math.max(worst, pct(ms, 95));
+      console.log(`${name.padEnd(44)} p50 ${pct(ms, 50).toFixed(1).padStart(6)} ms   p95 ${pct(ms, 95).toFixed(1).padStart(6)} ms   p99 ${pct(ms, 99).toFixed(1).padStart(6)} ms   max ${ms[ms.length - 1]!.toFixed(1).padStart(6)} ms`);
+    }
+    console.log(`worst leaderboard p95: ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'met' : 'NOT met'}`);
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    await db.drop();
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+await main();
