@@ -203,7 +203,9 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
 export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex): SurfaceFacts {
   const hashes = surfaceHashes(surface, sha256Hex);
   const memo = new Map<string, string | null>();
-  const tools = surface.tools.map((t, i) => toolFacts(t, tokens, hashes.tools[i]!, memo));
+  // One batch per lint: the tools of a surface share most of their token pieces.
+  const counter = tokens.batch?.() ?? tokens;
+  const tools = surface.tools.map((t, i) => toolFacts(t, counter, hashes.tools[i]!, memo));
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,
     tools,
