@@ -27,6 +27,13 @@ describe('canonicalJson (native stringify with a sorting replacer)', () => {
     expect(canonicalJson(value)).toBe(JSON.stringify(canonicalize(value)));
     expect(canonicalJson(value)).toBe('{"9":"nine","10":"ten","4294967295":"big","a":{"1":"y","2":"x","01":"z"},"b":"B"}');
   });
+
+  it('sorts long key lists too (another path than a schema object\'s few keys)', () => {
+    const keys = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? String(i * 7) : `k${(i * 17) % 40}`));
+    const value = Object.fromEntries(keys.reverse().map((k) => [k, k]));
+    expect(canonicalJson(value)).toBe(JSON.stringify(canonicalize(value)));
+    expect(canonicalStringsOnce(value)).toEqual(stringsInOrder(JSON.parse(canonicalJsonOnce(value))));
+  });
 });
 
 // Keys that are often array indexes, so their special order is exercised.

@@ -94,6 +94,25 @@ function isArrayIndex(key: string): boolean {
   return Number(key) < 4294967295;
 }
 
+/**
+ * Sort `keys[from..]` in place by UTF-16 code units, as Array.prototype.sort does. A schema object has a
+ * handful of keys and a surface tens of thousands of objects: insertion sort allocates nothing, where
+ * the built-in sort copies every array it sorts; a long key list still goes to the built-in.
+ */
+function sortFrom(keys: string[], from: number): void {
+  if (keys.length - from > 16) {
+    const sorted = keys.slice(from).sort();
+    for (let i = 0; i < sorted.length; i++) keys[from + i] = sorted[i]!;
+    return;
+  }
+  for (let i = from + 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= from && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+}
+
 /** Set a property; a key named "__proto__" stays an ordinary property instead of setting the prototype. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -134,8 +153,7 @@ function canonicalCopy(value: unknown, strings: string[] | undefined, key?: stri
     // Object.keys gives the array-index keys first, already in numeric order: sort only the others.
     let indexes = 0;
     while (indexes < keys.length && isArrayIndex(keys[indexes]!)) indexes++;
-    const named = keys.splice(indexes).sort();
-    for (const k of named) keys.push(k);
+    sortFrom(keys, indexes);
   }
   let out: Record<string, unknown> | undefined = sorted ? undefined : {};
   for (let i = 0; i < keys.length; i++) {
