@@ -48,10 +48,7 @@ function serialiseOnce(value: object): { json: string; strings: string[] } {
   let entry = cache.get(value);
   if (entry === undefined) {
     const strings: string[] = [];
-    const json = JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
-      if (typeof v === 'string') strings.push(v);
-      return canonicalReplacer.call(this, key, v);
-    });
+    const json = JSON.stringify(canonicalCopy(value, strings));
     cache.set(value, (entry = { json, strings }));
   }
   return entry;
@@ -75,28 +72,103 @@ export function canonicalStringsOnce(value: object): string[] {
 
 /** Deterministic JSON text of a value in canonical form (see {@link canonicalize}; same text, faster). */
 export function canonicalJson(value: unknown, key?: string): string {
-  // Native JSON.stringify with a replacer that hands it key-sorted copies: string escaping and number
-  // formatting stay native (2× faster than serialising by hand on a 1 MiB surface).
-  const root = key !== undefined && SET_KEYS.has(key) ? asSet(value) : value;
-  return JSON.stringify(root, canonicalReplacer) ?? 'null';
+  return JSON.stringify(canonicalCopy(value, undefined, key)) ?? 'null';
 }
 
 /** `required` as a set: de-duplicated and sorted, when it is an array of strings. */
-function asSet(value: unknown): unknown {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value as string[])].sort() : value;
+function asSet(value: unknown[]): unknown[] {
+  return value.every((v) => typeof v === 'string') ? [...new Set(value as string[])].sort() : value;
 }
 
-function canonicalReplacer(this: unknown, key: string, value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return SET_KEYS.has(key) && !Array.isArray(this) ? asSet(value) : value;
-  const keys = Object.keys(value);
+/**
+ * True for an array index (a canonical integer below 2^32 − 1): objects list such keys first, in numeric
+ * order, whatever order they were added in — so a sorted copy lists them that way too.
+ */
+function isArrayIndex(key: string): boolean {
+  const n = key.length;
+  if (n === 0 || n > 10 || (key.charCodeAt(0) === 48 && n > 1)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return Number(key) < 4294967295;
+}
+
+/**
+ * Sort `keys[from..]` in place by UTF-16 code units, as Array.prototype.sort does. A schema object has a
+ * handful of keys and a surface tens of thousands of objects: insertion sort allocates nothing, where
+ * the built-in sort copies every array it sorts; a long key list still goes to the built-in.
+ */
+function sortFrom(keys: string[], from: number): void {
+  if (keys.length - from > 16) {
+    const sorted = keys.slice(from).sort();
+    for (let i = 0; i < sorted.length; i++) keys[from + i] = sorted[i]!;
+    return;
+  }
+  for (let i = from + 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= from && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+}
+
+/** Set a property; a key named "__proto__" stays an ordinary property instead of setting the prototype. */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * The canonical form of a JSON value for native JSON.stringify (without a replacer, so it keeps its fast
+ * path — a replacer function costs a call per value and made this 1.5× slower): objects whose keys are not
+ * in order are copied as ordinary objects with sorted keys, `required` lists become sets, and everything
+ * already canonical is shared, not copied. `strings` receives every string value in the order
+ * JSON.stringify will write it.
+ */
+function canonicalCopy(value: unknown, strings: string[] | undefined, key?: string): unknown {
+  if (typeof value === 'string') {
+    strings?.push(value);
+    return value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    // Only an object's "required" is a set: items of an array are visited without a key.
+    const items = key !== undefined && SET_KEYS.has(key) ? asSet(value) : value;
+    let out = items;
+    for (let i = 0; i < items.length; i++) {
+      const item: unknown = items[i];
+      const copy = canonicalCopy(item, strings);
+      if (copy === item) continue;
+      if (out === items) out = items.slice();
+      out[i] = copy;
+    }
+    return out;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! <= keys[i]!;
-  if (sorted) return value;
-  // A null-prototype copy, so a key named "__proto__" stays an ordinary property.
-  const copy = Object.create(null) as Record<string, unknown>;
-  for (const k of keys.sort()) copy[k] = (value as Record<string, unknown>)[k];
-  return copy;
+  if (!sorted) {
+    // Object.keys gives the array-index keys first, already in numeric order: sort only the others.
+    let indexes = 0;
+    while (indexes < keys.length && isArrayIndex(keys[indexes]!)) indexes++;
+    sortFrom(keys, indexes);
+  }
+  let out: Record<string, unknown> | undefined = sorted ? undefined : {};
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const child = record[k];
+    const copy = canonicalCopy(child, strings, k);
+    if (out === undefined) {
+      if (copy === child) continue;
+      // The first child that changed: copy the keys before it (unchanged) and go on copying.
+      out = {};
+      for (let j = 0; j < i; j++) put(out, keys[j]!, record[keys[j]!]);
+    }
+    put(out, k, copy);
+  }
+  return out ?? record;
 }
 
 /**

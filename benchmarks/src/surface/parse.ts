@@ -164,6 +164,11 @@ const segment = (key: string | number): string =>
  * exhaust the stack; the path is built only on failure.
  */
 export function depthOf(value: unknown, limit: number, path: string): { depth: number; failure?: { path: string; cycle: boolean } } {
+  // Nearly every document is far shallower than the limit: one plain walk (no path, no set of ancestors)
+  // gives its depth. A value that contains itself is infinitely deep, so it too exceeds the limit there
+  // and is walked again below, which finds where and whether it is a cycle.
+  const depth = plainDepth(value, 1, limit);
+  if (depth <= limit) return { depth };
   const keys: (string | number)[] = [];
   const ancestors = new Set<object>();
   let max = 0;
@@ -193,6 +198,22 @@ export function depthOf(value: unknown, limit: number, path: string): { depth: n
   return walk(value, 1) ? { depth: max, failure: { path: path + keys.map(segment).join(''), cycle } } : { depth: max };
 }
 
+
+/** How deep `node` (at `level`) nests, up to the first level past `limit`, where the walk stops. */
+function plainDepth(node: unknown, level: number, limit: number): number {
+  if (typeof node !== 'object' || node === null) return level - 1;
+  if (level > limit) return level;
+  let max = level;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length && max <= limit; i++) max = Math.max(max, plainDepth(node[i], level + 1, limit));
+  } else {
+    for (const key in node) {
+      max = Math.max(max, plainDepth((node as Record<string, unknown>)[key], level + 1, limit));
+      if (max > limit) break;
+    }
+  }
+  return max;
+}
 
 /** Parse an already-decoded `tools/list` value; every field the server sent is kept. */
 export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Surface {

@@ -89,27 +89,28 @@ const isCjk = (c: string): boolean => {
  */
 export function identifierTokens(name: string): string[] {
   const out: string[] = [];
-  let current = '';
-  const flush = () => {
-    if (current !== '') out.push(current.toLowerCase());
-    current = '';
+  // A token is a run of the name: cut it out whole (one slice) instead of growing it a character at a time.
+  let start = -1;
+  const flush = (end: number) => {
+    if (start !== -1) out.push(name.slice(start, end).toLowerCase());
+    start = -1;
   };
   for (let i = 0; i < name.length; i++) {
     const c = name[i]!;
     if (!(isUpper(c) || isLower(c) || isDigit(c) || isCjk(c))) {
-      flush();
+      flush(i);
       continue;
     }
     const prev = name[i - 1];
     const next = name[i + 1];
-    if (isUpper(c) && prev !== undefined && current !== '') {
+    if (isUpper(c) && prev !== undefined && start !== -1) {
       // a lower-case letter or digit then an upper-case one: "getFile"; the last capital of an acronym
       // before a lower-case letter: "HTTPResponse".
-      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && next !== undefined && isLower(next))) flush();
+      if (isLower(prev) || isDigit(prev) || (isUpper(prev) && next !== undefined && isLower(next))) flush(i);
     }
-    current += c;
+    if (start === -1) start = i;
   }
-  flush();
+  flush(name.length);
   return out;
 }
 

@@ -66,8 +66,11 @@ export interface ToolFacts {
   required: string[] | undefined;
   additionalPropertiesFalse: boolean;
   annotations: Json;
-  /** Every string found inside the input schema (descriptions, titles, defaults, enum values). */
-  schemaStrings: string[];
+  /**
+   * Every string found inside the input schema (descriptions, titles, defaults, enum values), joined by
+   * newlines: the rules that read them scan one text, joined once per tool.
+   */
+  schemaText: string;
   tokens: number;
 }
 
@@ -118,23 +121,38 @@ function schemaTypes(schema: Json): string[] {
   return [];
 }
 
+/** Which of the keys rules v1 looks for a schema node has: 1 a constraint or example key, 2 an example key. */
+function constraintBits(node: Json): number {
+  let bits = 0;
+  for (const key of CONSTRAINT_KEYS) if (node[key] !== undefined) bits |= 1;
+  if (node.examples !== undefined || node.example !== undefined) bits |= 2;
+  return bits;
+}
+
 function paramFacts(name: string, raw: unknown, root: Json): ParamFacts {
   const schema = isObject(raw) ? resolveRef(raw, root) : {};
   const types = schemaTypes(schema);
-  const variants = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
-  const nodes = [schema, ...(variants ?? []).filter(isObject).map((v) => resolveRef(v, root))];
-  const has = (key: string) => nodes.some((n) => n[key] !== undefined);
-  const description = typeof schema.description === 'string' && schema.description.trim() !== '' ? schema.description.trim() : undefined;
-  const nonNull = types.filter((t) => t !== 'null');
+  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  // A key counts when the schema or any of its anyOf/oneOf variants has it. Plain loops, no closures or
+  // intermediate arrays: a large surface has thousands of parameters.
+  let bits = constraintBits(schema);
+  if (variants !== undefined) for (const v of variants) if (isObject(v)) bits |= constraintBits(resolveRef(v, root));
+  const trimmed = typeof schema.description === 'string' ? schema.description.trim() : '';
+  let nonNull = 0;
+  let firstNonNull: string | undefined;
+  for (const t of types) {
+    if (t === 'null') continue;
+    if (nonNull++ === 0) firstNonNull = t;
+  }
   return {
     name,
     schema,
     types,
-    description,
-    isString: nonNull.includes('string'),
-    isBoolean: nonNull.length === 1 && nonNull[0] === 'boolean',
-    constrained: CONSTRAINT_KEYS.some(has),
-    hasExample: has('examples') || has('example'),
+    description: trimmed !== '' ? trimmed : undefined,
+    isString: types.includes('string'),
+    isBoolean: nonNull === 1 && firstNonNull === 'boolean',
+    constrained: (bits & 1) !== 0,
+    hasExample: (bits & 2) !== 0,
   };
 }
 
@@ -194,7 +212,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     annotations: isObject(tool.annotations) ? tool.annotations : {},
     // Collected while the schema was serialised for the hash: no second walk. The parser bounds size and
     // depth, so nothing is skipped and padding cannot hide a string.
-    schemaStrings: canonicalStringsOnce(tool.inputSchema),
+    schemaText: canonicalStringsOnce(tool.inputSchema).join('\n'),
     tokens: tokens.count(shown),
   };
 }
@@ -203,7 +221,9 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
 export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex): SurfaceFacts {
   const hashes = surfaceHashes(surface, sha256Hex);
   const memo = new Map<string, string | null>();
-  const tools = surface.tools.map((t, i) => toolFacts(t, tokens, hashes.tools[i]!, memo));
+  // One batch per lint: the tools of a surface share most of their token pieces.
+  const counter = tokens.batch?.() ?? tokens;
+  const tools = surface.tools.map((t, i) => toolFacts(t, counter, hashes.tools[i]!, memo));
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,
     tools,

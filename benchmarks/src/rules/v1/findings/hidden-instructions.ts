@@ -58,7 +58,7 @@ export const hiddenInstructions: ToolRule<ToolFacts, SurfaceFacts> = {
   check: (t) => {
     const hits: { pattern: string; field: string; excerpt: string }[] = [];
     // Schema strings are joined by newlines: every pattern stops at a newline, so none spans two strings.
-    const texts: [string, string][] = [['description', t.description], ['inputSchema', t.schemaStrings.join('\n')]];
+    const texts: [string, string][] = [['description', t.description], ['inputSchema', t.schemaText]];
     if (typeof t.tool.title === 'string') texts.push(['title', t.tool.title]);
     for (const [field, text] of texts) {
       const lower = text.toLowerCase();

@@ -43,7 +43,7 @@ export const invisibleCharactersRule: ToolRule<ToolFacts, SurfaceFacts> = {
     scan('name', t.name);
     scan('title', typeof t.tool.title === 'string' ? t.tool.title : undefined);
     scan('description', t.tool.description);
-    scan('inputSchema', t.schemaStrings.join('\n'));
+    scan('inputSchema', t.schemaText);
     const fields = Object.keys(where);
     if (fields.length === 0) return [];
     const chars = [...new Set(Object.values(where).flat())];
