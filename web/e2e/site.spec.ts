@@ -292,7 +292,12 @@ test('accessible structure: landmarks, one h1 and no skipped heading levels, lab
     );
     expect(unlabelled, path).toEqual([]);
   }
+  // Both language buttons are legible (text colour differs from its background), pressed or not.
   await page.goto('/');
+  for (const name of ['English', '日本語']) {
+    const [color, background] = await page.getByRole('button', { name }).evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+    expect(color, name).not.toBe(background);
+  }
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
