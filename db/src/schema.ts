@@ -194,3 +194,49 @@ export const credits = pgTable(
     check('credits_remaining_range', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
   ],
 );
+
+/**
+ * The leaderboard, one row per (rules id, rules hash, server): the server's latest version's result under
+ * those rules with the server's name and version fields beside it, so a board page is an index scan instead
+ * of a join and sort of every server. Kept by triggers (migration 0001) on servers and lint_results, so
+ * every write path — repositories, bulk loads, manual SQL — keeps it right. Never written by the app.
+ */
+export const boardEntries = pgTable(
+  'board_entries',
+  {
+    rulesId: text().notNull(),
+    rulesHash: text().notNull(),
+    serverId: uuid()
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    public: boolean().notNull(),
+    slug: text().notNull(),
+    name: text().notNull(),
+    nameLower: text().notNull(),
+    description: text(),
+    lintResultId: uuid().notNull(),
+    score: real(),
+    band: text(),
+    toolCount: integer().notNull(),
+    critical: integer().notNull(),
+    required: integer().notNull(),
+    minor: integer().notNull(),
+    securityFindings: integer().notNull(),
+    tokens: integer().notNull(),
+    versionId: uuid().notNull(),
+    versionSeq: integer().notNull(),
+    versionLabel: text(),
+    capturedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rulesId, t.rulesHash, t.serverId] }),
+    // One index per sort key, each ending in the tie-breakers, so every sort and its offset walk an index.
+    index('board_score_idx').on(t.rulesId, t.rulesHash, sql`${t.score} DESC NULLS LAST`, t.nameLower, t.serverId).where(sql`${t.public}`),
+    index('board_score_asc_idx').on(t.rulesId, t.rulesHash, sql`${t.score} ASC NULLS LAST`, t.nameLower, t.serverId).where(sql`${t.public}`),
+    index('board_name_idx').on(t.rulesId, t.rulesHash, t.nameLower, t.serverId).where(sql`${t.public}`),
+    index('board_tools_idx').on(t.rulesId, t.rulesHash, t.toolCount, t.nameLower, t.serverId).where(sql`${t.public}`),
+    index('board_tokens_idx').on(t.rulesId, t.rulesHash, t.tokens, t.nameLower, t.serverId).where(sql`${t.public}`),
+    index('board_captured_idx').on(t.rulesId, t.rulesHash, t.capturedAt, t.nameLower, t.serverId).where(sql`${t.public}`),
+    index('board_server_idx').on(t.serverId),
+  ],
+);

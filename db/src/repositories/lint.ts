@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
-import { lintResults, lintSaves, serverVersions, servers } from '../schema.js';
+import { boardEntries, lintResults, lintSaves, serverVersions, servers } from '../schema.js';
 import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
 
 
@@ -222,54 +222,57 @@ export interface BoardQuery {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Public servers ranked by their latest version's result under one rules version (id + hash). */
+/**
+ * Public servers ranked by their latest version's result under one rules version (id + hash). Reads the
+ * trigger-maintained `board_entries`: each sort walks its own index, so a page deep in 10 000 servers
+ * costs an index scan, not a join and sort of all of them. The total is a count over the same filter.
+ */
 export async function leaderboard(db: Database, q: BoardQuery) {
-  const filters: (SQL | undefined)[] = [
-    eq(servers.public, true),
-    q.search ? or(ilike(servers.name, `%${escapeLike(q.search)}%`), ilike(servers.slug, `%${escapeLike(q.search)}%`)) : undefined,
-    q.band ? eq(lintResults.band, q.band) : undefined,
-    q.security === true ? gt(lintResults.securityFindings, 0) : q.security === false ? eq(lintResults.securityFindings, 0) : undefined,
-  ];
-  const where = and(...filters);
-  const join = and(eq(lintResults.serverVersionId, servers.latestVersionId), eq(lintResults.rulesId, q.rulesId), eq(lintResults.rulesHash, q.rulesHash));
+  const b = boardEntries;
+  const where = and(
+    eq(b.rulesId, q.rulesId),
+    eq(b.rulesHash, q.rulesHash),
+    eq(b.public, true),
+    q.search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`)) : undefined,
+    q.band ? eq(b.band, q.band) : undefined,
+    q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
+  );
   const dir = q.order === 'asc' ? asc : desc;
   const key = {
-    score: sql`${lintResults.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
-    name: dir(sql`lower(${servers.name})`),
-    tools: dir(lintResults.toolCount),
-    tokens: dir(lintResults.tokens),
-    captured: dir(serverVersions.capturedAt),
+    score: sql`${b.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
+    name: dir(b.nameLower),
+    tools: dir(b.toolCount),
+    tokens: dir(b.tokens),
+    captured: dir(b.capturedAt),
   }[q.sort];
-  // One round trip: the page and the total (a window count); a page past the end falls back to a count.
-  const rows = await db
-    .select({
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-      id: servers.id,
-      slug: servers.slug,
-      name: servers.name,
-      description: servers.description,
-      score: lintResults.score,
-      band: lintResults.band,
-      toolCount: lintResults.toolCount,
-      critical: lintResults.critical,
-      required: lintResults.required,
-      minor: lintResults.minor,
-      securityFindings: lintResults.securityFindings,
-      tokens: lintResults.tokens,
-      versionId: serverVersions.id,
-      versionSeq: serverVersions.seq,
-      versionLabel: serverVersions.label,
-      capturedAt: serverVersions.capturedAt,
-    })
-    .from(servers)
-    .innerJoin(lintResults, join)
-    .innerJoin(serverVersions, eq(serverVersions.id, servers.latestVersionId))
-    .where(where)
-    .orderBy(key, asc(sql`lower(${servers.name})`), asc(servers.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = rows[0]?.total ?? (q.offset === 0 ? 0 : ((await db.select({ n: count() }).from(servers).innerJoin(lintResults, join).where(where))[0]?.n ?? 0));
-  return { total, items: rows.map(({ total: _total, ...item }) => item) };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: b.serverId,
+        slug: b.slug,
+        name: b.name,
+        description: b.description,
+        score: b.score,
+        band: b.band,
+        toolCount: b.toolCount,
+        critical: b.critical,
+        required: b.required,
+        minor: b.minor,
+        securityFindings: b.securityFindings,
+        tokens: b.tokens,
+        versionId: b.versionId,
+        versionSeq: b.versionSeq,
+        versionLabel: b.versionLabel,
+        capturedAt: b.capturedAt,
+      })
+      .from(b)
+      .where(where)
+      .orderBy(key, ...(q.sort === 'name' ? [dir(b.serverId)] : [asc(b.nameLower), asc(b.serverId)]))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(b).where(where),
+  ]);
+  return { total: total?.n ?? 0, items: rows };
 }
 
 /** Every (rules id, hash) with stored results, newest first, with how many servers' latest versions it scores. */

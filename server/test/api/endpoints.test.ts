@@ -210,11 +210,11 @@ describe('operations', () => {
   it('answers 500 without internals when the database fails', async () => {
     const broken = await startTestApp();
     try {
-      await broken.t.sql.unsafe('DROP TABLE lint_results CASCADE');
+      await broken.t.sql.unsafe('DROP TABLE board_entries CASCADE');
       const res = await broken.app.inject({ method: 'GET', url: '/v1/leaderboards/lint' });
       expect(res.statusCode).toBe(500);
       expect(res.json().error.code).toBe('internal');
-      expect(res.body).not.toMatch(/lint_results|relation|SELECT|at .*\.js/);
+      expect(res.body).not.toMatch(/board_entries|relation|SELECT|at .*\.js/);
     } finally {
       await broken.close();
     }
