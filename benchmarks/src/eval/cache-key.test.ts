@@ -10,12 +10,13 @@ const input: CacheKeyInput = {
   systemHash: 'sha256:y',
   seed: 1,
   permute: true,
+  toolOrder: ['read_file', 'write_file'],
   repeatIndex: 0,
 };
 
 describe('cacheKey', () => {
   it('is stable and independent of key order', () => {
-    expect(cacheKey(input)).toMatch(/^tmc1:[0-9a-f]{64}$/);
+    expect(cacheKey(input)).toMatch(/^tmc2:[0-9a-f]{64}$/);
     const reordered = Object.fromEntries(Object.entries(input).reverse()) as unknown as CacheKeyInput;
     expect(cacheKey(reordered)).toBe(cacheKey(input));
   });
@@ -30,11 +31,13 @@ describe('cacheKey', () => {
       { seed: 2 },
       { permute: false },
       { repeatIndex: 1 },
+      // Same utterance, another case: another tool order, so another answer.
+      { toolOrder: ['write_file', 'read_file'] },
     ];
     const keys = new Set([cacheKey(input), ...changes.map((c) => cacheKey({ ...input, ...c }))]);
     expect(keys.size).toBe(changes.length + 1);
   });
   it('accepts a native sha256', () => {
-    expect(cacheKey(input, () => 'abc')).toBe('tmc1:abc');
+    expect(cacheKey(input, () => 'abc')).toBe('tmc2:abc');
   });
 });

@@ -13,9 +13,15 @@ export interface CacheKeyInput {
   settings: TurnSettings;
   /** Hash of the system text. */
   systemHash: string;
-  /** The run seed and whether the order is permuted: together with the repeat index they fix the tool order. */
+  /** The run seed and whether the order is permuted. */
   seed: number;
   permute: boolean;
+  /**
+   * The tool names in the order this trial shows them. The order is derived from the seed, the case and the
+   * repeat index, so two cases with the same utterance see different orders: the order itself is the key,
+   * not the way it was derived.
+   */
+  toolOrder: readonly string[];
   /** The repeat index: repeats stay independent answers, never one cached answer counted N times. */
   repeatIndex: number;
 }
@@ -25,5 +31,5 @@ export interface CacheKeyInput {
  * shape never reuses old entries. Errors must never be cached (the runner's rule).
  */
 export function cacheKey(input: CacheKeyInput, hash: Sha256Hex = sha256Hex): string {
-  return `tmc1:${hash(canonicalJson({ v: 1, ...input }))}`;
+  return `tmc2:${hash(canonicalJson({ v: 2, ...input, toolOrder: [...input.toolOrder] }))}`;
 }

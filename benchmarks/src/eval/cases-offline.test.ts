@@ -24,7 +24,7 @@ const lint = {
 describe('generateOfflineCases', () => {
   const cases = generateOfflineCases({ surface, lint, seed: 5, languages: ['en', 'ja'] });
 
-  it('makes 8 tool-directed cases per tool, 2 per tool of each confusable pair, and a fifth as many no-call cases, per language', () => {
+  it('makes 8 tool-directed cases per tool, 2 per tool of each confusable pair, and a fifth as many no-call cases (at least 15 % of all), per language', () => {
     for (const lang of ['en', 'ja'] as const) {
       const mine = cases.filter((c) => c.language === lang);
       const directed = mine.filter((c) => c.kind === 'tool-directed');
@@ -35,7 +35,8 @@ describe('generateOfflineCases', () => {
         ['search_users', 'list_users'],
         ['search_users', 'list_users'],
       ]);
-      expect(mine.filter((c) => c.kind === 'no-call')).toHaveLength(Math.round(directed.length / 5));
+      const confusable = mine.filter((c) => c.kind === 'confusable').length;
+      expect(mine.filter((c) => c.kind === 'no-call')).toHaveLength(Math.max(Math.round(directed.length / 5), Math.ceil((0.15 * (directed.length + confusable)) / 0.85)));
       expect(mine.filter((c) => c.kind === 'no-call').every((c) => c.expected === null)).toBe(true);
     }
   });
@@ -72,5 +73,26 @@ describe('generateOfflineCases', () => {
       ['list_users', 'search_users'],
       ['nope', 'ping'],
     ]);
+  });
+});
+
+describe('offline cases and the task-set lint', () => {
+  it('keep no-call cases at or above the lint floor of all cases, confusable cases included', async () => {
+    const { generateOfflineCases: generate } = await import('./cases-offline.js');
+    const { TASK_LINT_DEFAULTS } = await import('./task-lint.js');
+    const tools = Array.from({ length: 6 }, (_, i) => ({ name: `search_items_${i}`, description: `Search items of kind ${i} by keyword.`, inputSchema: { type: 'object' } }));
+    // A lint result that marks every pair confusable: the most confusable cases a surface can get.
+    const lint = {
+      confusablePairs: { total: 15, top: [] },
+      tools: tools.map((t) => ({ name: t.name, confusableWith: tools.filter((o) => o.name !== t.name).map((o) => o.name) })),
+    } as unknown as Parameters<typeof generate>[0]['lint'];
+    for (const perTool of [1, 3, 8]) {
+      const cases = generate({ surface: { tools }, lint, seed: 7, perTool, languages: ['en', 'ja'] });
+      for (const lang of ['en', 'ja'] as const) {
+        const mine = cases.filter((c) => c.language === lang);
+        const noCall = mine.filter((c) => c.kind === 'no-call').length;
+        expect(noCall / mine.length, `${perTool} per tool, ${lang}`).toBeGreaterThanOrEqual(TASK_LINT_DEFAULTS.minNoCallShare);
+      }
+    }
   });
 });

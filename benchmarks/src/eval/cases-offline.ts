@@ -3,6 +3,7 @@ import type { LintResult } from '../contracts/lint-result.js';
 import type { Surface, Tool } from '../contracts/tool.js';
 import { identifierTokens } from '../text/words.js';
 import { hashSeed, pick, randomInt, seededRandom, shuffled, type Random } from './prng.js';
+import { TASK_LINT_DEFAULTS } from './task-lint.js';
 
 /** Defaults of case generation: 8 tool-directed cases per tool, 2 per tool of a confusable pair, no-call = 1/5 of tool-directed. */
 export const CASE_DEFAULTS = { perTool: 8, perPairTool: 2, noCallShare: 0.2 } as const;
@@ -250,7 +251,11 @@ export function generateOfflineCases(options: OfflineCaseOptions): EvalCase[] {
         });
       }
     }
-    const noCall = Math.round(directed * share);
+    // One fifth of the tool-directed cases, but never fewer than the task-set lint's floor of all cases
+    // (confusable cases add to the total), so a generated set always passes `tasks lint`.
+    const confusable = cases.filter((c) => c.kind === 'confusable' && c.language === lang).length;
+    const floor = TASK_LINT_DEFAULTS.minNoCallShare;
+    const noCall = Math.max(Math.round(directed * share), Math.ceil((floor * (directed + confusable)) / (1 - floor)));
     const random = seededRandom(hashSeed(`${options.seed >>> 0}:nc:${lang}`));
     const pool = shuffled(random, NO_CALL[lang]);
     for (let i = 0; i < noCall; i++) {

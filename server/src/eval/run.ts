@@ -100,6 +100,7 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
               systemHash: plan.hashes.system,
               seed: plan.seed,
               permute: plan.permute,
+              toolOrder: request.tools.map((t) => t.name),
               repeatIndex: trial.trialIndex,
             },
             nodeSha256Hex,
