@@ -41,6 +41,19 @@ export function connect(url: string, maxConnections = 10): { db: Database; sql: 
   return { sql, db: drizzle(sql, { schema, casing: 'snake_case' }) };
 }
 
+/**
+ * A second, small pool whose sessions commit without waiting for the WAL flush (`synchronous_commit =
+ * off`, set at connection start): for the lint-save statement only, which must not queue behind disk
+ * flushes while it holds an organisation's usage row (see docs/operators.md for the trade-off).
+ */
+export function connectAsyncCommit(url: string, maxConnections = 10): Sql {
+  return postgres(url, {
+    max: maxConnections,
+    onnotice: () => undefined,
+    connection: { application_name: 'toolmark-saves', synchronous_commit: 'off' },
+  });
+}
+
 /** Open the database named by `url`, or start the embedded one. */
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const log = options.log ?? (() => undefined);

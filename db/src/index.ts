@@ -11,3 +11,4 @@ export * from './repositories/servers.js';
 export * from './repositories/lint.js';
 export * from './repositories/month.js';
 export * from './repositories/badge.js';
+export * from './repositories/lint-fast-save.js';

@@ -3,7 +3,7 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DatabaseHandle } from '@toolmark/db';
+import { connectAsyncCommit, type DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
@@ -17,7 +17,7 @@ import { ReadCache } from './pipelines/read-cache.js';
 
 /** What the app is built from. */
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'sql'>;
+  database: Pick<DatabaseHandle, 'db' | 'sql' | 'url'>;
   jobs: JobSender;
   config: Config;
   now?: () => Date;
@@ -60,9 +60,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = registerAuth(app, deps.database.db, now);
   await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
 
+  const savesSql = connectAsyncCommit(deps.database.url, Math.max(2, Math.ceil(deps.config.TOOLMARK_DB_POOL / 2)));
+  app.addHook('onClose', async () => savesSql.end({ timeout: 5 }));
   const ctx: ApiContext = {
     db: deps.database.db,
     sql: deps.database.sql,
+    savesSql,
     jobs: deps.jobs,
     memo: new LintMemo(),
     boardCache: new ReadCache(deps.config.TOOLMARK_READ_CACHE_MS, () => now().getTime()),

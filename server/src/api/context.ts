@@ -8,6 +8,8 @@ import type { ReadCache } from '../pipelines/read-cache.js';
 export interface ApiContext {
   db: Database;
   sql: DatabaseHandle['sql'];
+  /** The async-commit pool for lint saves (db connectAsyncCommit). */
+  savesSql: DatabaseHandle['sql'];
   jobs: JobSender;
   memo: LintMemo;
   /** Short-lived cache of leaderboard pages (see pipelines/read-cache.ts). */

@@ -6,46 +6,19 @@
 //   2. reads: GET /v1/leaderboards/lint.
 // Prints req/s, p50, p99, errors and non-2xx for each. Targets (2-core machine): saves ≥ 500/s with p99
 // < 50 ms and 0 errors; leaderboard reads ≥ 2 000 req/s.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@toolmark/db/testing';
+import { startService } from './service.js';
 import { loadDistractorSet } from '@toolmark/distractors';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SERVERS = 20;
-const CHANGED_SHARE = 0.2;
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** Start the service (logging warnings only, so logging costs nothing in the figures) and wait for /health. */
-async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  // BENCH_NODE_ARGS passes flags to the service's node (e.g. --cpu-prof to see where its time goes).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, resolve(import.meta.dirname, '..', 'start.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-  for (let i = 0; i < 600; i++) {
-    if (exited !== undefined) throw new Error(`the service exited with ${exited}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the service did not answer /health within 60 s');
-}
+// Share of saves whose tools changed since the last save (BENCH_CHANGED_SHARE; default one in five).
+const CHANGED_SHARE = Number(process.env.BENCH_CHANGED_SHARE ?? 0.2);
 
 interface Created {
   key: string;
@@ -105,15 +78,17 @@ async function main(): Promise<void> {
             n++;
             const id = ids[n % SERVERS]!;
             // Deterministic mix: every fifth request carries changed tools.
-            const text = n % Math.round(1 / CHANGED_SHARE) === 0 ? changed() : body;
+            const text = CHANGED_SHARE > 0 && n % Math.round(1 / CHANGED_SHARE) === 0 ? changed() : body;
             return { ...request, path: `/v1/servers/${id}/lint?label=bench`, headers: { authorization: `Bearer ${ci}`, 'content-type': 'application/json' }, body: text };
           },
         },
       ],
     });
     console.log(summary('POST …/lint (ci key)', saves));
-    const reads = await autocannon({ url: `${url}/v1/leaderboards/lint?limit=20`, connections: CONNECTIONS, duration: DURATION });
-    console.log(summary('GET /v1/leaderboards/lint', reads));
+    if (process.env.BENCH_ONLY !== 'saves') {
+      const reads = await autocannon({ url: `${url}/v1/leaderboards/lint?limit=20`, connections: CONNECTIONS, duration: DURATION });
+      console.log(summary('GET /v1/leaderboards/lint', reads));
+    }
     const versions = await db.sql`SELECT count(*)::int AS n FROM server_versions`;
     const savedRows = await db.sql`SELECT count(*)::int AS n FROM lint_saves`;
     console.log(`stored: ${versions[0]!.n} versions, ${savedRows[0]!.n} saves`);

@@ -5,41 +5,17 @@
 // in bulk. Pages are then requested one at a time from 127.0.0.1 (no concurrency: the figures are the
 // page's own server time plus loopback), with varied queries so the API's short read cache helps only as
 // much as it would for real visitors. Target: p95 < 100 ms for every leaderboard query.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
 import { createTestDatabase } from '@toolmark/db/testing';
+import { startService } from './service.js';
 import { seeded } from './synthetic.js';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [resolve(import.meta.dirname, '..', 'start.js')], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-  for (let i = 0; i < 600; i++) {
-    if (exited !== undefined) throw new Error(`the service exited with ${exited}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the service did not answer /health within 60 s');
-}
 
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 

@@ -100,7 +100,7 @@ export async function buildCases(
   }
   const lint = await lintSurface(surface, LATEST_RULES, { sha256Hex: nodeSha256Hex });
   if (request.generator !== undefined) {
-    const provider = createProvider(request.generator.provider, {
+    const provider = await createProvider(request.generator.provider, {
       env: ctx.env,
       timeoutMs: request.requestTimeoutMs,
       maxRetries: request.retries,
@@ -238,7 +238,7 @@ export async function evaluate(request: RunRequest, ctx: RunContext): Promise<nu
   if (request.dryRun) return printDryRun(plan, request.provider, io);
   for (const w of plan.warnings) warn(w.message);
   assertWithinBudget(plan);
-  const provider = createProvider(request.provider, {
+  const provider = await createProvider(request.provider, {
     env: io.env,
     timeoutMs: request.requestTimeoutMs,
     maxRetries: request.retries,

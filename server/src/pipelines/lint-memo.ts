@@ -9,7 +9,23 @@ import { nodeSha256Hex } from '../native-hash.js';
 export class LintMemo {
   private readonly entries = new Map<string, Promise<LintResult>>();
   private readonly stored = new Map<string, Promise<LintResult | undefined>>();
+  private readonly bodies = new Map<string, { surfaceHash: string; result: LintResult }>();
   constructor(private readonly capacity = 256) {}
+
+  /**
+   * What a request body (by the sha256 of its exact bytes) parsed, hashed and linted to under the latest
+   * rules: the same bytes always give the same surface, so a CI job sending its tools again skips parsing,
+   * hashing and linting.
+   */
+  body(bodyHash: string): { surfaceHash: string; result: LintResult } | undefined {
+    return this.bodies.get(bodyHash);
+  }
+
+  rememberBody(bodyHash: string, known: { surfaceHash: string; result: LintResult }): void {
+    this.bodies.delete(bodyHash);
+    this.bodies.set(bodyHash, known);
+    if (this.bodies.size > this.capacity) this.bodies.delete(this.bodies.keys().next().value!);
+  }
 
   /** A stored result by its row id (stored results never change), loading it once. */
   storedResult(id: string, load: () => Promise<LintResult | undefined>): Promise<LintResult | undefined> {

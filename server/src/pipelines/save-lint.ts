@@ -1,5 +1,5 @@
 import { diffLintResults, LATEST_RULES, parseSurfaceText, surfaceHash, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, lintResultById, previousScoredRef, saveLintScore, type AuthenticatedKey, type Database, type SpendingPurpose } from '@toolmark/db';
+import { getServer, lintResultById, previousScoredRef, saveLintScore, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { LintMemo } from './lint-memo.js';
@@ -17,9 +17,20 @@ export type SaveLintResponse = LintResult & {
  * scored before this one under the same rules.
  */
 export async function saveLint(
-  deps: { db: Database; memo: LintMemo },
+  deps: { db: Database; savesSql: DatabaseHandle['sql']; memo: LintMemo },
   input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
 ): Promise<SaveLintResponse> {
+  const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
+  // The common case — the same bytes again, tools unchanged — in one statement (see saveUnchangedFast).
+  const bodyHash = nodeSha256Hex(input.body);
+  const known = deps.memo.body(bodyHash);
+  if (known) {
+    const fast = await saveUnchangedFast(deps.savesSql, { serverId: input.serverId, surfaceHash: known.surfaceHash, rules: known.result.rules, label: input.label, ...payer });
+    if (fast.saveId !== null && fast.latest) {
+      const changes = await changesSince(deps, fast.previous, known.result);
+      return { ...known.result, version: { ...fast.latest, created: false }, changes };
+    }
+  }
   const server = await getServer(deps.db, input.serverId);
   if (!server || (server.organisationId !== input.key.organisationId && !server.public)) throw notFound('server', input.serverId);
   if (server.organisationId !== input.key.organisationId) {
@@ -32,13 +43,17 @@ export async function saveLint(
     deps.db,
     { serverId: server.id, surfaceHash: hash, tools: { tools: surface.tools }, toolCount: surface.tools.length, label: input.label, origin: 'api' },
     result,
-    { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at },
+    payer,
   );
+  deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
   const previous = await previousScoredRef(deps.db, server.id, saved.version, result.rules);
-  const previousResult = previous && (await deps.memo.storedResult(previous.resultId, () => lintResultById(deps.db, previous.resultId)));
-  const changes =
-    previous && previousResult
-      ? diffLintResults(previousResult, result, { versionId: previous.version.id, label: previous.version.label, surfaceHash: previous.version.surfaceHash })
-      : null;
+  const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
   return { ...result, version: { ...saved.version, created: saved.created }, changes };
+}
+
+/** `changes` against the version scored before (its stored result is read once per process and kept). */
+async function changesSince(deps: { db: Database; memo: LintMemo }, previous: (VersionRef & { resultId: string }) | null, result: LintResult): Promise<LintChanges | null> {
+  if (!previous) return null;
+  const before = await deps.memo.storedResult(previous.resultId, () => lintResultById(deps.db, previous.resultId));
+  return before ? diffLintResults(before, result, { versionId: previous.id, label: previous.label, surfaceHash: previous.surfaceHash }) : null;
 }

@@ -1,9 +1,4 @@
-import { createAnthropicProvider } from './anthropic.js';
-import { createLexicalProvider } from './lexical.js';
-import { createMockProvider } from './mock.js';
-import { createOpenAIChatProvider } from './openai-chat.js';
-import { COMPATIBLE_PRESETS, createOpenAICompatibleProvider, type CompatiblePreset } from './openai-compatible.js';
-import { createOpenAIResponsesProvider } from './openai-responses.js';
+import { COMPATIBLE_PRESETS, type CompatiblePreset } from './compatible-presets.js';
 import { ProviderError, type HttpProviderOptions, type Provider } from './provider.js';
 
 export * from './provider.js';
@@ -30,25 +25,29 @@ export function keyVariableOf(id: ProviderId): string | undefined {
   return undefined;
 }
 
-/** Make a provider by id. HTTP providers read their key from `options.env` now (missing → `missing_key`). */
-export function createProvider(id: string, options: HttpProviderOptions): Provider {
+/**
+ * Make a provider by id. HTTP providers read their key from `options.env` now (missing → `missing_key`).
+ * Each provider's module (and its SDK) is loaded only when that provider is made: every CLI command would
+ * otherwise pay for loading both SDKs at start.
+ */
+export async function createProvider(id: string, options: HttpProviderOptions): Promise<Provider> {
   if (!isProviderId(id)) {
     throw new ProviderError('bad_request', `unknown provider "${id}"; known: ${PROVIDER_IDS.join(', ')}`);
   }
   switch (id) {
     case 'openai':
-      return createOpenAIResponsesProvider(options);
+      return (await import('./openai-responses.js')).createOpenAIResponsesProvider(options);
     case 'openai-chat':
-      return createOpenAIChatProvider(options);
+      return (await import('./openai-chat.js')).createOpenAIChatProvider(options);
     case 'anthropic':
-      return createAnthropicProvider(options);
+      return (await import('./anthropic.js')).createAnthropicProvider(options);
     case 'openai-compatible':
-      return createOpenAICompatibleProvider(undefined, options);
+      return (await import('./openai-compatible.js')).createOpenAICompatibleProvider(undefined, options);
     case 'lexical':
-      return createLexicalProvider();
+      return (await import('./lexical.js')).createLexicalProvider();
     case 'mock':
-      return createMockProvider();
+      return (await import('./mock.js')).createMockProvider();
     default:
-      return createOpenAICompatibleProvider(id, options);
+      return (await import('./openai-compatible.js')).createOpenAICompatibleProvider(id, options);
   }
 }

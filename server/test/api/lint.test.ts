@@ -89,6 +89,24 @@ describe('POST /v1/servers/{id}/lint', () => {
     expect(latest.json()).toMatchObject({ score: changed.score, version: { id: changed.version.id, seq: 3, label: 'v1.1.0' } });
   });
 
+  it('answers a repeated body (the one-statement path) exactly as the full path did, and still checks ownership', async () => {
+    const id = await register('repeat-path');
+    const a = { tools: [tool('find_docs', 'Find documents by keyword.')] };
+    const b = { tools: [tool('find_docs', 'Find documents by keyword. Returns titles and ids, newest first.')] };
+    await save(id, a);
+    const full = (await save(id, b, h.keys.ci, '?label=first')).json();
+    const repeated = await save(id, b, h.keys.ci, '?label=second');
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toEqual({ ...full, version: { ...full.version, created: false } });
+    const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
+    expect(saves.map((s) => String(s.label)).sort()).toEqual(['first', 'null', 'second']);
+    // The same bytes to a server of another organisation: refused, nothing saved there.
+    const other = await h.app.inject({ method: 'POST', url: '/v1/organisations', headers: bearer(h.keys.admin), payload: { name: 'Third', slug: 'third-org' } });
+    const theirCi = (await h.app.inject({ method: 'POST', url: '/v1/keys', headers: bearer(other.json().key), payload: { purpose: 'ci', name: 'ci' } })).json().key;
+    expect((await save(id, b, theirCi)).statusCode).toBe(403);
+    expect((await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id))).length).toBe(3);
+  });
+
   it("accepts the seed's curl recipe: --data-binary sends application/x-www-form-urlencoded", async () => {
     const id = await register('curl-recipe');
     const res = await save(id, { tools: [tool('ping', 'Ping the server.')] }, h.keys.ci, '', 'application/x-www-form-urlencoded');

@@ -1,0 +1,41 @@
+// The real service for the benches: `server/dist/start.js` as a child process on a free port of
+// 127.0.0.1, ready when /health answers. BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Start the service with `env` (plus PORT and HOST) and wait up to 60 s for /health. */
+export async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, resolve(import.meta.dirname, '..', 'start.js')], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (let i = 0; i < 600; i++) {
+    if (exited !== undefined) throw new Error(`the service exited with ${exited}`);
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, url };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the service did not answer /health within 60 s');
+}
+
+/** Stop the service with SIGTERM and wait for it to exit. */
+export async function stopService(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
