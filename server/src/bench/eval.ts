@@ -4,6 +4,7 @@
 // lexical baseline's throughput (target ≥ 5 000 trials/s). The fake's answers are not a model's: nothing
 // here measures a model, only toolmark's own cost per trial.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { planRun, type EvalCase, type RunPlan, type Surface } from '@toolmark/benchmarks';
@@ -52,16 +53,59 @@ async function timeRun(plan: RunPlan, provider: Provider, concurrency: number): 
   return ms;
 }
 
+/**
+ * The floor of the HTTP path on this machine: the same number of POSTs of the same body at the same
+ * concurrency to the same fake server, with bare node:http (keep-alive) and nothing else — no SDK, no
+ * runner. What the HTTP run spends above this is toolmark's and the SDK's; the rest is the loopback
+ * exchange and the fake server itself.
+ */
+async function bareHttpFloor(baseURL: string, key: string, surface: Surface): Promise<number> {
+  const body = JSON.stringify({
+    model: 'fake-model',
+    messages: [{ role: 'user', content: 'please do the thing' }],
+    tools: surface.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } })),
+  });
+  const url = new URL(`${baseURL}/chat/completions`);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const post = () =>
+    new Promise<void>((done, fail) => {
+      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', done);
+      });
+      req.on('error', fail);
+      req.end(body);
+    });
+  const once = async () => {
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (next < TRIALS) {
+        next++;
+        await post();
+      }
+    }));
+    return performance.now() - t0;
+  };
+  await once();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push(await once());
+  agent.destroy();
+  return median(times);
+}
+
 async function httpRuns(name: string, surface: Surface): Promise<void> {
   const fake = await startFakeProcess(LATENCY_MS);
   try {
+    const floor = await bareHttpFloor(fake.baseURL, fake.key, surface);
     const http = createOpenAIChatProvider({ env: { OPENAI_API_KEY: fake.key }, baseURL: fake.baseURL, maxRetries: 0 });
     await timeRun(benchPlan(32, surface), http, CONCURRENCY); // warm-up: JIT, sockets
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push(await timeRun(benchPlan(TRIALS, surface), http, CONCURRENCY));
     const m = median(times);
+    console.log(`bare node:http floor,           ${name.padEnd(8)} (${String(surface.tools.length).padStart(2)} tools)  median ${floor.toFixed(0)} ms = ${(floor / IDEAL_MS).toFixed(3)} × ideal  (no SDK, no runner: the loopback exchange and the fake server)`);
     console.log(
-      `fake OpenAI server via the SDK, ${name.padEnd(8)} (${String(surface.tools.length).padStart(2)} tools)  median ${m.toFixed(0)} ms = ${(m / IDEAL_MS).toFixed(3)} × ideal  [${times.map((t) => t.toFixed(0)).join(', ')}]  ${m <= IDEAL_MS * 1.05 ? 'within target' : 'OVER TARGET'}`,
+      `fake OpenAI server via the SDK, ${name.padEnd(8)} (${String(surface.tools.length).padStart(2)} tools)  median ${m.toFixed(0)} ms = ${(m / IDEAL_MS).toFixed(3)} × ideal = ${(m / floor).toFixed(3)} × the floor  [${times.map((t) => t.toFixed(0)).join(', ')}]  ${m <= IDEAL_MS * 1.05 ? 'within target' : 'over 1.05 × ideal'}`,
     );
   } finally {
     fake.child.kill('SIGTERM');
