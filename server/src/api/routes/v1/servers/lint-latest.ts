@@ -8,6 +8,8 @@ const route: RouteModule = (app, ctx) => {
   app.get(
     '/v1/servers/:id/lint/latest',
     {
+      // A whole LintResult: serialised directly (the schema documents it); see servers/lint.ts.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         summary: 'The latest score of the latest version',
         tags: ['lint'],

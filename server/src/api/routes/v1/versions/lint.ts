@@ -10,6 +10,8 @@ const route: RouteModule = (app, ctx) => {
   app.get(
     '/v1/versions/:id/lint',
     {
+      // A whole LintResult: serialised directly (the schema documents it); see servers/lint.ts.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         summary: "A version's lint result under a rules version (default: the latest)",
         tags: ['lint'],
