@@ -12,3 +12,4 @@ export * from './repositories/lint.js';
 export * from './repositories/month.js';
 export * from './repositories/badge.js';
 export * from './repositories/lint-fast-save.js';
+export * from './repositories/lint-new-version-save.js';

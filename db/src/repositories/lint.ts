@@ -68,7 +68,8 @@ export async function addVersionIfChanged(db: Executor, incoming: IncomingSurfac
 /** Finding codes that are security findings (rules v1: hidden instructions, invisible characters, shadowing). */
 const SECURITY_CODES = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
 
-const columnsOf = (result: LintResult) => ({
+/** The columns of a lint result row the leaderboard sorts and filters on. */
+export const columnsOf = (result: LintResult) => ({
   rulesId: result.rules.id,
   rulesHash: result.rules.hash,
   score: result.score,

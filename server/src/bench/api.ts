@@ -89,6 +89,7 @@ async function main(): Promise<void> {
       const reads = await autocannon({ url: `${url}/v1/leaderboards/lint?limit=20`, connections: CONNECTIONS, duration: DURATION });
       console.log(summary('GET /v1/leaderboards/lint', reads));
     }
+    await new Promise((r) => setTimeout(r, 2_000)); // let the requests autocannon left in flight finish
     const versions = await db.sql`SELECT count(*)::int AS n FROM server_versions`;
     const savedRows = await db.sql`SELECT count(*)::int AS n FROM lint_saves`;
     console.log(`stored: ${versions[0]!.n} versions, ${savedRows[0]!.n} saves`);

@@ -1,5 +1,5 @@
 import { diffLintResults, LATEST_RULES, parseSurfaceText, surfaceHash, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, lintResultById, previousScoredRef, saveLintScore, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
+import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionPipelined, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { LintMemo } from './lint-memo.js';
@@ -39,13 +39,30 @@ export async function saveLint(
   const surface = parseSurfaceText(input.body);
   const hash = surfaceHash(surface, nodeSha256Hex);
   const result = await deps.memo.lint(surface, hash, LATEST_RULES);
+  deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
+  // New tools (the usual reason to get here): the short pipelined transaction; anything else, the full one.
+  const added = await saveNewVersionPipelined(deps.savesSql, {
+    serverId: server.id,
+    organisationId: input.key.organisationId,
+    surfaceHash: hash,
+    tools: { tools: surface.tools },
+    toolCount: surface.tools.length,
+    label: input.label,
+    result,
+    apiKeyId: input.key.id,
+    purpose: payer.purpose,
+    at: input.at,
+  });
+  if (added) {
+    const changes = await changesSince(deps, added.previous, result);
+    return { ...result, version: { ...added.version, created: true }, changes };
+  }
   const saved = await saveLintScore(
     deps.db,
     { serverId: server.id, surfaceHash: hash, tools: { tools: surface.tools }, toolCount: surface.tools.length, label: input.label, origin: 'api' },
     result,
     payer,
   );
-  deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
   const previous = await previousScoredRef(deps.db, server.id, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
   return { ...result, version: { ...saved.version, created: saved.created }, changes };
