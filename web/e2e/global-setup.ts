@@ -3,7 +3,7 @@
 // a server with hostile text, a server with two versions (for the diff), and a result under an older
 // rules hash (for the rules switch). Returns the teardown.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,14 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 6
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // The browser tests drive Debian's Chromium, never one downloaded by Playwright: say how to get it.
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(
+      `e2e setup: no Chromium at ${chromium}. Install Debian's: apt-get update && apt-get install -y chromium fonts-ipafont-gothic ` +
+        '(.ci/run does this), or set CHROMIUM_PATH. Never `npx playwright install`.',
+    );
+  }
   const port = Number(process.env.E2E_PORT);
   const base = `http://127.0.0.1:${port}`;
   const database = await createTestDatabase(4);
