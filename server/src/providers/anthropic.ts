@@ -1,20 +1,15 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ProposedCall, TurnRequest, TurnResult } from '@toolmark/benchmarks';
+import type { ProposedCall, TurnRequest } from '@toolmark/benchmarks';
 import {
   checkBaseUrl,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
-  elapsed,
-  fromSdkError,
-  raceAbort,
-  providerFingerprint,
-  requestFingerprint,
   requireKey,
+  sdkProvider,
   tokens,
-  unsupportedOf,
   type HttpProviderOptions,
   type Provider,
-  type TurnOptions,
+  type TurnAnswer,
 } from './provider.js';
 
 /** The Anthropic API's endpoint (ANTHROPIC_BASE_URL is not read by us: the endpoint is explicit). */
@@ -49,7 +44,7 @@ export function messagesBody(request: TurnRequest): Anthropic.MessageCreateParam
  * The normalised result of a Messages answer. `tool_use.input` arrives parsed; its raw text is its JSON.
  * An input that is not an object (the API promises one) is kept as a parse error, not passed on as valid.
  */
-export function fromMessage(message: Anthropic.Message): Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported'> {
+export function fromMessage(message: Anthropic.Message): TurnAnswer {
   const calls: ProposedCall[] = [];
   const text: string[] = [];
   for (const block of message.content ?? []) {
@@ -82,28 +77,14 @@ export function createAnthropicProvider(options: HttpProviderOptions): Provider 
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     logLevel: 'off',
   });
-  return {
+  return sdkProvider({
     id,
     label: `Anthropic Messages API (${endpoint})`,
-    kind: 'model',
     endpoint,
-    unsupported: (request) => unsupportedOf(request, UNSUPPORTED),
-    fingerprint: providerFingerprint(id, endpoint, { api: 'messages' }),
-    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, messagesBody(request)),
-    async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
-      const body = messagesBody(request);
-      const start = performance.now();
-      try {
-        const message = await raceAbort(client.messages.create(body, { signal }), signal, id);
-        return {
-          ...fromMessage(message),
-          latencyMs: elapsed(start),
-          fingerprint: requestFingerprint(id, endpoint, request, body),
-          unsupported: unsupportedOf(request, UNSUPPORTED),
-        };
-      } catch (error) {
-        throw fromSdkError(error, id, signal);
-      }
-    },
-  };
+    unsupported: UNSUPPORTED,
+    options: { api: 'messages' },
+    body: messagesBody,
+    send: (body, signal) => client.messages.create(body, { signal }),
+    read: fromMessage,
+  });
 }

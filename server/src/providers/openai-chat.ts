@@ -1,22 +1,17 @@
 import OpenAI from 'openai';
-import type { ProposedCall, TurnRequest, TurnResult } from '@toolmark/benchmarks';
+import type { ProposedCall, TurnRequest } from '@toolmark/benchmarks';
 import { OPENAI_BASE_URL } from './openai-responses.js';
 import {
   callFromText,
   checkBaseUrl,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
-  elapsed,
-  fromSdkError,
-  raceAbort,
-  providerFingerprint,
-  requestFingerprint,
   requireKey,
+  sdkProvider,
   tokens,
-  unsupportedOf,
   type HttpProviderOptions,
   type Provider,
-  type TurnOptions,
+  type TurnAnswer,
 } from './provider.js';
 
 /** How a Chat Completions dialect is reached; OpenAI itself and each OpenAI-compatible preset fill one in. */
@@ -60,7 +55,7 @@ export function chatBody(request: TurnRequest, dialect: Pick<ChatDialect, 'maxTo
 }
 
 /** The normalised result of a Chat Completions answer (the first choice; only one is asked for). */
-export function fromCompletion(completion: OpenAI.Chat.ChatCompletion): Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported'> {
+export function fromCompletion(completion: OpenAI.Chat.ChatCompletion): TurnAnswer {
   const choice = completion.choices?.[0];
   const calls: ProposedCall[] = [];
   for (const call of choice?.message?.tool_calls ?? []) {
@@ -94,30 +89,16 @@ export function createChatProvider(dialect: ChatDialect, options: HttpProviderOp
     organization: null,
     project: null,
   });
-  return {
+  return sdkProvider({
     id,
     label: `${dialect.name} (${endpoint})`,
-    kind: 'model',
     endpoint,
-    unsupported: (request) => unsupportedOf(request, []),
-    fingerprint: providerFingerprint(id, endpoint, { api: 'chat', maxTokensField: dialect.maxTokensField }),
-    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, chatBody(request, dialect)),
-    async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
-      const body = chatBody(request, dialect);
-      const start = performance.now();
-      try {
-        const completion = await raceAbort(client.chat.completions.create(body, { signal }), signal, id);
-        return {
-          ...fromCompletion(completion),
-          latencyMs: elapsed(start),
-          fingerprint: requestFingerprint(id, endpoint, request, body),
-          unsupported: [],
-        };
-      } catch (error) {
-        throw fromSdkError(error, id, signal);
-      }
-    },
-  };
+    unsupported: [],
+    options: { api: 'chat', maxTokensField: dialect.maxTokensField },
+    body: (request) => chatBody(request, dialect),
+    send: (body, signal) => client.chat.completions.create(body, { signal }),
+    read: fromCompletion,
+  });
 }
 
 /** OpenAI Chat Completions with function tools. Key: OPENAI_API_KEY. */

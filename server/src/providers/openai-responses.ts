@@ -1,21 +1,16 @@
 import OpenAI from 'openai';
-import type { ProposedCall, TurnRequest, TurnResult } from '@toolmark/benchmarks';
+import type { ProposedCall, TurnRequest } from '@toolmark/benchmarks';
 import {
   callFromText,
   checkBaseUrl,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
-  elapsed,
-  fromSdkError,
-  raceAbort,
-  providerFingerprint,
-  requestFingerprint,
   requireKey,
+  sdkProvider,
   tokens,
-  unsupportedOf,
   type HttpProviderOptions,
   type Provider,
-  type TurnOptions,
+  type TurnAnswer,
 } from './provider.js';
 
 /** The OpenAI API's default endpoint (the SDK's own OPENAI_BASE_URL variable is not read: the endpoint is explicit). */
@@ -43,7 +38,7 @@ export function responsesBody(request: TurnRequest): OpenAI.Responses.ResponseCr
 }
 
 /** The normalised result of a Responses API answer. */
-export function fromResponse(response: OpenAI.Responses.Response): Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported'> {
+export function fromResponse(response: OpenAI.Responses.Response): TurnAnswer {
   const calls: ProposedCall[] = [];
   const text: string[] = [];
   for (const item of response.output ?? []) {
@@ -78,28 +73,14 @@ export function createOpenAIResponsesProvider(options: HttpProviderOptions): Pro
     organization: null,
     project: null,
   });
-  return {
+  return sdkProvider({
     id,
     label: `OpenAI Responses API (${endpoint})`,
-    kind: 'model',
     endpoint,
-    unsupported: (request) => unsupportedOf(request, UNSUPPORTED),
-    fingerprint: providerFingerprint(id, endpoint, { api: 'responses' }),
-    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, responsesBody(request)),
-    async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
-      const body = responsesBody(request);
-      const start = performance.now();
-      try {
-        const response = await raceAbort(client.responses.create(body, { signal }), signal, id);
-        return {
-          ...fromResponse(response),
-          latencyMs: elapsed(start),
-          fingerprint: requestFingerprint(id, endpoint, request, body),
-          unsupported: unsupportedOf(request, UNSUPPORTED),
-        };
-      } catch (error) {
-        throw fromSdkError(error, id, signal);
-      }
-    },
-  };
+    unsupported: UNSUPPORTED,
+    options: { api: 'responses' },
+    body: responsesBody,
+    send: (body, signal) => client.responses.create(body, { signal }),
+    read: fromResponse,
+  });
 }

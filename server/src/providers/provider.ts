@@ -235,3 +235,52 @@ export function redactKeys(text: string): string {
 export function elapsed(start: number): number {
   return Math.max(0, performance.now() - start);
 }
+
+/** What an answer reads into: the turn's result without the parts every provider adds the same way. */
+export type TurnAnswer = Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported'>;
+
+/** What an SDK-backed provider supplies; {@link sdkProvider} adds timing, fingerprints, settings and error mapping. */
+export interface SdkProviderSpec<Body extends object, Answer> {
+  id: string;
+  label: string;
+  endpoint: string;
+  /** Settings the API does not take: recorded in every result. */
+  unsupported: readonly (keyof TurnRequest['settings'])[];
+  /** Adapter options that shape the wire body (part of the provider fingerprint). */
+  options: Record<string, unknown>;
+  /** The wire body of a turn (also what the request fingerprint hashes). */
+  body(request: TurnRequest): Body;
+  /** One SDK call. */
+  send(body: Body, signal: AbortSignal): Promise<Answer>;
+  /** The SDK's answer, normalised. */
+  read(answer: Answer): TurnAnswer;
+}
+
+/** A model provider over an official SDK: one turn = one call, the same bookkeeping for every API. */
+export function sdkProvider<Body extends object, Answer>(spec: SdkProviderSpec<Body, Answer>): Provider {
+  const { id, endpoint } = spec;
+  return {
+    id,
+    label: spec.label,
+    kind: 'model',
+    endpoint,
+    unsupported: (request) => unsupportedOf(request, spec.unsupported),
+    fingerprint: providerFingerprint(id, endpoint, spec.options),
+    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, spec.body(request)),
+    async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
+      const body = spec.body(request);
+      const start = performance.now();
+      try {
+        const answer = await raceAbort(spec.send(body, signal), signal, id);
+        return {
+          ...spec.read(answer),
+          latencyMs: elapsed(start),
+          fingerprint: requestFingerprint(id, endpoint, request, body),
+          unsupported: unsupportedOf(request, spec.unsupported),
+        };
+      } catch (error) {
+        throw fromSdkError(error, id, signal);
+      }
+    },
+  };
+}
