@@ -110,6 +110,22 @@ export const serverVersions = pgTable(
   (t) => [uniqueIndex('server_versions_server_seq_idx').on(t.serverId, t.seq), index('server_versions_hash_idx').on(t.surfaceHash)],
 );
 
+/**
+ * The columns a lint result is ranked and filtered by: the server mean (null for a surface without tools),
+ * band, tool count, findings by severity, security findings, tokens. One definition for lint_results and
+ * its copy in board_entries.
+ */
+const rankingColumns = () => ({
+  score: real(),
+  band: text(),
+  toolCount: integer().notNull(),
+  critical: integer().notNull(),
+  required: integer().notNull(),
+  minor: integer().notNull(),
+  securityFindings: integer().notNull(),
+  tokens: integer().notNull(),
+});
+
 export const lintResults = pgTable(
   'lint_results',
   {
@@ -119,15 +135,7 @@ export const lintResults = pgTable(
       .references(() => serverVersions.id, { onDelete: 'cascade' }),
     rulesId: text().notNull(),
     rulesHash: text().notNull(),
-    /** Server mean (null for a surface without tools) and the columns the leaderboard sorts and filters on. */
-    score: real(),
-    band: text(),
-    toolCount: integer().notNull(),
-    critical: integer().notNull(),
-    required: integer().notNull(),
-    minor: integer().notNull(),
-    securityFindings: integer().notNull(),
-    tokens: integer().notNull(),
+    ...rankingColumns(),
     /** The full LintResult (the CLI's --json structure). */
     result: jsonb().notNull(),
     createdAt: now(),
@@ -135,7 +143,6 @@ export const lintResults = pgTable(
   (t) => [
     // Lint is deterministic: one result per version and rule set, however often it is asked for.
     uniqueIndex('lint_results_version_rules_idx').on(t.serverVersionId, t.rulesId, t.rulesHash),
-    index('lint_results_board_idx').on(t.rulesId, t.rulesHash, t.score),
   ],
 );
 
@@ -215,14 +222,7 @@ export const boardEntries = pgTable(
     nameLower: text().notNull(),
     description: text(),
     lintResultId: uuid().notNull(),
-    score: real(),
-    band: text(),
-    toolCount: integer().notNull(),
-    critical: integer().notNull(),
-    required: integer().notNull(),
-    minor: integer().notNull(),
-    securityFindings: integer().notNull(),
-    tokens: integer().notNull(),
+    ...rankingColumns(),
     versionId: uuid().notNull(),
     versionSeq: integer().notNull(),
     versionLabel: text(),

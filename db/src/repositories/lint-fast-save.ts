@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { utcMonth } from './month.js';
-import type { SpendingPurpose } from './usage.js';
+import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
 import type { VersionRef } from './lint.js';
 
 /** What the one-statement save found and did. */
@@ -12,8 +12,6 @@ export interface FastSaveOutcome {
   /** The version scored before the latest under the same rules, with that result's id. */
   previous: (VersionRef & { resultId: string }) | null;
 }
-
-const allowanceColumn = { ci: 'monthly_units_ci', script: 'monthly_units_script' } as const;
 
 /**
  * The common CI save in one statement (one round trip, atomic): when the tools are the latest version's
@@ -35,7 +33,7 @@ export async function saveUnchangedFast(
     at: Date;
   },
 ): Promise<FastSaveOutcome> {
-  const allowance = sql(allowanceColumn[input.purpose]);
+  const allowance = sql(ALLOWANCE_COLUMN_NAMES[input.purpose]);
   const month = utcMonth(input.at);
   const [row] = await sql<
     {

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import type { LintResult } from '@toolmark/benchmarks';
 import { columnsOf, type VersionRef } from './lint.js';
 import { utcMonth } from './month.js';
-import type { SpendingPurpose } from './usage.js';
+import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
 
 /** What a save of new tools stored: the new version, the save, and the version scored before it. */
 export interface NewVersionSaveOutcome {
@@ -11,8 +11,6 @@ export interface NewVersionSaveOutcome {
   saveId: string;
   previous: (VersionRef & { resultId: string }) | null;
 }
-
-const allowanceColumn = { ci: 'monthly_units_ci', script: 'monthly_units_script' } as const;
 
 /** Thrown inside the transaction to roll it back and hand the save to the full path. */
 const FALL_BACK = Symbol('fall back to the full save path');
@@ -41,7 +39,7 @@ export async function saveNewVersionPipelined(
     at: Date;
   },
 ): Promise<NewVersionSaveOutcome | null> {
-  const allowance = sql(allowanceColumn[input.purpose]);
+  const allowance = sql(ALLOWANCE_COLUMN_NAMES[input.purpose]);
   const { rules } = input.result;
   try {
     return await sql.begin(async (tx) => {

@@ -9,6 +9,9 @@ import { utcMonth } from './month.js';
 /** The monthly allowance of a purpose; keys of other purposes cannot spend units. */
 const allowanceColumn = { ci: organisations.monthlyUnitsCi, script: organisations.monthlyUnitsScript } as const;
 
+/** The allowance columns by name, for the hand-written save statements (lint-fast-save, lint-new-version-save). */
+export const ALLOWANCE_COLUMN_NAMES = { ci: 'monthly_units_ci', script: 'monthly_units_script' } as const satisfies Record<keyof typeof allowanceColumn, string>;
+
 /** Purposes that spend units (and so have a monthly allowance). */
 export type SpendingPurpose = keyof typeof allowanceColumn;
 

@@ -49,7 +49,8 @@ export const VersionScoreSchema = z.object({
   createdAt: TimestampSchema,
 });
 
-export const VersionSummarySchema = z.object({
+/** A version of a server as stored (without its tools). */
+export const VersionSchema = z.object({
   id: z.string(),
   seq: z.number(),
   surfaceHash: z.string(),
@@ -57,8 +58,10 @@ export const VersionSummarySchema = z.object({
   toolCount: z.number(),
   origin: z.string(),
   capturedAt: TimestampSchema,
-  scores: z.array(VersionScoreSchema),
 });
+
+/** A version in a server's list: with its scores per rules version. */
+export const VersionSummarySchema = VersionSchema.extend({ scores: z.array(VersionScoreSchema) });
 
 export const ServerSchema = z.object({
   id: z.string(),

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@toolmark/db/testing';
-import { startService } from './service.js';
+import { benchServiceEnv, startService } from './service.js';
 import { loadDistractorSet } from '@toolmark/distractors';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -39,15 +39,7 @@ async function main(): Promise<void> {
   const db = await createTestDatabase(4);
   const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-api-'));
   // The bench database is throwaway: the app migrates it again (no-op) and seeds it.
-  const { child, url } = await startService({
-    PATH: process.env.PATH ?? '',
-    DATABASE_URL: db.url,
-    TOOLMARK_DATA_DIR: state,
-    TOOLMARK_WORKERS: 'off',
-    TOOLMARK_LOG_LEVEL: 'warn',
-    TOOLMARK_ANON_RATE_LIMIT: '1000000',
-    TOOLMARK_DB_POOL: process.env.TOOLMARK_DB_POOL ?? '20',
-  });
+  const { child, url } = await startService(benchServiceEnv(db.url, state, { TOOLMARK_DB_POOL: process.env.TOOLMARK_DB_POOL ?? '20' }));
   try {
     await db.sql`UPDATE organisations SET rate_limit_per_minute = 100000000, monthly_units_ci = 100000000`;
     const admin = readFileSync(join(state, 'first-admin-key'), 'utf8').trim();

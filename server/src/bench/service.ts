@@ -13,6 +13,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a bench's service: its own throwaway database and data directory, no workers,
+ * warnings only (logging costs nothing in the figures), anonymous reads not rate limited.
+ */
+export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    DATABASE_URL: databaseUrl,
+    TOOLMARK_DATA_DIR: dataDir,
+    TOOLMARK_WORKERS: 'off',
+    TOOLMARK_LOG_LEVEL: 'warn',
+    TOOLMARK_ANON_RATE_LIMIT: '1000000',
+    ...extra,
+  };
+}
+
 /** Start the service with `env` (plus PORT and HOST) and wait up to 60 s for /health. */
 export async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
 import { createTestDatabase } from '@toolmark/db/testing';
-import { startService } from './service.js';
+import { benchServiceEnv, startService } from './service.js';
 import { seeded } from './synthetic.js';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
@@ -31,14 +31,7 @@ async function time(url: string): Promise<number> {
 async function main(): Promise<void> {
   const db = await createTestDatabase(4);
   const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-site-'));
-  const { child, url } = await startService({
-    PATH: process.env.PATH ?? '',
-    DATABASE_URL: db.url,
-    TOOLMARK_DATA_DIR: state,
-    TOOLMARK_WORKERS: 'off',
-    TOOLMARK_LOG_LEVEL: 'warn',
-    TOOLMARK_ANON_RATE_LIMIT: '1000000',
-  });
+  const { child, url } = await startService(benchServiceEnv(db.url, state));
   try {
     const rules = ruleSets[LATEST_RULES];
     const t0 = performance.now();

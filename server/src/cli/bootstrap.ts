@@ -2,18 +2,12 @@
 // operator has no key yet (with DATABASE_URL, or on the embedded database while the service is stopped).
 import type { Command } from 'commander';
 import { EXIT } from './errors.js';
+import { serviceConfig } from './service-config.js';
 import type { CliIo } from './io.js';
 
 async function runBootstrap(io: CliIo, force: boolean): Promise<number> {
-  const { ConfigError, loadConfig } = await import('../config.js');
-  let config;
-  try {
-    config = loadConfig(io.env as NodeJS.ProcessEnv);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`toolmark bootstrap: ${error.message}\n`);
-    return EXIT.error;
-  }
+  const config = await serviceConfig(io, 'bootstrap');
+  if (typeof config === 'number') return config;
   const { migrateDatabase, openDatabase } = await import('@toolmark/db');
   const { createBootstrapKey } = await import('../pipelines/first-admin-key.js');
   let handle;

@@ -4,6 +4,7 @@ import process from 'node:process';
 import type { Command } from 'commander';
 import type { JobLog } from '../jobs/boss.js';
 import { EXIT } from './errors.js';
+import { serviceConfig } from './service-config.js';
 import type { CliIo } from './io.js';
 
 /** Resolves with the first of SIGINT/SIGTERM; a second one ends the process at once. */
@@ -24,15 +25,8 @@ function firstSignal(log: JobLog): Promise<NodeJS.Signals> {
 }
 
 async function runWorker(io: CliIo): Promise<number> {
-  const { ConfigError, loadConfig } = await import('../config.js');
-  let config;
-  try {
-    config = loadConfig(io.env as NodeJS.ProcessEnv);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`toolmark worker: ${error.message}\n`);
-    return EXIT.error;
-  }
+  const config = await serviceConfig(io, 'worker');
+  if (typeof config === 'number') return config;
   if (config.DATABASE_URL === undefined) {
     io.stderr.write(
       'toolmark worker: DATABASE_URL is not set.\n' +

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getServer, getVersion } from '@toolmark/db';
 import { notFound } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, IdParamsSchema, TimestampSchema } from '../../../schemas.js';
+import { authErrors, ErrorSchema, IdParamsSchema, VersionSchema } from '../../../schemas.js';
 
 /** GET /v1/versions/{id} — one version of a server with its tools exactly as captured. */
 const route: RouteModule = (app, ctx) => {
@@ -14,17 +14,7 @@ const route: RouteModule = (app, ctx) => {
         tags: ['servers'],
         params: IdParamsSchema,
         response: {
-          200: z.object({
-            id: z.string(),
-            serverId: z.string(),
-            seq: z.number(),
-            surfaceHash: z.string(),
-            label: z.string().nullable(),
-            toolCount: z.number(),
-            origin: z.string(),
-            capturedAt: TimestampSchema,
-            tools: z.unknown(),
-          }),
+          200: VersionSchema.extend({ serverId: z.string(), tools: z.unknown() }),
           404: ErrorSchema,
           ...authErrors,
         },
