@@ -1,7 +1,7 @@
 // The embedded default end to end: a fresh data directory → start → migrate → write → stop → start again
 // → the data is still there; and recovery after the owning process is killed with SIGKILL.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,25 @@ describe('embedded PostgreSQL', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('removes a postmaster.pid that names a live process which is not a postgres (a reused pid), and says when credentials are missing', async () => {
+    const dataDir = freshDir();
+    await (await openDatabase({ dataDir })).close();
+    // A live process that is not postgres now holds the pid written in postmaster.pid.
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dataDir, 'postgres', 'postmaster.pid'), `${other.pid}\n${join(dataDir, 'postgres')}\n`);
+      const again = await openDatabase({ dataDir });
+      await again.close();
+      expect(alive(other.pid!)).toBe(true); // left alone
+    } finally {
+      other.kill();
+    }
+    rmSync(join(dataDir, 'credentials.json'));
+    const error = await openDatabase({ dataDir }).catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('credentials.json is missing');
   });
 
   it('refuses to share the cluster with a live toolmark process and says what to do', async () => {

@@ -165,6 +165,26 @@ describe('servers', () => {
   });
 });
 
+describe('registration by npm package, when the operator allows it', () => {
+  it('refuses a spec npm would read as a URL, path or flag (400, where), and queues a capture for a good one', async () => {
+    const npm = await startTestApp({ TOOLMARK_ALLOW_NPM_CAPTURE: 'true' });
+    try {
+      for (const spec of ['git+https://example.com/x.git', '../local', '--registry=http://evil', 'file:..']) {
+        const res = await npm.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(npm.keys.script), payload: { name: `Bad ${spec}`, source: { kind: 'npm', package: spec } } });
+        expect(res.statusCode, spec).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'invalid_package_spec', detail: { path: 'body.source.package' } });
+      }
+      expect(npm.sent).toHaveLength(0);
+      const ok = await npm.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(npm.keys.script), payload: { name: 'Memory', source: { kind: 'npm', package: '@modelcontextprotocol/server-memory@2026.8.31' } } });
+      expect(ok.statusCode).toBe(202);
+      expect(ok.json().server).toMatchObject({ source: 'npm', sourcePackage: '@modelcontextprotocol/server-memory@2026.8.31', captureStatus: 'queued' });
+      expect(npm.sent).toEqual([{ queue: 'capture-server', payload: { serverId: ok.json().server.id, reason: 'registered' }, singletonKey: `capture:${ok.json().server.id}` }]);
+    } finally {
+      await npm.close();
+    }
+  });
+});
+
 describe('leaderboard read cache', () => {
   it('serves identical board reads from a short cache and refreshes after its time-to-live', async () => {
     let t = 1_000_000;

@@ -1,7 +1,7 @@
 // POST /v1/servers/{id}/lint and GET …/lint/latest through app.inject on a real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema } from '@toolmark/db';
+import { grantCredits, schema } from '@toolmark/db';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
 
 let h: TestApp;
@@ -105,6 +105,32 @@ describe('POST /v1/servers/{id}/lint', () => {
     const theirCi = (await h.app.inject({ method: 'POST', url: '/v1/keys', headers: bearer(other.json().key), payload: { purpose: 'ci', name: 'ci' } })).json().key;
     expect((await save(id, b, theirCi)).statusCode).toBe(403);
     expect((await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id))).length).toBe(3);
+  });
+
+  it('new tools with the allowance used up: paid from credits by the full path, or refused with nothing stored', async () => {
+    const q = await startTestApp();
+    try {
+      await q.t.db.update(schema.organisations).set({ monthlyUnitsCi: 0 });
+      await grantCredits(q.t.db, { organisationId: q.orgId, amount: 1, reason: 'one', expiresAt: new Date(Date.now() + 86_400_000) });
+      const reg = await q.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(q.keys.admin), payload: { name: 'Credits', source: { kind: 'upload', tools: [tool('a', 'A.')] } } });
+      const id = reg.json().server.id;
+      const post = (tools: unknown[]) =>
+        q.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(q.keys.ci), 'content-type': 'application/json' }, payload: JSON.stringify({ tools }) });
+      // New tools: the short transaction cannot charge the allowance, rolls back, and the full one spends the credit.
+      const paid = await post([tool('a', 'A changed.')]);
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().version).toMatchObject({ seq: 2, created: true });
+      expect((await q.t.db.select().from(schema.credits))[0]!.remaining).toBe(0);
+      // Newer tools again, nothing left: 402, and neither the version nor its result was kept.
+      const refused = await post([tool('a', 'A changed twice.')]);
+      expect(refused.statusCode).toBe(402);
+      const versions = await q.t.db.select().from(schema.serverVersions).where(eq(schema.serverVersions.serverId, id));
+      expect(versions.map((v) => v.seq).sort()).toEqual([1, 2]);
+      expect(await q.t.db.select().from(schema.lintResults)).toHaveLength(1); // version 2's; the upload's is a job's
+      expect(await q.t.db.select().from(schema.lintSaves)).toHaveLength(1);
+    } finally {
+      await q.close();
+    }
   });
 
   it("accepts the seed's curl recipe: --data-binary sends application/x-www-form-urlencoded", async () => {
