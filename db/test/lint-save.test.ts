@@ -10,7 +10,8 @@ import {
   grantCredits,
   latestLint,
   listVersions,
-  previousScored,
+  lintResultById,
+  previousScoredRef,
   RepositoryError,
   saveLintScore,
   schema,
@@ -62,9 +63,9 @@ describe('saving lint scores', () => {
     const third = await saveLintScore(t.db, b.incoming, b.result, payer);
     expect(third.created).toBe(true);
     expect(third.version.seq).toBe(2);
-    const previous = await previousScored(t.db, server.id, third.version, b.result.rules);
+    const previous = await previousScoredRef(t.db, server.id, third.version, b.result.rules);
     expect(previous?.version.id).toBe(first.version.id);
-    expect((previous?.result as LintResult).surface.hash).toBe(a.result.surface.hash);
+    expect(((await lintResultById(t.db, previous!.resultId)) as LintResult).surface.hash).toBe(a.result.surface.hash);
 
     // Back to the first tools: a third version, since it differs from the latest.
     const fourth = await saveLintScore(t.db, a.incoming, a.result, payer);

@@ -130,18 +130,6 @@ export async function lintResultById(db: Database, id: string): Promise<LintResu
   return row?.result as LintResult | undefined;
 }
 
-/** The version scored before `version` under the same rules, with its result, or null. */
-export async function previousScored(db: Database | Tx, serverId: string, version: VersionRef, rules: { id: string; hash: string }) {
-  const [row] = await db
-    .select({ ...versionRef, result: lintResults.result })
-    .from(serverVersions)
-    .innerJoin(lintResults, and(eq(lintResults.serverVersionId, serverVersions.id), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)))
-    .where(and(eq(serverVersions.serverId, serverId), lt(serverVersions.seq, version.seq)))
-    .orderBy(desc(serverVersions.seq))
-    .limit(1);
-  return row ? { version: { id: row.id, seq: row.seq, surfaceHash: row.surfaceHash, label: row.label }, result: row.result as LintResult } : null;
-}
-
 /** Who pays for a save: the key and its organisation (omit for saves the operator makes, e.g. seeding). */
 export interface SavePayer {
   apiKeyId: string;
