@@ -2,12 +2,15 @@ import type { CategoryId, CategoryScore, Finding, LintResult, Severity } from '.
 import type { Surface } from '../contracts/tool.js';
 import type { Sha256Hex } from '../surface/hash.js';
 import type { TokenCounter } from '../text/tokens.js';
+import type { LintCache } from '../lint-cache.js';
 
 /** What a rule set needs from outside: a token counter, optionally a native sha256 (the core stays free of I/O). */
 export interface LintDeps {
   countTokens: TokenCounter;
   /** Hex sha256 of a string; the pure-JS one when absent. Results are the same either way. */
   sha256Hex?: Sha256Hex;
+  /** A memo kept across lints (see LintCache); results are the same with or without it. */
+  cache?: LintCache;
 }
 
 /** A versioned rule set: an id, a content hash of its code and thresholds, and its lint function. */

@@ -14,15 +14,25 @@ export function toolHash(tool: Tool, hash: Sha256Hex = sha256Hex): string {
   return `sha256:${hash(canonicalToolJson(tool))}`;
 }
 
+const hashed = new WeakMap<Surface, Map<Sha256Hex, { surface: string; tools: string[] }>>();
+
 /**
  * The surface hash and every tool's hash. The surface hash is the sha256 of the JSON array of
  * `[name, toolHash]` sorted by name, so each tool's bytes are hashed once. `hash` lets an adapter pass
  * the platform's native sha256 (several times faster on a 1 MiB surface); the result is the same.
  */
 export function surfaceHashes(surface: Surface, hash: Sha256Hex = sha256Hex): { surface: string; tools: string[] } {
+  // Remembered per surface object and hash function: an adapter that hashes a surface and then lints it
+  // (the lint needs the tools' hashes too) pays once. Surfaces are not changed once parsed.
+  let byFunction = hashed.get(surface);
+  const known = byFunction?.get(hash);
+  if (known) return known;
   const tools = surface.tools.map((t) => toolHash(t, hash));
   const pairs = surface.tools.map((t, i) => [t.name, tools[i]!] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { surface: `sha256:${hash(JSON.stringify(pairs))}`, tools };
+  const out = { surface: `sha256:${hash(JSON.stringify(pairs))}`, tools };
+  if (!byFunction) hashed.set(surface, (byFunction = new Map()));
+  byFunction.set(hash, out);
+  return out;
 }
 
 /** Canonical hash of a surface: stable under key order and tool order; `_meta` and unknown keys excluded. */

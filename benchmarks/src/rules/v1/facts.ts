@@ -3,6 +3,7 @@ import type { Surface, Tool } from '../../contracts/tool.js';
 import { canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
+import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs } from './confusable.js';
 import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
@@ -74,15 +75,22 @@ export interface ToolFacts {
   tokens: number;
 }
 
-/** Facts of the whole surface. */
-export interface SurfaceFacts {
-  surfaceHash: string;
-  tools: ToolFacts[];
+/**
+ * What a per-tool rule or category may read of the surface: the other tools' names and the tokenizer.
+ * Nothing else, by type: a tool's result is memoised by its hash and exactly these (see LintCache).
+ */
+export interface ToolContext {
   names: Set<string>;
   /** Some name contains "-" or "." (such names split into several words). */
   namesWithSeparators: boolean;
-  totalTokens: number;
   tokenizer: string;
+}
+
+/** Facts of the whole surface. */
+export interface SurfaceFacts extends ToolContext {
+  surfaceHash: string;
+  tools: ToolFacts[];
+  totalTokens: number;
   /** Every confusable pair, most similar first. */
   pairs: ConfusablePair[];
 }
@@ -217,13 +225,19 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
   };
 }
 
-/** Compute the facts of a surface. */
-export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex): SurfaceFacts {
+/**
+ * Compute the facts of a surface. A tool's facts depend on the tool alone (and the tokenizer), so with a
+ * `cache` a tool seen before — the same canonical hash — is not analysed again.
+ */
+export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex, cache?: LintCache): SurfaceFacts {
   const hashes = surfaceHashes(surface, sha256Hex);
   const memo = new Map<string, string | null>();
   // One batch per lint: the tools of a surface share most of their token pieces.
   const counter = tokens.batch?.() ?? tokens;
-  const tools = surface.tools.map((t, i) => toolFacts(t, counter, hashes.tools[i]!, memo));
+  const tools = surface.tools.map((t, i) => {
+    const hash = hashes.tools[i]!;
+    return cache ? cache.through(`v1:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo)) : toolFacts(t, counter, hash, memo);
+  });
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,
     tools,

@@ -7,7 +7,7 @@ import { parameters } from './categories/parameters.js';
 import { purpose } from './categories/purpose.js';
 import { returns } from './categories/returns.js';
 import { usage } from './categories/usage.js';
-import { surfaceFacts, type SurfaceFacts, type ToolFacts } from './facts.js';
+import { surfaceFacts, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
 import { annotationConflict } from './findings/annotation-conflict.js';
 import { badNameChars } from './findings/bad-name-chars.js';
 import { destructiveHintFalse } from './findings/destructive-hint-false.js';
@@ -42,10 +42,10 @@ import { SOURCE_HASH } from './source-hash.js';
 import { T } from './thresholds.js';
 
 /** The six categories of v1, in display order. */
-export const CATEGORIES_V1: Category<ToolFacts, SurfaceFacts>[] = [purpose, usage, parameters, returns, constraints, examples];
+export const CATEGORIES_V1: Category<ToolFacts, ToolContext>[] = [purpose, usage, parameters, returns, constraints, examples];
 
 /** Per-tool rules of v1, in report order. */
-export const TOOL_RULES_V1: ToolRule<ToolFacts, SurfaceFacts>[] = [
+export const TOOL_RULES_V1: ToolRule<ToolFacts, ToolContext>[] = [
   noDescription,
   hiddenInstructions,
   invisibleCharactersRule,
@@ -94,33 +94,57 @@ export function bandOf(score: number): Band {
   return score >= T.bandSunny ? 'sunny' : score >= T.bandCloudy ? 'cloudy' : 'rain';
 }
 
+/** A tool's result without `confusableWith` (which depends on the other tools' facts, not only their names). */
+type ScoredTool = Omit<ToolResult, 'confusableWith'>;
+
+/** Score one tool: its categories and per-tool findings, from its facts and the surface context. */
+function scoreTool(t: ToolFacts, context: ToolContext): ScoredTool {
+  const categories = {} as Record<CategoryId, CategoryScore>;
+  let score = 0;
+  for (const c of CATEGORIES_V1) {
+    const cs = c.score(t, context);
+    categories[c.id] = cs;
+    score += cs.points;
+  }
+  const findings = TOOL_RULES_V1.flatMap((r) => r.check(t, context)).sort(bySeverity);
+  return { name: t.name, hash: t.hash, score, band: bandOf(score), categories, findings, tokens: t.tokens, language: t.language };
+}
+
+/** Freeze a memoised value all the way down: a result shared by several lints must not change under them. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 function lintV1(surface: Surface, deps: LintDeps): LintResult {
-  const s = surfaceFacts(surface, deps.countTokens, deps.sha256Hex);
+  const s = surfaceFacts(surface, deps.countTokens, deps.sha256Hex, deps.cache);
   const partners = new Map<string, Set<string>>();
   for (const p of s.pairs) {
     const [a, b] = p.tools;
     (partners.get(a) ?? partners.set(a, new Set()).get(a)!).add(b);
     (partners.get(b) ?? partners.set(b, new Set()).get(b)!).add(a);
   }
+  const context: ToolContext = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
+  // With a cache, a tool's score is kept under its hash and the context it was scored in (the sorted names
+  // and the tokenizer: everything ToolContext holds).
+  const cache = deps.cache;
+  const contextKey = cache ? `${s.tokenizer}\n${[...s.names].sort().join('\n')}` : '';
+  const contextId = cache && deps.sha256Hex ? deps.sha256Hex(contextKey) : contextKey;
   const tools: ToolResult[] = s.tools.map((t) => {
-    const categories = {} as Record<CategoryId, CategoryScore>;
-    let score = 0;
-    for (const c of CATEGORIES_V1) {
-      const cs = c.score(t, s);
-      categories[c.id] = cs;
-      score += cs.points;
-    }
-    const findings = TOOL_RULES_V1.flatMap((r) => r.check(t, s)).sort(bySeverity);
+    const scored = cache ? cache.through(`v1:tool:${t.hash}:${contextId}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
     return {
-      name: t.name,
-      hash: t.hash,
-      score,
-      band: bandOf(score),
-      categories,
-      findings,
+      name: scored.name,
+      hash: scored.hash,
+      score: scored.score,
+      band: scored.band,
+      categories: scored.categories,
+      findings: scored.findings,
       confusableWith: [...(partners.get(t.name) ?? [])].sort(),
-      tokens: t.tokens,
-      language: t.language,
+      tokens: scored.tokens,
+      language: scored.language,
     };
   });
   const findings = SERVER_RULES_V1.flatMap((r) => r.check(s));

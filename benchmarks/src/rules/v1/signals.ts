@@ -1,5 +1,5 @@
 import { stem } from '../../text/words.js';
-import type { SurfaceFacts, ToolFacts } from './facts.js';
+import type { ToolContext, ToolFacts } from './facts.js';
 import { DESTRUCTIVE_JA, DESTRUCTIVE_VERBS, FILLER_WORDS, READ_VERBS, VERBS, WRITE_VERBS } from './lexicons.js';
 
 // Derived signals shared by several categories and rules of v1.
@@ -31,7 +31,7 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
  * Names of other tools of the surface that this description mentions by name (names of 4+ characters;
  * a trailing "." or "-" is punctuation). One pass over the description's identifier-like tokens.
  */
-export function mentionedSiblings(t: ToolFacts, s: SurfaceFacts): string[] {
+export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
   const out = new Set<string>();
   // The words already segmented hold every snake_case or camelCase name whole; only names with "-" or "."

@@ -1,9 +1,9 @@
 import type { Category } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { hasBehaviourHints } from '../signals.js';
 
 /** Constraints and side effects (10): behaviour annotations (5) and a word on limits, effects, auth or cost (5). */
-export const constraints: Category<ToolFacts, SurfaceFacts> = {
+export const constraints: Category<ToolFacts, ToolContext> = {
   id: 'constraints',
   max: 10,
   score(t) {

@@ -1,9 +1,9 @@
 import type { Category } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { EXAMPLES, matchesLexicon } from '../lexicons.js';
 
 /** Examples (10): an example in the description, a parameter's `examples`/`example`, or a parameter description. */
-export const examples: Category<ToolFacts, SurfaceFacts> = {
+export const examples: Category<ToolFacts, ToolContext> = {
   id: 'examples',
   max: 10,
   score(t) {

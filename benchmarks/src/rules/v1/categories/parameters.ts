@@ -1,11 +1,11 @@
 import type { Category } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 /**
  * Parameters (25): share of described parameters (10), share of string parameters with a constraint or
  * example (7), a non-empty `required` list (4), `additionalProperties: false` (4). No parameters: 25.
  */
-export const parameters: Category<ToolFacts, SurfaceFacts> = {
+export const parameters: Category<ToolFacts, ToolContext> = {
   id: 'parameters',
   max: 25,
   score(t) {

@@ -1,10 +1,10 @@
 import type { Category } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { restatesName, startsWithVerb } from '../signals.js';
 import { T } from '../thresholds.js';
 
 /** Purpose (20): a description exists (4), is long enough (6), starts with a verb (4), is not the name restated (6). */
-export const purpose: Category<ToolFacts, SurfaceFacts> = {
+export const purpose: Category<ToolFacts, ToolContext> = {
   id: 'purpose',
   max: 20,
   score(t) {

@@ -1,8 +1,8 @@
 import type { Category } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 /** Returns (15): an outputSchema (15), else the description says what comes back (10). */
-export const returns: Category<ToolFacts, SurfaceFacts> = {
+export const returns: Category<ToolFacts, ToolContext> = {
   id: 'returns',
   max: 15,
   score(t) {

@@ -1,9 +1,9 @@
 import type { Category } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { mentionedSiblings } from '../signals.js';
 
 /** Usage (20): says when to use it (10), when not to (5), and what to use instead (5). */
-export const usage: Category<ToolFacts, SurfaceFacts> = {
+export const usage: Category<ToolFacts, ToolContext> = {
   id: 'usage',
   max: 20,
   score(t, s) {

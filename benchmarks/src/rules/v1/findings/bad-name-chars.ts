@@ -1,10 +1,10 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 const BAD = /[^A-Za-z0-9_.-]/gu;
 
 /** `bad_name_chars` (required): the name has characters other than ASCII letters, digits, `_`, `-`, `.`. */
-export const badNameChars: ToolRule<ToolFacts, SurfaceFacts> = {
+export const badNameChars: ToolRule<ToolFacts, ToolContext> = {
   code: 'bad_name_chars',
   check: (t) => {
     const bad = [...new Set(t.name.match(BAD) ?? [])];

@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { looksDestructive } from '../signals.js';
 
 /** `destructive_hint_false` (required): a destructive-looking tool is declared `destructiveHint: false`. */
-export const destructiveHintFalse: ToolRule<ToolFacts, SurfaceFacts> = {
+export const destructiveHintFalse: ToolRule<ToolFacts, ToolContext> = {
   code: 'destructive_hint_false',
   check: (t) => {
     const verb = looksDestructive(t);

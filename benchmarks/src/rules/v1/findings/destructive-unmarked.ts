@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { looksDestructive } from '../signals.js';
 
 /** `destructive_unmarked` (required): looks destructive but carries no `destructiveHint` at all. */
-export const destructiveUnmarked: ToolRule<ToolFacts, SurfaceFacts> = {
+export const destructiveUnmarked: ToolRule<ToolFacts, ToolContext> = {
   code: 'destructive_unmarked',
   check: (t) => {
     const verb = looksDestructive(t);

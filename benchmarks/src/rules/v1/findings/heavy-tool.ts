@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { T } from '../thresholds.js';
 
 /** `heavy_tool` (minor): the tool's name, description and input schema cost many tokens in every request. */
-export const heavyTool: ToolRule<ToolFacts, SurfaceFacts> = {
+export const heavyTool: ToolRule<ToolFacts, ToolContext> = {
   code: 'heavy_tool',
   check: (t, s) =>
     t.tokens > T.heavyToolTokens

@@ -1,5 +1,5 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 const SECRET_FILES = String.raw`~\/\.ssh|\bid_rsa\b|\bid_ed25519\b|(?:^|[\s'"\x60(])\.env\b|\bmcp\.json\b|\.aws\/credentials|\.npmrc\b|\.netrc\b|\/etc\/(?:passwd|shadow)\b`;
 
@@ -53,7 +53,7 @@ function firstAffirmed(re: RegExp, text: string, negatable: boolean): RegExpExec
 }
 
 /** `hidden_instructions` (critical): text addressed to the model that a user would not see or expect. */
-export const hiddenInstructions: ToolRule<ToolFacts, SurfaceFacts> = {
+export const hiddenInstructions: ToolRule<ToolFacts, ToolContext> = {
   code: 'hidden_instructions',
   check: (t) => {
     const hits: { pattern: string; field: string; excerpt: string }[] = [];

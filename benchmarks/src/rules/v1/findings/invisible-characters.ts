@@ -1,5 +1,5 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 // Zero-width, bidi controls, word joiners, BOM, soft hyphen, Mongolian vowel separator, Hangul fillers,
 // tag characters and the variation selectors supplement.
@@ -31,7 +31,7 @@ export function invisibleCharacters(text: string): string[] {
 }
 
 /** `invisible_characters` (critical): invisible or direction-changing Unicode in the name, description or schema. */
-export const invisibleCharactersRule: ToolRule<ToolFacts, SurfaceFacts> = {
+export const invisibleCharactersRule: ToolRule<ToolFacts, ToolContext> = {
   code: 'invisible_characters',
   check: (t) => {
     const where: Record<string, string[]> = {};

@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { T } from '../thresholds.js';
 
 /** `long_name` (minor): the name is longer than `maxNameLength` characters. */
-export const longName: ToolRule<ToolFacts, SurfaceFacts> = {
+export const longName: ToolRule<ToolFacts, ToolContext> = {
   code: 'long_name',
   check: (t) =>
     [...t.name].length > T.maxNameLength

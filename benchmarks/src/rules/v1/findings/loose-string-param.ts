@@ -1,8 +1,8 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 /** `loose_string_param` (minor): string parameters with neither a constraint nor an example. */
-export const looseStringParam: ToolRule<ToolFacts, SurfaceFacts> = {
+export const looseStringParam: ToolRule<ToolFacts, ToolContext> = {
   code: 'loose_string_param',
   check: (t) => {
     const loose = t.params.filter((p) => p.isString && !p.constrained).map((p) => p.name);

@@ -1,8 +1,8 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 /** `no_required` (minor): parameters but no (or an empty) `required` list, so every argument is optional. */
-export const noRequired: ToolRule<ToolFacts, SurfaceFacts> = {
+export const noRequired: ToolRule<ToolFacts, ToolContext> = {
   code: 'no_required',
   check: (t) =>
     t.params.length > 0 && (t.required === undefined || t.required.length === 0)

@@ -1,8 +1,8 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 /** `no_return_info` (minor): no outputSchema and the description does not say what comes back. */
-export const noReturnInfo: ToolRule<ToolFacts, SurfaceFacts> = {
+export const noReturnInfo: ToolRule<ToolFacts, ToolContext> = {
   code: 'no_return_info',
   check: (t) =>
     t.tool.outputSchema === undefined && !t.cues.returns

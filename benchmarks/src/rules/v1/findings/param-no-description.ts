@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { T } from '../thresholds.js';
 
 /** `param_no_description` (required when at least half the parameters lack one, else minor). */
-export const paramNoDescription: ToolRule<ToolFacts, SurfaceFacts> = {
+export const paramNoDescription: ToolRule<ToolFacts, ToolContext> = {
   code: 'param_no_description',
   check: (t) => {
     const missing = t.params.filter((p) => p.description === undefined).map((p) => p.name);

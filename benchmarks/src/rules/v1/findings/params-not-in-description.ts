@@ -1,10 +1,10 @@
 import { identifierTokens } from '../../../text/words.js';
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { T } from '../thresholds.js';
 
 /** `params_not_in_description` (minor): three or more parameters and the description mentions none of them. */
-export const paramsNotInDescription: ToolRule<ToolFacts, SurfaceFacts> = {
+export const paramsNotInDescription: ToolRule<ToolFacts, ToolContext> = {
   code: 'params_not_in_description',
   check: (t) => {
     if (!t.hasDescription || t.params.length < T.paramsMentionMin) return [];

@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { looksWriting } from '../signals.js';
 
 /** `readonly_hint_on_write` (required): a write-like name is marked `readOnlyHint: true`. */
-export const readonlyHintOnWrite: ToolRule<ToolFacts, SurfaceFacts> = {
+export const readonlyHintOnWrite: ToolRule<ToolFacts, ToolContext> = {
   code: 'readonly_hint_on_write',
   check: (t) => {
     const verb = looksWriting(t);

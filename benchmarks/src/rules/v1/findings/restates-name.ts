@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { restatesName } from '../signals.js';
 
 /** `restates_name` (required): the description only repeats the words of the name. */
-export const restatesNameRule: ToolRule<ToolFacts, SurfaceFacts> = {
+export const restatesNameRule: ToolRule<ToolFacts, ToolContext> = {
   code: 'restates_name',
   check: (t) =>
     restatesName(t)

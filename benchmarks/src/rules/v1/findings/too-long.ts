@@ -1,9 +1,9 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { T } from '../thresholds.js';
 
 /** `too_long` (minor): a long description helps selection but costs tokens on every request. */
-export const tooLong: ToolRule<ToolFacts, SurfaceFacts> = {
+export const tooLong: ToolRule<ToolFacts, ToolContext> = {
   code: 'too_long',
   check: (t) =>
     t.wordCount > T.maxWords

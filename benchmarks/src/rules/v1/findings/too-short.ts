@@ -1,10 +1,10 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { restatesName } from '../signals.js';
 import { T } from '../thresholds.js';
 
 /** `too_short` (required): fewer than `minWords` words, too few to explain (a restated name is reported as such). */
-export const tooShort: ToolRule<ToolFacts, SurfaceFacts> = {
+export const tooShort: ToolRule<ToolFacts, ToolContext> = {
   code: 'too_short',
   check: (t) =>
     t.hasDescription && t.wordCount < T.minWords && !restatesName(t)

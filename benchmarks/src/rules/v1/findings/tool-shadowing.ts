@@ -1,5 +1,5 @@
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 // Patterns stay within one sentence ([^.!?\n] instead of .), so "Lists all tools. You must log in." is not one.
 const MODAL = String.raw`\b(must|should|always|never|instead|make sure|ensure|required to|have to)\b`;
@@ -20,7 +20,7 @@ const WORD_BEFORE = /[\x60'"]?([\w.-]+)[\x60'"]?\s+$/;
 const SELF = new Set(['this', 'it', 'that', 'these', 'those', 'a', 'an', 'the', 'your', 'our', 'my', 'any', 'each', 'tool', 'same']);
 
 /** A name that refers to some tool other than this one: a sibling's name, or an identifier-like word named as a tool. */
-function otherTool(target: string, t: ToolFacts, s: SurfaceFacts, namedAsTool: boolean): boolean {
+function otherTool(target: string, t: ToolFacts, s: ToolContext, namedAsTool: boolean): boolean {
   if (target === t.name || SELF.has(target.toLowerCase())) return false;
   if (s.names.has(target)) return true;
   const identifierLike = /[_.-]/.test(target) || /[a-z][A-Z]/.test(target);
@@ -28,7 +28,7 @@ function otherTool(target: string, t: ToolFacts, s: SurfaceFacts, namedAsTool: b
 }
 
 /** `tool_shadowing` (required): the description tells the model how to use other tools (this server's or another's). */
-export const toolShadowing: ToolRule<ToolFacts, SurfaceFacts> = {
+export const toolShadowing: ToolRule<ToolFacts, ToolContext> = {
   code: 'tool_shadowing',
   check: (t, s) => {
     const text = t.description;

@@ -1,11 +1,11 @@
 import { finding, type ToolRule } from '../../types.js';
 import { segmentWords } from '../../../text/words.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 import { BOOLEAN_MEANING, matchesLexicon } from '../lexicons.js';
 import { T } from '../thresholds.js';
 
 /** `vague_boolean` (minor): boolean parameters whose description does not say what true/false does (one finding per tool). */
-export const vagueBoolean: ToolRule<ToolFacts, SurfaceFacts> = {
+export const vagueBoolean: ToolRule<ToolFacts, ToolContext> = {
   code: 'vague_boolean',
   check: (t) => {
     const vague = t.params

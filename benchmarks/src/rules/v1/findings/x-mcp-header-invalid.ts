@@ -1,7 +1,7 @@
 import type { Finding } from '../../../contracts/lint-result.js';
 import { canonicalJsonOnce } from '../../../surface/canonical.js';
 import { finding, type ToolRule } from '../../types.js';
-import type { SurfaceFacts, ToolFacts } from '../facts.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -21,7 +21,7 @@ interface Problem {
  * tool, on a property typed string, integer or boolean (one type, no union), reached only through
  * `properties` from the root.
  */
-export const xMcpHeaderInvalid: ToolRule<ToolFacts, SurfaceFacts> = {
+export const xMcpHeaderInvalid: ToolRule<ToolFacts, ToolContext> = {
   code: 'x_mcp_header_invalid',
   check: (t) => {
     // The schema's canonical text is already computed (hash, tokens): no header, nothing to walk.
