@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgEnum,
   pgTable,
@@ -101,8 +102,12 @@ export const serverVersions = pgTable(
     seq: integer().notNull(),
     surfaceHash: text().notNull(),
     label: text(),
-    /** `{ tools: [...] }` exactly as received, unknown keys included. */
-    tools: jsonb().notNull(),
+    /**
+     * `{ tools: [...] }` exactly as received, unknown keys included. `json`, not `jsonb`: documents are
+     * stored and read whole, never queried inside, and `json` only checks the text on the way in (jsonb
+     * builds a tree: most of PostgreSQL's CPU for a save of new tools) and hands it back as stored.
+     */
+    tools: json().notNull(),
     toolCount: integer().notNull(),
     origin: versionOrigin().notNull(),
     capturedAt: now(),
@@ -136,8 +141,8 @@ export const lintResults = pgTable(
     rulesId: text().notNull(),
     rulesHash: text().notNull(),
     ...rankingColumns(),
-    /** The full LintResult (the CLI's --json structure). */
-    result: jsonb().notNull(),
+    /** The full LintResult (the CLI's --json structure); `json` for the reason given at `tools`. */
+    result: json().notNull(),
     createdAt: now(),
   },
   (t) => [

@@ -65,15 +65,22 @@ export async function saveUnchangedFast(
       SELECT ok.server_id, ok.version_id, ok.result_id, ${input.apiKeyId}, ${input.label} FROM ok, charge
       RETURNING id
     ), prev AS (
+      -- The version scored before the latest: usually the one just before it (one index lookup) ...
+      SELECT v.id, v.seq, v.label, v.surface_hash, lr.id AS result_id
+      FROM latest, server_versions v JOIN lint_results lr ON lr.server_version_id = v.id
+        AND lr.rules_id = ${input.rules.id} AND lr.rules_hash = ${input.rules.hash}
+      WHERE v.server_id = ${input.serverId} AND v.seq = latest.seq - 1
+    ), prev_far AS (
+      -- ... otherwise walk back (read only when the first finds nothing: COALESCE stops at its first value).
       SELECT v.id, v.seq, v.label, v.surface_hash, lr.id AS result_id
       FROM server_versions v JOIN lint_results lr ON lr.server_version_id = v.id, latest
-      WHERE v.server_id = ${input.serverId} AND v.seq < latest.seq
+      WHERE v.server_id = ${input.serverId} AND v.seq < latest.seq - 1
         AND lr.rules_id = ${input.rules.id} AND lr.rules_hash = ${input.rules.hash}
       ORDER BY v.seq DESC LIMIT 1
     )
     SELECT (SELECT json_build_object('id', id, 'organisation_id', organisation_id, 'public', public) FROM srv) AS server,
            (SELECT row_to_json(latest) FROM latest) AS latest,
-           (SELECT row_to_json(prev) FROM prev) AS previous,
+           COALESCE((SELECT row_to_json(prev) FROM prev), (SELECT row_to_json(prev_far) FROM prev_far)) AS previous,
            (SELECT id FROM save) AS save_id`;
   const ref = (v: { id: string; seq: number; label: string | null; surface_hash: string }): VersionRef => ({ id: v.id, seq: v.seq, label: v.label, surfaceHash: v.surface_hash });
   return {

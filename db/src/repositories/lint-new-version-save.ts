@@ -1,30 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { LintResult } from '@toolmark/benchmarks';
+import { isUniqueViolation } from '../errors.js';
 import { columnsOf, type VersionRef } from './lint.js';
 import { utcMonth } from './month.js';
 import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
 
-/** What a save of new tools stored: the new version, the save, and the version scored before it. */
+/** What a save of new tools stored: the new version, its result and save rows, and the version scored before. */
 export interface NewVersionSaveOutcome {
   version: VersionRef;
+  resultId: string;
   saveId: string;
   previous: (VersionRef & { resultId: string }) | null;
 }
 
-/** Thrown inside the transaction to roll it back and hand the save to the full path. */
-const FALL_BACK = Symbol('fall back to the full save path');
+/** PostgreSQL's deadlock_detected: the statement was rolled back, the full path may try again. */
+const isDeadlock = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '40P01';
 
 /**
- * A save whose tools differ from the latest version, in one transaction of four round trips: lock the
- * server row and read its latest version and the version scored before, then — pipelined, ids made here
- * so nothing waits for a RETURNING — insert the version, make it the latest, insert its result, charge
- * the unit from the allowance and insert the save. Every other case rolls back and returns null for the
- * full path (`saveLintScore`): the tools are the latest version's after all (a concurrent save added
- * them), the server is not the organisation's or does not exist, or the allowance does not cover the unit
- * (credits, 402). Runs on the async-commit pool, like the one-statement save of repeated tools.
+ * A save whose tools differ from the latest version, in **one statement** (one round trip, atomic, no
+ * BEGIN/COMMIT): lock the server row, then add the version as seq + 1, store its result, charge the unit
+ * from the allowance, record the save and make the version the latest. The ids are made here so nothing
+ * waits for a RETURNING. The statement writes only when all of it applies; every other case writes nothing
+ * and returns null for the full path (`saveLintScore`): the tools are the latest version's after all, the
+ * server is not the organisation's or does not exist, or the allowance does not cover the unit (credits,
+ * 402).
+ *
+ * Concurrency: the reads share the statement's snapshot. A version another save commits after that
+ * snapshot takes the seq this statement computed, so the insert fails on the unique (server, seq) index —
+ * the whole statement rolls back and the full path, which locks before it reads, decides. The server row
+ * is locked first, like the full path does, so the two never wait on each other's usage row in reverse
+ * order. Runs on the async-commit pool, like the one-statement save of repeated tools. The documents go
+ * as text cast to `json` (a `jsonb` parameter would be parsed into a tree and printed again; the `::text`
+ * keeps postgres.js from encoding the text once more as a JSON string).
  */
-export async function saveNewVersionPipelined(
+export async function saveNewVersionFast(
   sql: Sql,
   input: {
     serverId: string;
@@ -34,6 +44,8 @@ export async function saveNewVersionPipelined(
     toolCount: number;
     label: string | null;
     result: LintResult;
+    /** `JSON.stringify(result)` when the caller has it already (it answers with the same text). */
+    resultJson?: string;
     apiKeyId: string;
     purpose: SpendingPurpose;
     at: Date;
@@ -41,59 +53,66 @@ export async function saveNewVersionPipelined(
 ): Promise<NewVersionSaveOutcome | null> {
   const allowance = sql(ALLOWANCE_COLUMN_NAMES[input.purpose]);
   const { rules } = input.result;
+  const versionId = randomUUID();
+  const resultId = randomUUID();
+  const saveId = randomUUID();
+  const c = columnsOf(input.result);
+  let row: { seq: number | null; previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null } | undefined;
   try {
-    return await sql.begin(async (tx) => {
-      // Lock first, then read: the read is a separate statement, so its snapshot is taken after the lock
-      // is granted and sees a version another save committed while we waited. (One statement that locks
-      // and joins would re-check only the locked row and join it to the version it saw before waiting.)
-      // Pipelined: both go out in one write.
-      const [locked, [row]] = await Promise.all([
-        tx<{ organisation_id: string }[]>`SELECT organisation_id FROM servers WHERE id = ${input.serverId} FOR UPDATE`,
-        tx<
-          {
-            seq: number | null;
-            surface_hash: string | null;
-            previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null;
-          }[]
-        >`
-          SELECT v.seq, v.surface_hash,
-            (SELECT json_build_object('id', pv.id, 'seq', pv.seq, 'label', pv.label, 'surface_hash', pv.surface_hash, 'result_id', lr.id)
-               FROM server_versions pv JOIN lint_results lr ON lr.server_version_id = pv.id
-              WHERE pv.server_id = s.id AND lr.rules_id = ${rules.id} AND lr.rules_hash = ${rules.hash}
-              ORDER BY pv.seq DESC LIMIT 1) AS previous
-          FROM servers s LEFT JOIN server_versions v ON v.id = s.latest_version_id
-          WHERE s.id = ${input.serverId}`,
-      ]);
-      if (locked[0]?.organisation_id !== input.organisationId) throw FALL_BACK;
-      if (!row || row.surface_hash === input.surfaceHash) throw FALL_BACK;
-      const versionId = randomUUID();
-      const resultId = randomUUID();
-      const saveId = randomUUID();
-      const seq = (row.seq ?? 0) + 1;
-      const c = columnsOf(input.result);
-      const [, , , charged] = await Promise.all([
-        tx`INSERT INTO server_versions (id, server_id, seq, surface_hash, label, tools, tool_count, origin)
-           VALUES (${versionId}, ${input.serverId}, ${seq}, ${input.surfaceHash}, ${input.label}, ${tx.json(input.tools as never)}, ${input.toolCount}, 'api')`,
-        tx`UPDATE servers SET latest_version_id = ${versionId} WHERE id = ${input.serverId}`,
-        tx`INSERT INTO lint_results (id, server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
-           VALUES (${resultId}, ${versionId}, ${c.rulesId}, ${c.rulesHash}, ${c.score}, ${c.band}, ${c.toolCount}, ${c.critical}, ${c.required}, ${c.minor}, ${c.securityFindings}, ${c.tokens}, ${tx.json(input.result as never)})`,
-        tx`INSERT INTO usage (organisation_id, month, purpose, units)
-           SELECT ${input.organisationId}, ${utcMonth(input.at)}, ${input.purpose}, 1 FROM organisations o
-           WHERE o.id = ${input.organisationId} AND o.${allowance} >= 1
-           ON CONFLICT (organisation_id, month, purpose) DO UPDATE SET units = usage.units + 1
-             WHERE usage.units + 1 <= (SELECT ${allowance} FROM organisations WHERE id = ${input.organisationId})
-           RETURNING units`,
-        tx`INSERT INTO lint_saves (id, server_id, server_version_id, lint_result_id, api_key_id, label)
-           VALUES (${saveId}, ${input.serverId}, ${versionId}, ${resultId}, ${input.apiKeyId}, ${input.label})`,
-      ]);
-      if (charged.length === 0) throw FALL_BACK;
-      const previous = row.previous
-        ? { id: row.previous.id, seq: row.previous.seq, label: row.previous.label, surfaceHash: row.previous.surface_hash, resultId: row.previous.result_id }
-        : null;
-      return { version: { id: versionId, seq, label: input.label, surfaceHash: input.surfaceHash }, saveId, previous };
-    });
+    [row] = await sql<{ seq: number | null; previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null }[]>`
+      WITH srv AS (
+        SELECT id, organisation_id, latest_version_id FROM servers WHERE id = ${input.serverId} FOR UPDATE
+      ), latest AS (
+        SELECT v.id, v.seq, v.label, v.surface_hash FROM server_versions v JOIN srv ON v.id = srv.latest_version_id
+      ), ok AS (
+        SELECT srv.id AS server_id, COALESCE((SELECT seq FROM latest), 0) + 1 AS seq FROM srv
+        WHERE srv.organisation_id = ${input.organisationId} AND NOT EXISTS (SELECT 1 FROM latest WHERE surface_hash = ${input.surfaceHash})
+      ), charge AS (
+        INSERT INTO usage (organisation_id, month, purpose, units)
+        SELECT ${input.organisationId}, ${utcMonth(input.at)}, ${input.purpose}, 1 FROM organisations o, ok
+        WHERE o.id = ${input.organisationId} AND o.${allowance} >= 1
+        ON CONFLICT (organisation_id, month, purpose) DO UPDATE SET units = usage.units + 1
+          WHERE usage.units + 1 <= (SELECT ${allowance} FROM organisations WHERE id = ${input.organisationId})
+        RETURNING units
+      ), version AS (
+        INSERT INTO server_versions (id, server_id, seq, surface_hash, label, tools, tool_count, origin)
+        SELECT ${versionId}, ok.server_id, ok.seq, ${input.surfaceHash}, ${input.label}, ${JSON.stringify(input.tools)}::text::json, ${input.toolCount}, 'api'
+        FROM ok, charge
+        RETURNING id, seq
+      ), result AS (
+        INSERT INTO lint_results (id, server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
+        SELECT ${resultId}, version.id, ${c.rulesId}, ${c.rulesHash}, ${c.score}, ${c.band}, ${c.toolCount}, ${c.critical}, ${c.required}, ${c.minor}, ${c.securityFindings}, ${c.tokens}, ${input.resultJson ?? JSON.stringify(input.result)}::text::json
+        FROM version
+        RETURNING id
+      ), save AS (
+        INSERT INTO lint_saves (id, server_id, server_version_id, lint_result_id, api_key_id, label)
+        SELECT ${saveId}, ${input.serverId}, version.id, result.id, ${input.apiKeyId}, ${input.label} FROM version, result
+        RETURNING id
+      ), moved AS (
+        UPDATE servers SET latest_version_id = version.id FROM version, save WHERE servers.id = ${input.serverId}
+        RETURNING servers.id
+      )
+      SELECT (SELECT version.seq FROM version, moved) AS seq,
+        -- The version scored before under these rules: usually the latest itself (one index lookup); only
+        -- when the latest has no result under these rules, walk back.
+        COALESCE(
+          (SELECT json_build_object('id', l.id, 'seq', l.seq, 'label', l.label, 'surface_hash', l.surface_hash, 'result_id', lr.id)
+             FROM latest l JOIN lint_results lr ON lr.server_version_id = l.id AND lr.rules_id = ${rules.id} AND lr.rules_hash = ${rules.hash}),
+          (SELECT json_build_object('id', pv.id, 'seq', pv.seq, 'label', pv.label, 'surface_hash', pv.surface_hash, 'result_id', lr.id)
+             FROM server_versions pv JOIN lint_results lr ON lr.server_version_id = pv.id AND lr.rules_id = ${rules.id} AND lr.rules_hash = ${rules.hash}
+            WHERE pv.server_id = ${input.serverId} AND pv.seq < (SELECT seq FROM latest)
+            ORDER BY pv.seq DESC LIMIT 1)
+        ) AS previous`;
   } catch (error) {
-    if (error === FALL_BACK) return null;
+    if (isUniqueViolation(error) || isDeadlock(error)) return null;
     throw error;
   }
+  if (!row || row.seq === null) return null;
+  const p = row.previous;
+  return {
+    version: { id: versionId, seq: row.seq, label: input.label, surfaceHash: input.surfaceHash },
+    resultId,
+    saveId,
+    previous: p ? { id: p.id, seq: p.seq, label: p.label, surfaceHash: p.surface_hash, resultId: p.result_id } : null,
+  };
 }
