@@ -1,10 +1,13 @@
 // Queue `lint-version`: score one stored version under rules versions. Lint is a pure function of the
 // tools and the rule set, and the result is stored at most once per (version, rules id, rules hash), so a
 // job delivered twice, or run by two workers at once, leaves one row and does no harm.
-import { isRuleSetId, lintSurface, LintVersionJobSchema, parseSurfaceValue, ruleSets, type Surface } from '@toolmark/benchmarks';
+import { isRuleSetId, LintCache, lintSurface, LintVersionJobSchema, parseSurfaceValue, ruleSets, type Surface } from '@toolmark/benchmarks';
 import { getVersion, hasLintResult, storeLintResult, type Database } from '@toolmark/db';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { JobLog } from './boss.js';
+
+/** Per-tool lint memo of this worker process: a re-captured version usually changes a tool or two. */
+const toolCache = new LintCache();
 
 /** What the handler needs. */
 export interface LintVersionDeps {
@@ -52,7 +55,7 @@ export async function lintVersion(deps: LintVersionDeps, data: unknown): Promise
       continue;
     }
     surface ??= parseSurfaceValue(version.tools);
-    const result = await lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex });
+    const result = await lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: toolCache });
     // ON CONFLICT DO NOTHING inside: a concurrent job that stored first makes this `created: false`.
     const stored = await storeLintResult(deps.db, version.id, result);
     (stored.created ? outcome.stored : outcome.alreadyScored).push(rulesId);

@@ -1,15 +1,26 @@
-import { lintSurface, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import { LintCache, lintSurface, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
 import { nodeSha256Hex } from '../native-hash.js';
 
 /**
  * Lint with a small memo keyed by rules id and canonical surface hash. Lint is a pure function of the
  * surface and the rule set, so a CI pipeline saving the same tools again gets the identical result without
- * paying for it twice. Bounded (least recently used evicted).
+ * paying for it twice. Bounded (least recently used evicted). A changed surface is linted with the core's
+ * per-tool LintCache: the tools it shares with surfaces seen before are not analysed again.
  */
 export class LintMemo {
   private readonly entries = new Map<string, Promise<LintResult>>();
   private readonly stored = new Map<string, Promise<LintResult | undefined>>();
   private readonly bodies = new Map<string, { surfaceHash: string; result: LintResult }>();
+  private readonly owners = new Map<string, string>();
+  private readonly tools = new LintCache();
+  private readonly texts = new WeakMap<LintResult, string>();
+
+  /** A result's JSON text, encoded once per result object (results are not changed once made). */
+  json(result: LintResult): string {
+    let text = this.texts.get(result);
+    if (text === undefined) this.texts.set(result, (text = JSON.stringify(result)));
+    return text;
+  }
   constructor(private readonly capacity = 256) {}
 
   /**
@@ -41,6 +52,25 @@ export class LintMemo {
     return pending;
   }
 
+  /** Remember a result just stored under `id`, so the next save's `changes` need not read it back. */
+  rememberStored(id: string, result: LintResult): void {
+    this.stored.set(id, Promise.resolve(result));
+    if (this.stored.size > this.capacity) this.stored.delete(this.stored.keys().next().value!);
+  }
+
+  /**
+   * The organisation that owns a server, once looked up (a server never changes owner and is never
+   * deleted, so a known owner stays right). Unknown servers are not remembered.
+   */
+  owner(serverId: string): string | undefined {
+    return this.owners.get(serverId);
+  }
+
+  rememberOwner(serverId: string, organisationId: string): void {
+    this.owners.set(serverId, organisationId);
+    if (this.owners.size > this.capacity * 16) this.owners.delete(this.owners.keys().next().value!);
+  }
+
   lint(surface: Surface, surfaceHash: string, rulesId: RuleSetId): Promise<LintResult> {
     const key = `${rulesId}:${surfaceHash}`;
     const hit = this.entries.get(key);
@@ -49,7 +79,7 @@ export class LintMemo {
       this.entries.set(key, hit);
       return hit;
     }
-    const pending = lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex });
+    const pending = lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: this.tools });
     pending.catch(() => this.entries.delete(key));
     this.entries.set(key, pending);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);

@@ -1,5 +1,5 @@
 import { diffLintResults, LATEST_RULES, parseSurfaceText, surfaceHash, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionPipelined, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
+import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { LintMemo } from './lint-memo.js';
@@ -10,6 +10,21 @@ export type SaveLintResponse = LintResult & {
   changes: LintChanges | null;
 };
 
+/** What a save stored, in parts: the answer is `{ ...result, version, changes }`. */
+export interface SavedLint {
+  result: LintResult;
+  version: SaveLintResponse['version'];
+  changes: LintChanges | null;
+}
+
+/**
+ * The answer's JSON text from the result's JSON (kept by the memo: a repeated save does not encode its
+ * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes })`, as LintResult has neither key.
+ */
+export function savedLintJson(saved: SavedLint, resultJson: string): string {
+  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)}}`;
+}
+
 /**
  * Save a lint score from CI: parse the body as a `tools/list` (any accepted shape; the core's limits and
  * typed errors apply), lint it under the latest rules, then in one transaction add a version if the tools
@@ -19,7 +34,7 @@ export type SaveLintResponse = LintResult & {
 export async function saveLint(
   deps: { db: Database; savesSql: DatabaseHandle['sql']; memo: LintMemo },
   input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
-): Promise<SaveLintResponse> {
+): Promise<SavedLint> {
   const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
   // The common case — the same bytes again, tools unchanged — in one statement (see saveUnchangedFast).
   const bodyHash = nodeSha256Hex(input.body);
@@ -28,44 +43,52 @@ export async function saveLint(
     const fast = await saveUnchangedFast(deps.savesSql, { serverId: input.serverId, surfaceHash: known.surfaceHash, rules: known.result.rules, label: input.label, ...payer });
     if (fast.saveId !== null && fast.latest) {
       const changes = await changesSince(deps, fast.previous, known.result);
-      return { ...known.result, version: { ...fast.latest, created: false }, changes };
+      return { result: known.result, version: { ...fast.latest, created: false }, changes };
     }
   }
-  const server = await getServer(deps.db, input.serverId);
-  if (!server || (server.organisationId !== input.key.organisationId && !server.public)) throw notFound('server', input.serverId);
-  if (server.organisationId !== input.key.organisationId) {
-    throw new ApiError(403, 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
+  // Who owns the server decides 404/403 before any linting. A server never changes owner, so once it is
+  // known to be this organisation's it is not asked again; anything else is looked up every time.
+  if (deps.memo.owner(input.serverId) !== input.key.organisationId) {
+    const server = await getServer(deps.db, input.serverId);
+    if (!server || (server.organisationId !== input.key.organisationId && !server.public)) throw notFound('server', input.serverId);
+    if (server.organisationId !== input.key.organisationId) {
+      throw new ApiError(403, 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
+    }
+    deps.memo.rememberOwner(server.id, server.organisationId);
   }
   const surface = parseSurfaceText(input.body);
   const hash = surfaceHash(surface, nodeSha256Hex);
   const result = await deps.memo.lint(surface, hash, LATEST_RULES);
   deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
-  // New tools (the usual reason to get here): the short pipelined transaction; anything else, the full one.
-  const added = await saveNewVersionPipelined(deps.savesSql, {
-    serverId: server.id,
+  const tools = { tools: surface.tools };
+  // New tools (the usual reason to get here): one statement; anything else, the full transaction.
+  const added = await saveNewVersionFast(deps.savesSql, {
+    serverId: input.serverId,
     organisationId: input.key.organisationId,
     surfaceHash: hash,
-    tools: { tools: surface.tools },
+    tools,
     toolCount: surface.tools.length,
     label: input.label,
     result,
+    resultJson: deps.memo.json(result),
     apiKeyId: input.key.id,
     purpose: payer.purpose,
     at: input.at,
   });
   if (added) {
+    deps.memo.rememberStored(added.resultId, result);
     const changes = await changesSince(deps, added.previous, result);
-    return { ...result, version: { ...added.version, created: true }, changes };
+    return { result, version: { ...added.version, created: true }, changes };
   }
   const saved = await saveLintScore(
     deps.db,
-    { serverId: server.id, surfaceHash: hash, tools: { tools: surface.tools }, toolCount: surface.tools.length, label: input.label, origin: 'api' },
+    { serverId: input.serverId, surfaceHash: hash, tools, toolCount: surface.tools.length, label: input.label, origin: 'api' },
     result,
     payer,
   );
-  const previous = await previousScoredRef(deps.db, server.id, saved.version, result.rules);
+  const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
-  return { ...result, version: { ...saved.version, created: saved.created }, changes };
+  return { result, version: { ...saved.version, created: saved.created }, changes };
 }
 
 /** `changes` against the version scored before (its stored result is read once per process and kept). */

@@ -79,6 +79,16 @@ describe('POST /v1/servers/{id}/lint', () => {
       delta: Math.round((changed.score - body.score) * 10) / 10,
     });
 
+    // The one-statement save stored what was sent and answered: JSON objects (not JSON strings) that read back equal.
+    const [stored] = await h.t.sql<{ tools: string; result: string; doc: unknown }[]>`
+      SELECT json_typeof(v.tools) AS tools, json_typeof(lr.result) AS result, lr.result AS doc
+      FROM server_versions v JOIN lint_results lr ON lr.server_version_id = v.id WHERE v.id = ${changed.version.id}`;
+    expect(stored).toMatchObject({ tools: 'object', result: 'object' });
+    const { version: _version, changes: _changes, ...resultOnly } = changed;
+    expect(stored!.doc).toEqual(resultOnly);
+    const version = await h.app.inject({ method: 'GET', url: `/v1/versions/${changed.version.id}` });
+    expect(version.json().tools).toEqual(second);
+
     const versions = await h.t.db.select().from(schema.serverVersions).where(eq(schema.serverVersions.serverId, id));
     expect(versions).toHaveLength(3);
     const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
@@ -153,6 +163,31 @@ describe('POST /v1/servers/{id}/lint', () => {
     expect(versions).toHaveLength(2); // the upload and the one new version
     const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
     expect(saves).toHaveLength(20);
+  });
+
+  it('12 concurrent saves of 12 different new bodies add 12 versions in one unbroken sequence, each charged once', async () => {
+    // The one-statement save of new tools reads in its snapshot: when another save commits a version first,
+    // its seq is taken, the statement rolls back on the unique index and the full path saves it instead.
+    const id = await register('concurrent-new');
+    const [usedBefore] = await h.t.sql<{ units: number }[]>`SELECT COALESCE(sum(units), 0)::int AS units FROM usage`;
+    const bodies = Array.from({ length: 12 }, (_, i) => ({ tools: [tool('alpha', `Alpha does thing ${i} to a file.`), tool('beta', 'Beta reads the file back.')] }));
+    const results = await Promise.all(bodies.map((b) => save(id, b)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const answered = results.map((r) => r.json().version);
+    expect(answered.every((v: { created: boolean }) => v.created)).toBe(true);
+    expect(answered.map((v: { seq: number }) => v.seq).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
+    const versions = await h.t.sql<{ seq: number; surface_hash: string }[]>`SELECT seq, surface_hash FROM server_versions WHERE server_id = ${id} ORDER BY seq`;
+    expect(versions.map((v) => v.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    expect(new Set(versions.map((v) => v.surface_hash)).size).toBe(13);
+    const [server] = await h.t.sql<{ latest: number }[]>`SELECT v.seq AS latest FROM servers s JOIN server_versions v ON v.id = s.latest_version_id WHERE s.id = ${id}`;
+    expect(server!.latest).toBe(13);
+    const saves = await h.t.sql`SELECT 1 FROM lint_saves WHERE server_id = ${id}`;
+    expect(saves).toHaveLength(12);
+    const [usedAfter] = await h.t.sql<{ units: number }[]>`SELECT COALESCE(sum(units), 0)::int AS units FROM usage`;
+    expect(usedAfter!.units - usedBefore!.units).toBe(12);
+    // The board shows the latest version's result.
+    const [board] = await h.t.sql<{ version_seq: number }[]>`SELECT version_seq FROM board_entries WHERE server_id = ${id}`;
+    expect(board!.version_seq).toBe(13);
   });
 
   it('refuses bad input with the uniform error shape and the right status', async () => {

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LintChangesSchema, LintResultSchema, MAX_SURFACE_BYTES } from '@toolmark/benchmarks';
-import { saveLint } from '../../../../pipelines/save-lint.js';
+import { saveLint, savedLintJson, type SaveLintResponse } from '../../../../pipelines/save-lint.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
 import { authErrors, ErrorSchema, IdParamsSchema, VersionRefSchema } from '../../../schemas.js';
@@ -19,9 +19,10 @@ const route: RouteModule = (app, ctx) => {
     scoped.post(
       '/v1/servers/:id/lint',
       {
-        // The answer is built from core types (LintResult, LintChanges) by our own code; encoding ~40 KiB
-        // through zod on every save cost a tenth of a repeated save's CPU. The schema below still documents
-        // it (and the 4xx error bodies keep the uniform shape through the error handler).
+        // The answer is built from core types (LintResult, LintChanges) by our own code and sent as JSON text
+        // (savedLintJson): encoding ~40 KiB through zod, or even JSON.stringify, on every save cost a tenth of
+        // a repeated save's CPU. The schema below still documents it (and the 4xx error bodies keep the
+        // uniform shape through the error handler).
         serializerCompiler: () => (data) => JSON.stringify(data),
         schema: {
           summary: "Save a lint score: lint the body (the server's tools/list) and store it",
@@ -47,10 +48,14 @@ const route: RouteModule = (app, ctx) => {
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const key = requireKey(request, ['ci', 'script']);
         const text = typeof request.body === 'string' ? request.body : '';
-        return saveLint(ctx, { serverId: request.params.id, body: text, label: request.query.label ?? null, key, at: ctx.now() });
+        const saved = await saveLint(ctx, { serverId: request.params.id, body: text, label: request.query.label ?? null, key, at: ctx.now() });
+        // The JSON text of SaveLintResponse, sent as it is (Fastify does not serialise a string again when the
+        // content type is JSON); the cast only tells the schema-typed reply so.
+        const json = savedLintJson(saved, ctx.memo.json(saved.result)) as unknown as SaveLintResponse;
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
   });
