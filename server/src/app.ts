@@ -60,12 +60,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = registerAuth(app, deps.database.db, now);
   await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
 
-  const savesSql = connectAsyncCommit(deps.database.url, Math.max(2, Math.ceil(deps.config.TOOLMARK_DB_POOL / 2)));
-  app.addHook('onClose', async () => savesSql.end({ timeout: 5 }));
+  // Two small pools: a save of new tools (~50 KiB, a few ms in PostgreSQL) must not hold up the one-statement
+  // saves of repeated tools pipelined behind it on the same connection.
+  const savesSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL);
+  const newVersionsSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL);
+  app.addHook('onClose', async () => {
+    await Promise.all([savesSql.end({ timeout: 5 }), newVersionsSql.end({ timeout: 5 })]);
+  });
   const ctx: ApiContext = {
     db: deps.database.db,
     sql: deps.database.sql,
     savesSql,
+    newVersionsSql,
     jobs: deps.jobs,
     memo: new LintMemo(),
     boardCache: new ReadCache(deps.config.TOOLMARK_READ_CACHE_MS, () => now().getTime()),

@@ -41,6 +41,12 @@ export const ConfigSchema = z.object({
   /** Requests per minute for requests without a key, per client address. */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
   TOOLMARK_DB_POOL: int(20, 2, 500),
+  /**
+   * Connections of each of the two small pools that store lint saves (repeated tools; new tools). A save is
+   * one statement, and postgres.js sends the statements queued on a busy connection in one write: two
+   * connections shared by many requests cost far less CPU, on both sides, than one connection per request.
+   */
+  TOOLMARK_SAVES_POOL: int(2, 1, 100),
   /** How long identical public leaderboard reads share one answer (milliseconds; 0: no cache). */
   TOOLMARK_READ_CACHE_MS: int(2_000, 0, 60_000),
   /** Seals the site's sign-in cookies (≥ 32 characters); default: a random secret kept in the data folder. */

@@ -8,8 +8,10 @@ import type { ReadCache } from '../pipelines/read-cache.js';
 export interface ApiContext {
   db: Database;
   sql: DatabaseHandle['sql'];
-  /** The async-commit pool for lint saves (db connectAsyncCommit). */
+  /** The async-commit pool for saves of repeated tools (db connectAsyncCommit; see TOOLMARK_SAVES_POOL). */
   savesSql: DatabaseHandle['sql'];
+  /** The async-commit pool for saves of new tools (see TOOLMARK_SAVES_POOL). */
+  newVersionsSql: DatabaseHandle['sql'];
   jobs: JobSender;
   memo: LintMemo;
   /** Short-lived cache of leaderboard pages (see pipelines/read-cache.ts). */

@@ -21,6 +21,8 @@ const SERVERS = 20;
 const CHANGED_SHARE = Number(process.env.BENCH_CHANGED_SHARE ?? 0.2);
 // Seconds of the same save mix before the measured run (BENCH_WARMUP; 0 to skip), then ANALYZE.
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+// Saves per second offered in the paced run (BENCH_RATE; 0 to skip): the target rate.
+const RATE = Number(process.env.BENCH_RATE ?? 500);
 
 interface Created {
   key: string;
@@ -105,11 +107,12 @@ async function main(): Promise<void> {
     console.log(`surface: 20 tools, ${(body.length / 1024).toFixed(0)} KiB; ${SERVERS} servers; ${CHANGED_SHARE * 100} % of saves change the tools`);
 
     let n = 0;
-    const saveLoad = (duration: number) =>
+    const saveLoad = (duration: number, overallRate?: number) =>
       autocannon({
         url,
         connections: CONNECTIONS,
         duration,
+        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             method: 'POST',
@@ -131,9 +134,18 @@ async function main(): Promise<void> {
       await saveLoad(WARMUP);
       await db.sql`ANALYZE`;
     }
+    // 1a. As fast as it goes: each connection sends its next save when the last one is answered (the
+    //     service is saturated, so latency here is mostly waiting in line).
     const { result: saves, cpu: savesCpu } = await withCpu(child.pid!, () => saveLoad(DURATION));
     console.log(summary('POST …/lint (ci key)', saves));
     console.log(`  ${savesCpu}`);
+    // 1b. At the target rate (BENCH_RATE saves/s offered, whatever the answers' pace): the latency a CI
+    //     fleet sees when it sends that many saves a second. Reports the rate achieved.
+    if (RATE > 0) {
+      const { result: paced, cpu: pacedCpu } = await withCpu(child.pid!, () => saveLoad(DURATION, RATE));
+      console.log(summary(`POST …/lint @ ${RATE}/s`, paced));
+      console.log(`  ${pacedCpu}`);
+    }
     if (process.env.BENCH_ONLY !== 'saves') {
       const { result: reads, cpu: readsCpu } = await withCpu(child.pid!, () => autocannon({ url: `${url}/v1/leaderboards/lint?limit=20`, connections: CONNECTIONS, duration: DURATION }));
       console.log(summary('GET /v1/leaderboards/lint', reads));

@@ -25,6 +25,7 @@ export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Rec
     TOOLMARK_WORKERS: 'off',
     TOOLMARK_LOG_LEVEL: 'warn',
     TOOLMARK_ANON_RATE_LIMIT: '1000000',
+    ...(process.env.TOOLMARK_SAVES_POOL ? { TOOLMARK_SAVES_POOL: process.env.TOOLMARK_SAVES_POOL } : {}),
     ...extra,
   };
 }

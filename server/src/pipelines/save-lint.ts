@@ -32,7 +32,7 @@ export function savedLintJson(saved: SavedLint, resultJson: string): string {
  * scored before this one under the same rules.
  */
 export async function saveLint(
-  deps: { db: Database; savesSql: DatabaseHandle['sql']; memo: LintMemo },
+  deps: { db: Database; savesSql: DatabaseHandle['sql']; newVersionsSql: DatabaseHandle['sql']; memo: LintMemo },
   input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
 ): Promise<SavedLint> {
   const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
@@ -62,7 +62,7 @@ export async function saveLint(
   deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
   const tools = { tools: surface.tools };
   // New tools (the usual reason to get here): one statement; anything else, the full transaction.
-  const added = await saveNewVersionFast(deps.savesSql, {
+  const added = await saveNewVersionFast(deps.newVersionsSql, {
     serverId: input.serverId,
     organisationId: input.key.organisationId,
     surfaceHash: hash,
