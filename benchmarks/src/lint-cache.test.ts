@@ -7,6 +7,7 @@ import type { Surface, Tool } from './contracts/tool.js';
 import { LintCache } from './lint-cache.js';
 import { lintSurface } from './lint.js';
 import { parseSurfaceValue } from './surface/parse.js';
+import { surfaceHashes } from './surface/hash.js';
 
 // A lint with a LintCache must return exactly what a lint without one returns (same values, same key
 // order), whatever the cache saw before: these tests lint sequences of related surfaces with one shared
@@ -80,6 +81,19 @@ describe('LintCache', () => {
       }),
       { numRuns: 25, seed: 20261130 },
     );
+  });
+
+  it('keeps tool hashes by plain JSON: key order and whitespace changes still give the canonical hashes', () => {
+    const cache = new LintCache();
+    const surface = real('notion');
+    // New objects with the keys in reverse order: other plain JSON, same canonical hash.
+    const reversed: Surface = { tools: surface.tools.map((t) => Object.fromEntries(Object.entries(t).reverse()) as Tool) };
+    const edited = withTool(surface, 3, (t) => ({ ...t, description: `${t.description ?? ''}\r\n` })); // normalised away
+    for (const s of [surface, reversed, edited, { tools: [...surface.tools] }]) {
+      const plain = surfaceHashes({ tools: [...s.tools] }, native);
+      expect(surfaceHashes({ tools: [...s.tools] }, native, cache)).toEqual(plain);
+      expect(plain).toEqual(surfaceHashes(surface, native));
+    }
   });
 
   it('hands out memoised results frozen, so a caller cannot change another lint’s result', async () => {

@@ -1,4 +1,4 @@
-import { LintCache, lintSurface, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import { LintCache, lintSurface, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
 import { nodeSha256Hex } from '../native-hash.js';
 
 /**
@@ -69,6 +69,11 @@ export class LintMemo {
   rememberOwner(serverId: string, organisationId: string): void {
     this.owners.set(serverId, organisationId);
     if (this.owners.size > this.capacity * 16) this.owners.delete(this.owners.keys().next().value!);
+  }
+
+  /** The canonical surface hash, with the per-tool memo (the lint that follows reuses the tools' hashes). */
+  surfaceHash(surface: Surface): string {
+    return surfaceHash(surface, nodeSha256Hex, this.tools);
   }
 
   lint(surface: Surface, surfaceHash: string, rulesId: RuleSetId): Promise<LintResult> {

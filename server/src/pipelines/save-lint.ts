@@ -1,4 +1,4 @@
-import { diffLintResults, LATEST_RULES, parseSurfaceText, surfaceHash, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { diffLintResults, LATEST_RULES, parseSurfaceText, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
@@ -57,7 +57,7 @@ export async function saveLint(
     deps.memo.rememberOwner(server.id, server.organisationId);
   }
   const surface = parseSurfaceText(input.body);
-  const hash = surfaceHash(surface, nodeSha256Hex);
+  const hash = deps.memo.surfaceHash(surface);
   const result = await deps.memo.lint(surface, hash, LATEST_RULES);
   deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
   const tools = { tools: surface.tools };

@@ -230,7 +230,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
  * `cache` a tool seen before — the same canonical hash — is not analysed again.
  */
 export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex, cache?: LintCache): SurfaceFacts {
-  const hashes = surfaceHashes(surface, sha256Hex);
+  const hashes = surfaceHashes(surface, sha256Hex, cache);
   const memo = new Map<string, string | null>();
   // One batch per lint: the tools of a surface share most of their token pieces.
   const counter = tokens.batch?.() ?? tokens;
