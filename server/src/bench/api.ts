@@ -152,6 +152,14 @@ async function main(): Promise<void> {
       console.log(`  ${readsCpu}`);
     }
     await new Promise((r) => setTimeout(r, 2_000)); // let the requests autocannon left in flight finish
+    const rss = (() => {
+      try {
+        return /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      } catch {
+        return undefined;
+      }
+    })();
+    if (rss) console.log(`service resident memory after the runs: ${(Number(rss) / 1024).toFixed(0)} MiB`);
     const versions = await db.sql`SELECT count(*)::int AS n FROM server_versions`;
     const savedRows = await db.sql`SELECT count(*)::int AS n FROM lint_saves`;
     console.log(`stored: ${versions[0]!.n} versions, ${savedRows[0]!.n} saves`);
