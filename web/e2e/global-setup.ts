@@ -78,7 +78,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await database.sql`
       INSERT INTO lint_results (server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
       SELECT server_version_id, rules_id, ${OLD_HASH}, 12.5, 'rain', tool_count, critical, required, minor, security_findings, tokens,
-             jsonb_set(jsonb_set(jsonb_set(result, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)
+             jsonb_set(jsonb_set(jsonb_set(result::jsonb, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)::json
       FROM lint_results lr JOIN servers s ON s.latest_version_id = lr.server_version_id
       WHERE s.id = ${twoId}`;
 

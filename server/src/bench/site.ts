@@ -44,7 +44,7 @@ async function main(): Promise<void> {
         FROM generate_series(1, ${SERVERS}) AS i`;
       await sql`
         INSERT INTO server_versions (server_id, seq, surface_hash, tools, tool_count, origin, captured_at)
-        SELECT id, 1, md5(id::text), '{"tools":[]}'::jsonb, 1 + (abs(hashtext(id::text)) % 60), 'upload', now() - (abs(hashtext(slug)) % 100000) * interval '1 minute'
+        SELECT id, 1, md5(id::text), '{"tools":[]}'::json, 1 + (abs(hashtext(id::text)) % 60), 'upload', now() - (abs(hashtext(slug)) % 100000) * interval '1 minute'
         FROM servers WHERE slug LIKE 'synthetic-%'`;
       await sql`UPDATE servers s SET latest_version_id = v.id FROM server_versions v WHERE v.server_id = s.id AND s.slug LIKE 'synthetic-%'`;
     });
@@ -70,8 +70,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < rows.length; i += 1000) await db.sql`INSERT INTO lint_results ${db.sql(rows.slice(i, i + 1000))}`;
     await db.sql`
       UPDATE lint_results lr SET result = t.result
-      FROM (SELECT result FROM lint_results WHERE rules_id = ${rules.id} AND rules_hash = ${rules.hash} AND result <> '{}'::jsonb LIMIT 1) t
-      WHERE lr.result = '{}'::jsonb`;
+      FROM (SELECT result FROM lint_results WHERE rules_id = ${rules.id} AND rules_hash = ${rules.hash} AND result::text <> '{}' LIMIT 1) t
+      WHERE lr.result::text = '{}'`;
     await db.sql`ANALYZE`;
     const [{ n }] = (await db.sql`SELECT count(*)::int AS n FROM servers WHERE public`) as unknown as [{ n: number }];
     console.log(`node ${process.version}; ${n} public servers (${SERVERS} synthetic) inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s; service on ${url}; ${SAMPLES} sequential requests per query`);
