@@ -1,11 +1,14 @@
 ALTER TABLE "lint_results" ALTER COLUMN "result" SET DATA TYPE json;--> statement-breakpoint
 ALTER TABLE "server_versions" ALTER COLUMN "tools" SET DATA TYPE json;--> statement-breakpoint
--- The two large documents compress with lz4 where the server was built with it (PostgreSQL 14+: much less
--- CPU than the default pglz for the ~35 KiB results); a server without lz4 keeps pglz.
+-- The two large documents compress with lz4 where the server has it (PostgreSQL 14+ built with lz4: much
+-- less CPU than the default pglz for the ~35 KiB results); PostgreSQL 13, or a server without lz4, keeps
+-- pglz. EXECUTE, so PostgreSQL 13 never parses the clause it does not know.
 DO $$
 BEGIN
-  ALTER TABLE "lint_results" ALTER COLUMN "result" SET COMPRESSION lz4;
-  ALTER TABLE "server_versions" ALTER COLUMN "tools" SET COMPRESSION lz4;
+  IF current_setting('server_version_num')::int >= 140000 THEN
+    EXECUTE 'ALTER TABLE "lint_results" ALTER COLUMN "result" SET COMPRESSION lz4';
+    EXECUTE 'ALTER TABLE "server_versions" ALTER COLUMN "tools" SET COMPRESSION lz4';
+  END IF;
 EXCEPTION WHEN feature_not_supported THEN
   RAISE NOTICE 'lz4 is not available on this server: documents keep the default compression';
 END $$;
