@@ -35,6 +35,8 @@ describe('POST /v1/servers/{id}/lint', () => {
     const first = { tools: [tool('search_notes', 'Search the notes by keyword. Returns matching note titles.'), tool('delete_note', 'Delete one note by id.')] };
     const a = await save(id, first, h.keys.ci, '?label=v1.0.0');
     expect(a.statusCode, a.body).toBe(200);
+    // The answer is sent as prepared JSON text (savedLintJson): still typed as JSON for clients.
+    expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = a.json();
     expect(body.schemaVersion).toBe(1);
     expect(body.rules.id).toBe('v1');
