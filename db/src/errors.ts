@@ -10,10 +10,19 @@ export class RepositoryError extends Error {
   }
 }
 
-/** True for PostgreSQL's unique violation (23505), also when drizzle wraps the driver's error in its own. */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * True when PostgreSQL answered with SQLSTATE `code`, also when drizzle wraps the driver's error in its own
+ * (the chain of `cause`s is followed a few steps).
+ */
+export function hasPostgresCode(error: unknown, code: string): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+/** PostgreSQL's unique violation (23505). */
+export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, '23505');
+
+/** PostgreSQL's deadlock_detected (40P01): the statement was rolled back and may be tried again. */
+export const isDeadlock = (error: unknown): boolean => hasPostgresCode(error, '40P01');

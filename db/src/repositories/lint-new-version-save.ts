@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { LintResult } from '@toolmark/benchmarks';
-import { isUniqueViolation } from '../errors.js';
+import { isDeadlock, isUniqueViolation } from '../errors.js';
 import { columnsOf, type VersionRef } from './lint.js';
 import { utcMonth } from './month.js';
 import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
@@ -14,8 +14,11 @@ export interface NewVersionSaveOutcome {
   previous: (VersionRef & { resultId: string }) | null;
 }
 
-/** PostgreSQL's deadlock_detected: the statement was rolled back, the full path may try again. */
-const isDeadlock = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '40P01';
+/** What the statement answers: the new version's seq (null when nothing was written) and the previous scored. */
+interface StatementRow {
+  seq: number | null;
+  previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null;
+}
 
 /**
  * A save whose tools differ from the latest version, in **one statement** (one round trip, atomic, no
@@ -57,9 +60,9 @@ export async function saveNewVersionFast(
   const resultId = randomUUID();
   const saveId = randomUUID();
   const c = columnsOf(input.result);
-  let row: { seq: number | null; previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null } | undefined;
+  let row: StatementRow | undefined;
   try {
-    [row] = await sql<{ seq: number | null; previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null }[]>`
+    [row] = await sql<StatementRow[]>`
       WITH srv AS (
         SELECT id, organisation_id, latest_version_id FROM servers WHERE id = ${input.serverId} FOR UPDATE
       ), latest AS (
