@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '@toolmark/db/testing';
-import { benchServiceEnv, startService } from './service.js';
+import { benchServiceEnv, startService, stopService } from './service.js';
 import { loadDistractorSet } from '@toolmark/distractors';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const db = await createTestDatabase(4);
   const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-api-'));
   // The bench database is throwaway: the app migrates it again (no-op) and seeds it.
-  const { child, url } = await startService(benchServiceEnv(db.url, state, { TOOLMARK_DB_POOL: process.env.TOOLMARK_DB_POOL ?? '20' }));
+  const { child, url } = await startService(benchServiceEnv(db.url, state));
   try {
     await db.sql`UPDATE organisations SET rate_limit_per_minute = 100000000, monthly_units_ci = 100000000`;
     const admin = readFileSync(join(state, 'first-admin-key'), 'utf8').trim();
@@ -164,9 +164,7 @@ async function main(): Promise<void> {
     const savedRows = await db.sql`SELECT count(*)::int AS n FROM lint_saves`;
     console.log(`stored: ${versions[0]!.n} versions, ${savedRows[0]!.n} saves`);
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopService(child);
     await db.drop();
     rmSync(state, { recursive: true, force: true });
   }

@@ -18,14 +18,17 @@ async function freePort(): Promise<number> {
  * warnings only (logging costs nothing in the figures), anonymous reads not rate limited.
  */
 export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  // TOOLMARK_* settings of the bench's own environment reach the service (e.g. TOOLMARK_SAVES_POOL=4 npm run
+  // bench:api), except those the bench decides below.
+  const passed = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('TOOLMARK_') && e[1] !== undefined));
   return {
+    ...passed,
     PATH: process.env.PATH ?? '',
     DATABASE_URL: databaseUrl,
     TOOLMARK_DATA_DIR: dataDir,
     TOOLMARK_WORKERS: 'off',
     TOOLMARK_LOG_LEVEL: 'warn',
     TOOLMARK_ANON_RATE_LIMIT: '1000000',
-    ...(process.env.TOOLMARK_SAVES_POOL ? { TOOLMARK_SAVES_POOL: process.env.TOOLMARK_SAVES_POOL } : {}),
     ...extra,
   };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
 import { createTestDatabase } from '@toolmark/db/testing';
-import { benchServiceEnv, startService } from './service.js';
+import { benchServiceEnv, startService, stopService } from './service.js';
 import { seeded } from './synthetic.js';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
@@ -99,9 +99,7 @@ async function main(): Promise<void> {
     }
     console.log(`worst leaderboard p95: ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'met' : 'NOT met'}`);
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopService(child);
     await db.drop();
     rmSync(state, { recursive: true, force: true });
   }

@@ -14,6 +14,14 @@ export class LintMemo {
   private readonly owners = new Map<string, string>();
   private readonly tools = new LintCache();
   private readonly texts = new WeakMap<LintResult, string>();
+  constructor(private readonly capacity = 256) {}
+
+  /** Keep `key` → `value` as the newest entry of `map`, dropping the oldest past `limit`. */
+  private static keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > limit) map.delete(map.keys().next().value!);
+  }
 
   /** A result's JSON text, encoded once per result object (results are not changed once made). */
   json(result: LintResult): string {
@@ -21,7 +29,6 @@ export class LintMemo {
     if (text === undefined) this.texts.set(result, (text = JSON.stringify(result)));
     return text;
   }
-  constructor(private readonly capacity = 256) {}
 
   /**
    * What a request body (by the sha256 of its exact bytes) parsed, hashed and linted to under the latest
@@ -33,9 +40,7 @@ export class LintMemo {
   }
 
   rememberBody(bodyHash: string, known: { surfaceHash: string; result: LintResult }): void {
-    this.bodies.delete(bodyHash);
-    this.bodies.set(bodyHash, known);
-    if (this.bodies.size > this.capacity) this.bodies.delete(this.bodies.keys().next().value!);
+    LintMemo.keep(this.bodies, bodyHash, known, this.capacity);
   }
 
   /** A stored result by its row id (stored results never change), loading it once. */
@@ -47,15 +52,13 @@ export class LintMemo {
       (r) => r === undefined && this.stored.delete(id),
       () => this.stored.delete(id),
     );
-    this.stored.set(id, pending);
-    if (this.stored.size > this.capacity) this.stored.delete(this.stored.keys().next().value!);
+    LintMemo.keep(this.stored, id, pending, this.capacity);
     return pending;
   }
 
   /** Remember a result just stored under `id`, so the next save's `changes` need not read it back. */
   rememberStored(id: string, result: LintResult): void {
-    this.stored.set(id, Promise.resolve(result));
-    if (this.stored.size > this.capacity) this.stored.delete(this.stored.keys().next().value!);
+    LintMemo.keep(this.stored, id, Promise.resolve(result), this.capacity);
   }
 
   /**
@@ -67,8 +70,7 @@ export class LintMemo {
   }
 
   rememberOwner(serverId: string, organisationId: string): void {
-    this.owners.set(serverId, organisationId);
-    if (this.owners.size > this.capacity * 16) this.owners.delete(this.owners.keys().next().value!);
+    LintMemo.keep(this.owners, serverId, organisationId, this.capacity * 16);
   }
 
   /** The canonical surface hash, with the per-tool memo (the lint that follows reuses the tools' hashes). */
@@ -80,14 +82,12 @@ export class LintMemo {
     const key = `${rulesId}:${surfaceHash}`;
     const hit = this.entries.get(key);
     if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      LintMemo.keep(this.entries, key, hit, this.capacity);
       return hit;
     }
     const pending = lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: this.tools });
     pending.catch(() => this.entries.delete(key));
-    this.entries.set(key, pending);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    LintMemo.keep(this.entries, key, pending, this.capacity);
     return pending;
   }
 }

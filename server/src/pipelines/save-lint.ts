@@ -27,8 +27,8 @@ export function savedLintJson(saved: SavedLint, resultJson: string): string {
 
 /**
  * Save a lint score from CI: parse the body as a `tools/list` (any accepted shape; the core's limits and
- * typed errors apply), lint it under the latest rules, then in one transaction add a version if the tools
- * changed, store the result, record the save and charge one unit. `changes` compares with the version
+ * typed errors apply), lint it under the latest rules, then atomically add a version if the tools changed,
+ * store the result, record the save and charge one unit (one statement in the usual cases, see db). `changes` compares with the version
  * scored before this one under the same rules.
  */
 export async function saveLint(
@@ -45,6 +45,8 @@ export async function saveLint(
       const changes = await changesSince(deps, fast.previous, known.result);
       return { result: known.result, version: { ...fast.latest, created: false }, changes };
     }
+    // The statement read the server's owner: no need to ask again below.
+    if (fast.server) deps.memo.rememberOwner(fast.server.id, fast.server.organisationId);
   }
   // Who owns the server decides 404/403 before any linting. A server never changes owner, so once it is
   // known to be this organisation's it is not asked again; anything else is looked up every time.
