@@ -1,0 +1,44 @@
+// postgres.js 3.4.9 throws an uncatchable TypeError from `nextWrite` when a connection closes while a
+// small write is buffered (porsager/postgres#1154, #1208; fixes unmerged). patches/postgres+3.4.9.patch
+// (applied by patch-package on every install) makes the driver reject with CONNECTION_CLOSED instead.
+// Without the patch both scenarios below end the child process with exit 1 and that TypeError.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TEST_SERVER_URL } from '@toolmark/db/testing';
+
+async function runScenario(scenario: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [resolve(import.meta.dirname, 'fixtures', 'dropped-connection.mjs'), TEST_SERVER_URL, scenario], {
+    cwd: resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  return { code, stdout, stderr };
+}
+
+describe('the postgres.js driver when a connection drops', () => {
+  it('a transaction whose backend is terminated rejects with CONNECTION_CLOSED; the process lives on', async () => {
+    const run = await runScenario('transaction');
+    expect(run.stderr).not.toContain('TypeError');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
+    expect(result.codes).toEqual({ CONNECTION_CLOSED: 1 });
+    expect(result.after).toBe(1);
+  });
+
+  it('six clients survive five rounds of every backend being terminated, with only connection errors', async () => {
+    const run = await runScenario('load');
+    expect(run.stderr).not.toContain('TypeError');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
+    const { ok, ...errors } = result.codes;
+    expect(ok).toBeGreaterThan(0);
+    // 57P01 admin_shutdown arrives as an error response on the terminated backend; the rest as closed sockets.
+    for (const code of Object.keys(errors)) expect(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', '57P01', 'ECONNRESET']).toContain(code);
+    expect(result.after).toBe(1);
+  });
+});
