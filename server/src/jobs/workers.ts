@@ -3,7 +3,7 @@
 import { ruleSets, type JobQueue } from '@toolmark/benchmarks';
 import { latestVersionsWithoutLint, type Database } from '@toolmark/db';
 import type PgBoss from 'pg-boss';
-import type { JobLog } from './boss.js';
+import { addLocalWorker, removeLocalWorkers, type JobLog } from './boss.js';
 import { captureServer } from './capture-server.js';
 import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
@@ -31,7 +31,7 @@ type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
 /**
  * Register the three handlers (`concurrency` pollers each for capture and lint, one for the schedule's
  * tick, one job per fetch; a poller that found a job fetches again at once, one that found none waits the
- * polling interval), set the schedule, and queue a lint of every server's latest version that has no
+ * polling interval or a send through this pg-boss instance), set the schedule, and queue a lint of every server's latest version that has no
  * result under a rules version of this build (after a deploy that adds rules, or jobs lost before).
  * pg-boss must be started with our queues (`createBoss`).
  */
@@ -80,6 +80,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
         if (poller.id !== undefined) boss.notifyWorker(poller.id);
         return run(jobs);
       });
+      addLocalWorker(boss, queue, poller.id);
     }
   }
 
@@ -96,7 +97,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
   deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled }, 'job workers started');
 
   return async ({ timeoutMs = 30_000 } = {}) => {
-    for (const [queue] of handlers) await boss.offWork(queue);
+    for (const [queue] of handlers) {
+      removeLocalWorkers(boss, queue);
+      await boss.offWork(queue);
+    }
     let timer: NodeJS.Timeout | undefined;
     const expiry = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, timeoutMs);

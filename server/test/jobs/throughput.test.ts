@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { bossSender, createBoss, stopBoss } from '../../src/jobs/boss.js';
+import { lintVersion } from '../../src/jobs/lint-version.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
 import { jobsOf, recordingLog, tool, waitFor } from './helpers.js';
 
@@ -88,4 +89,30 @@ it('60 lint jobs finish in well under the minute that one job a second (2 poller
   expect(jobs.flatMap((j) => j.output?.stored as string[])).toHaveLength(60 * RULES.length);
   const [{ count }] = await t.sql.unsafe<{ count: number }[]>('SELECT count(*)::int AS count FROM lint_results WHERE server_version_id = ANY($1::uuid[])', [versionIds]);
   expect(count).toBe(60 * RULES.length);
+});
+
+it('a job sent in the workers\' own process starts at once, not at the next poll', async () => {
+  const log = recordingLog();
+  // A long interval: the idle workers' next poll comes 30 s after their first, empty one.
+  const boss = await createBoss({ url: t.url, log, pollingIntervalSeconds: 30, maintenanceIntervalSeconds: 1 });
+  const entry: (typeof running)[number] = { boss };
+  running.push(entry);
+  // Scored already, so the start-up backfill queues nothing and the workers' first fetch finds the queue empty.
+  const [versionId] = await newVersions('wake', 1);
+  await lintVersion({ db: t.db, log }, { versionId });
+  entry.stop = await startWorkers(boss, workerDeps(boss, log, 2));
+  expect((await jobsOf(t, 'lint-version')).filter((j) => j.data.versionId === versionId)).toEqual([]);
+  // Time for that first, empty fetch to come back: the workers are asleep now.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  const sent = Date.now();
+  const id = await bossSender(boss).send('lint-version', { versionId: versionId! }, { singletonKey: 'again' });
+  const done = await waitFor(
+    'the sent job to complete',
+    async () => (await jobsOf(t, 'lint-version')).find((j) => j.id === id && j.state === 'completed'),
+    15_000,
+  );
+  expect(done.output).toMatchObject({ status: 'done', alreadyScored: RULES });
+  // Well under the 30 s the sleeping workers would otherwise wait.
+  expect(Date.now() - sent).toBeLessThan(15_000);
 });
