@@ -31,8 +31,9 @@ type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
 /**
  * Register the three handlers (`concurrency` pollers each for capture and lint, one for the schedule's
  * tick, one job per fetch; a poller that found a job fetches again at once, one that found none waits the
- * polling interval or a send through this pg-boss instance), set the schedule, and queue a lint of every server's latest version that has no
- * result under a rules version of this build (after a deploy that adds rules, or jobs lost before).
+ * polling interval or a send through this pg-boss instance), set the schedule, and queue a lint of every
+ * server's latest version that has no result under a rules version of this build (after a deploy that adds
+ * rules, or jobs lost before).
  * pg-boss must be started with our queues (`createBoss`).
  */
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<StopWorkers> {
