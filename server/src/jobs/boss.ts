@@ -56,7 +56,11 @@ export interface BossOptions {
   log: JobLog;
   /** Connections of pg-boss's own pool; default 10. */
   maxConnections?: number;
-  /** How often an idle worker looks for jobs; default 2 s (pg-boss's minimum is 0.5 s). */
+  /**
+   * How often an idle worker looks for jobs; default 2 s (pg-boss's minimum is 0.5 s). Only an idle worker
+   * waits it: one that found a job fetches again as soon as the job ends (`startWorkers`), and a job sent
+   * through this instance wakes its workers at once (`bossSender`).
+   */
   pollingIntervalSeconds?: number;
   /** How often expired attempts are failed (a process that died mid-job); default 60 s. */
   maintenanceIntervalSeconds?: number;
@@ -124,13 +128,49 @@ export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPa
   }
 }
 
-/** The JobSender over pg-boss: payloads are checked against the core's schemas before they are queued. */
+/**
+ * The workers `startWorkers` runs on each pg-boss instance of this process, by queue, so that a job sent
+ * through the same instance wakes them ({@link bossSender}). Workers of other processes are not here:
+ * they find the job at their next poll.
+ */
+const localWorkers = new WeakMap<PgBoss, Map<string, Set<string>>>();
+
+/** Register a worker (the id `boss.work` returned) as one that a send on `queue` through `boss` wakes. */
+export function addLocalWorker(boss: PgBoss, queue: JobQueue, workerId: string): void {
+  let byQueue = localWorkers.get(boss);
+  if (!byQueue) localWorkers.set(boss, (byQueue = new Map()));
+  let ids = byQueue.get(queue);
+  if (!ids) byQueue.set(queue, (ids = new Set()));
+  ids.add(workerId);
+}
+
+/** Forget the workers of `queue` (they were stopped). */
+export function removeLocalWorkers(boss: PgBoss, queue: JobQueue): void {
+  localWorkers.get(boss)?.delete(queue);
+}
+
+/**
+ * Wake this process's workers of `queue`: an idle one fetches now instead of at the end of its polling
+ * interval, a busy one fetches again as soon as its job ends (what it does anyway). Every worker is
+ * notified because pg-boss does not tell which ones are idle; the ones that find nothing go back to sleep.
+ */
+function wakeLocalWorkers(boss: PgBoss, queue: JobQueue): void {
+  for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
+}
+
+/**
+ * The JobSender over pg-boss: payloads are checked against the core's schemas before they are queued, and a
+ * queued job wakes the workers of its queue that run on the same instance (`npm start` with inline workers,
+ * a capture queueing its lint), so it starts at once rather than at their next poll.
+ */
 export function bossSender(boss: PgBoss): JobSender {
   return {
     async send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options: SendOptions = {}): Promise<string | null> {
       // A producer's mistake fails here, in the producer, instead of as a dead job later.
       const data = SCHEMAS[queue].parse(payload);
-      return boss.send(queue, data as object, { singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data) });
+      const id = await boss.send(queue, data as object, { singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data) });
+      if (id !== null) wakeLocalWorkers(boss, queue);
+      return id;
     },
   };
 }

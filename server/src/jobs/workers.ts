@@ -3,7 +3,7 @@
 import { ruleSets, type JobQueue } from '@toolmark/benchmarks';
 import { latestVersionsWithoutLint, type Database } from '@toolmark/db';
 import type PgBoss from 'pg-boss';
-import type { JobLog } from './boss.js';
+import { addLocalWorker, removeLocalWorkers, type JobLog } from './boss.js';
 import { captureServer } from './capture-server.js';
 import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
@@ -30,8 +30,10 @@ type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
 
 /**
  * Register the three handlers (`concurrency` pollers each for capture and lint, one for the schedule's
- * tick, one job per fetch), set the schedule, and queue a lint of every server's latest version that has no
- * result under a rules version of this build (after a deploy that adds rules, or jobs lost before).
+ * tick, one job per fetch; a poller that found a job fetches again at once, one that found none waits the
+ * polling interval or a send through this pg-boss instance), set the schedule, and queue a lint of every
+ * server's latest version that has no result under a rules version of this build (after a deploy that adds
+ * rules, or jobs lost before).
  * pg-boss must be started with our queues (`createBoss`).
  */
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<StopWorkers> {
@@ -65,8 +67,22 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     ['recapture-public', 1, (job) => recapturePublic(deps, job.data)],
   ];
   // pg-boss 10 has no per-worker concurrency: each work() call is one poller running one job at a time.
+  // Its poller waits the polling interval after EVERY fetch, one that brought a job included (worker.js:
+  // `interval - duration` unless notified during the round), which capped a process at `concurrency` jobs
+  // per interval: 1 lint a second by default. A poller that was handed a job notifies itself, so it fetches
+  // again as soon as the job ended and waits the interval only after a fetch that found nothing. Jobs are
+  // still completed, failed, expired and handed back on stop by pg-boss, one at a time per poller.
   for (const [queue, count, handle] of handlers) {
-    for (let i = 0; i < count; i++) await boss.work(queue, { batchSize: 1, includeMetadata: true }, wrap(queue, handle));
+    const run = wrap(queue, handle);
+    for (let i = 0; i < count; i++) {
+      // The first fetch is a query in flight when work() resolves, so the id is known before any job arrives.
+      const poller: { id?: string } = {};
+      poller.id = await boss.work(queue, { batchSize: 1, includeMetadata: true }, (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+        if (poller.id !== undefined) boss.notifyWorker(poller.id);
+        return run(jobs);
+      });
+      addLocalWorker(boss, queue, poller.id);
+    }
   }
 
   if (deps.recaptureCron !== undefined) {
@@ -82,7 +98,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
   deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled }, 'job workers started');
 
   return async ({ timeoutMs = 30_000 } = {}) => {
-    for (const [queue] of handlers) await boss.offWork(queue);
+    for (const [queue] of handlers) {
+      removeLocalWorkers(boss, queue);
+      await boss.offWork(queue);
+    }
     let timer: NodeJS.Timeout | undefined;
     const expiry = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, timeoutMs);
