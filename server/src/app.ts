@@ -3,9 +3,10 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { connectAsyncCommit, type DatabaseHandle } from '@toolmark/db';
+import { connectAsyncCommit, connectProbe, DatabaseAvailability, type DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
+import { registerDatabaseGate } from './api/plugins/database-gate.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
@@ -17,7 +18,7 @@ import { ReadCache } from './pipelines/read-cache.js';
 
 /** What the app is built from. */
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'sql' | 'url'>;
+  database: Pick<DatabaseHandle, 'db' | 'sql' | 'url'> & Partial<Pick<DatabaseHandle, 'embeddedStatus'>>;
   jobs: JobSender;
   config: Config;
   now?: () => Date;
@@ -56,14 +57,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  registerErrorHandling(app);
+  // The database's availability: a probe of its own (one connection) so it never queues behind requests.
+  const connectTimeoutMs = deps.config.TOOLMARK_DB_CONNECT_TIMEOUT_MS;
+  const probeSql = connectProbe(deps.database.url, connectTimeoutMs);
+  const availability = new DatabaseAvailability({
+    probe: () => probeSql`SELECT 1`,
+    now,
+    onChange: (state) =>
+      state.up ? app.log.warn({ database: 'up' }, 'the database answers again') : app.log.error({ database: 'down', reason: state.reason }, 'the database cannot be reached; answering 503'),
+  });
+  app.addHook('onClose', async () => {
+    availability.close();
+    await probeSql.end({ timeout: 1 });
+  });
+  registerErrorHandling(app, availability);
+  // Before authentication: while the database is down a request fails at once instead of waiting for a pool
+  // that cannot connect (the key lookup is a query too).
+  registerDatabaseGate(app, availability);
   const auth = registerAuth(app, deps.database.db, now);
   await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
 
   // Two small pools: a save of new tools (~50 KiB, a few ms in PostgreSQL) must not hold up the one-statement
   // saves of repeated tools pipelined behind it on the same connection.
-  const savesSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL);
-  const newVersionsSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL);
+  const savesSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs);
+  const newVersionsSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs);
   app.addHook('onClose', async () => {
     await Promise.all([savesSql.end({ timeout: 5 }), newVersionsSql.end({ timeout: 5 })]);
   });
@@ -78,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     now,
     forgetKey: auth.forget,
+    availability,
+    embeddedStatus: deps.database.embeddedStatus,
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const route of routes) route(typed, ctx);

@@ -41,6 +41,8 @@ export const ConfigSchema = z.object({
   /** Requests per minute for requests without a key, per client address. */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
   TOOLMARK_DB_POOL: int(20, 2, 500),
+  /** How long making one database connection may take (ms) before requests answer 503; see db poolOptions. */
+  TOOLMARK_DB_CONNECT_TIMEOUT_MS: int(1_500, 100, 60_000),
   /**
    * Connections of each of the two small pools that store lint saves (repeated tools; new tools). A save is
    * one statement, and postgres.js sends the statements queued on a busy connection in one write: two

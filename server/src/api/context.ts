@@ -1,4 +1,4 @@
-import type { Database, DatabaseHandle, leaderboard } from '@toolmark/db';
+import type { Database, DatabaseAvailability, DatabaseHandle, EmbeddedStatus, leaderboard } from '@toolmark/db';
 import type { Config } from '../config.js';
 import type { JobSender } from '../jobs/sender.js';
 import type { LintMemo } from '../pipelines/lint-memo.js';
@@ -20,4 +20,8 @@ export interface ApiContext {
   now: () => Date;
   /** Forget cached lookups of a key (after revocation). */
   forgetKey(keyId: string): void;
+  /** Whether the database answers, as this process last saw it (503s while it does not; /health). */
+  availability: DatabaseAvailability;
+  /** How the embedded cluster is doing, when the service runs on it. */
+  embeddedStatus?: (() => EmbeddedStatus) | undefined;
 }

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { InputError, type InputErrorCode } from '@toolmark/benchmarks';
-import { isUniqueViolation, RepositoryError } from '@toolmark/db';
+import { connectionErrorReason, isConnectionError, isUniqueViolation, RepositoryError, type DatabaseAvailability } from '@toolmark/db';
 import { ApiError, type ErrorBody } from '../errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody } from './database-gate.js';
 
 /** HTTP status of each input error: size limits are 413, unreadable JSON 400, the rest 422 (JSON that is not a usable surface). */
 const INPUT_STATUS: Record<InputErrorCode, number> = {
@@ -39,7 +40,7 @@ function locate(context: string | undefined, issue: ZodLikeIssue): { path: strin
  * generic message: the error itself is logged (with the request id), never sent — no stack traces, SQL or
  * secrets in responses.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, availability?: DatabaseAvailability): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.code, error.message, error.detail));
     if (error instanceof InputError) return reply.status(INPUT_STATUS[error.code]).send(body(error.code, error.message, { ...error.detail }));
@@ -65,6 +66,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply.status(400).send(body('invalid_json', 'the body is not valid JSON'));
     }
     if (isUniqueViolation(error)) return reply.status(409).send(body('conflict', 'that already exists'));
+    // The database could not be reached or dropped the connection: a 503 the client may retry, not a 500.
+    if (isConnectionError(error)) {
+      availability?.reportFailure(error);
+      request.log.warn({ reason: connectionErrorReason(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnavailableBody(connectionErrorReason(error)));
+    }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(body(error.code?.toLowerCase() ?? 'bad_request', error.message));
     }

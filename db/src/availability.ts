@@ -1,0 +1,134 @@
+// Whether the database can be reached, as this process last saw it. A request or job that fails because a
+// connection could not be made or was lost reports it here; while the database is down the API answers
+// 503 at once (instead of queueing requests on a pool that cannot connect), a probe looks every
+// `probeIntervalMs`, and the first probe that gets an answer marks it up again.
+
+/** postgres.js and Node codes of a connection that could not be made or was lost (not of a failed statement). */
+const CONNECTION_CODES: Record<string, string> = {
+  CONNECTION_CLOSED: 'the connection to the database was closed',
+  CONNECTION_DESTROYED: 'the connection to the database was closed',
+  CONNECTION_ENDED: 'the database connection pool is shutting down',
+  CONNECT_TIMEOUT: 'connecting to the database timed out',
+  ECONNREFUSED: 'the database refused the connection',
+  ECONNRESET: 'the database reset the connection',
+  EPIPE: 'the connection to the database broke',
+  ETIMEDOUT: 'connecting to the database timed out',
+  EHOSTUNREACH: 'the database host cannot be reached',
+  ENETUNREACH: 'the database network cannot be reached',
+  ENOTFOUND: 'the database host name does not resolve',
+  EAI_AGAIN: 'the database host name does not resolve',
+  // SQLSTATEs: the server is going away, starting, or refusing connections.
+  '57P01': 'the database is shutting down (administrator command)',
+  '57P02': 'the database crashed',
+  '57P03': 'the database is starting up',
+  '53300': 'the database has no free connections',
+};
+
+/** The first code in the error's chain of causes (drizzle wraps the driver's error), or undefined. */
+function connectionCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code in CONNECTION_CODES || code.startsWith('08'))) return code;
+    // Node's AggregateError of a failed connection to several addresses (IPv4 and IPv6 of one name).
+    const inner = (e as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner)) for (const i of inner) if (connectionCode(i)) return connectionCode(i);
+  }
+  return undefined;
+}
+
+/** True when `error` says the database could not be reached, rather than that a statement failed. */
+export const isConnectionError = (error: unknown): boolean => connectionCode(error) !== undefined;
+
+/** A short reason for people and /health: never the host, user or password. */
+export function connectionErrorReason(error: unknown): string {
+  const code = connectionCode(error);
+  if (code === undefined) return 'the database did not answer';
+  return CONNECTION_CODES[code] ?? `the database connection failed (SQLSTATE ${code})`;
+}
+
+/** What {@link DatabaseAvailability} knows. */
+export type AvailabilityState = { up: true; since: Date } | { up: false; since: Date; reason: string };
+
+export interface AvailabilityOptions {
+  /** A cheap statement on a connection of its own (e.g. `SELECT 1` on a one-connection pool). */
+  probe: () => Promise<unknown>;
+  probeIntervalMs?: number;
+  /** Told of every change (up → down, down → up). */
+  onChange?: (state: AvailabilityState) => void;
+  now?: () => Date;
+}
+
+/** Up or down, with a probe that runs only while down. */
+export class DatabaseAvailability {
+  #state: AvailabilityState;
+  #probing = false;
+  #closed = false;
+  #timer: NodeJS.Timeout | undefined;
+  readonly #options: Required<Omit<AvailabilityOptions, 'onChange'>> & Pick<AvailabilityOptions, 'onChange'>;
+
+  constructor(options: AvailabilityOptions) {
+    this.#options = { probeIntervalMs: 250, now: () => new Date(), ...options };
+    this.#state = { up: true, since: this.#options.now() };
+  }
+
+  get state(): AvailabilityState {
+    return this.#state;
+  }
+
+  get up(): boolean {
+    return this.#state.up;
+  }
+
+  /** Report a failed statement: a connection error marks the database down (true); any other error is not ours (false). */
+  reportFailure(error: unknown): boolean {
+    if (!isConnectionError(error)) return false;
+    this.#markDown(connectionErrorReason(error));
+    return true;
+  }
+
+  /** Probe now (for /health): the answer is the state after the probe. */
+  async check(): Promise<AvailabilityState> {
+    try {
+      await this.#options.probe();
+      this.#markUp();
+    } catch (error) {
+      this.#markDown(isConnectionError(error) ? connectionErrorReason(error) : 'the database did not answer the health check');
+    }
+    return this.#state;
+  }
+
+  /** Stop probing (the process is shutting down). */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+  }
+
+  #markDown(reason: string): void {
+    if (this.#state.up) {
+      this.#state = { up: false, since: this.#options.now(), reason };
+      this.#options.onChange?.(this.#state);
+    } else if (this.#state.reason !== reason) {
+      this.#state = { ...this.#state, reason };
+    }
+    this.#scheduleProbe();
+  }
+
+  #markUp(): void {
+    if (this.#state.up) return;
+    this.#state = { up: true, since: this.#options.now() };
+    this.#options.onChange?.(this.#state);
+  }
+
+  #scheduleProbe(): void {
+    if (this.#probing || this.#closed) return;
+    this.#probing = true;
+    const tick = async () => {
+      this.#timer = undefined;
+      if (this.#closed) return;
+      await this.check();
+      if (!this.#state.up && !this.#closed) this.#timer = setTimeout(() => void tick(), this.#options.probeIntervalMs).unref();
+      else this.#probing = false;
+    };
+    this.#timer = setTimeout(() => void tick(), this.#options.probeIntervalMs).unref();
+  }
+}
