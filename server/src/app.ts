@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { connectAsyncCommit, type DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
+import { httpTimeouts, registerClientLimits } from './api/plugins/client-limits.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
@@ -38,8 +39,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     requestIdHeader: false,
+    ...httpTimeouts(deps.config),
   });
-  // First hook of all: a page of the site is handed to SvelteKit before authentication and rate limiting.
+  // Timeouts' answers and the per-address connection limit come before everything, the site included.
+  registerClientLimits(app, deps.config);
+  // Then a page of the site is handed to SvelteKit before authentication and rate limiting.
   deps.site?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
