@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
-  const auth = registerAuth(app, deps.database.db, now);
+  const auth = registerAuth(app, deps.database.db, now, deps.config.TOOLMARK_ANON_RATE_LIMIT);
   await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
 
   // Two small pools: a save of new tools (~50 KiB, a few ms in PostgreSQL) must not hold up the one-statement

@@ -38,7 +38,10 @@ export const ConfigSchema = z.object({
   TOOLMARK_RECAPTURE_CRON: z.string().min(9).default('17 3 * * *'),
   /** Seed the distractor and reference servers on first start. */
   TOOLMARK_SEED: flag(true),
-  /** Requests per minute for requests without a key, per client address. */
+  /**
+   * Requests per minute for requests without a key, per client address. Also the per-address budget of
+   * failed authentications and of badges of unknown servers (each counted apart).
+   */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
   /** Time a client has to send a request's headers (ms); then 408 and the socket is closed. */
   TOOLMARK_HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),

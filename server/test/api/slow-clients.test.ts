@@ -1,10 +1,19 @@
 // Slow and abusive clients (issue 10 §4), over real sockets on 127.0.0.1 and a real database: request and
-// header timeouts and the per-address connection limit.
+// header timeouts, the per-address connection limit, and per-address budgets for failed authentications
+// and badges of unknown servers — with the database's queries counted through postgres.js's debug hook,
+// to show that a refused flood costs none.
 import { connect, type Socket } from 'node:net';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, createOrganisation, schema } from '@toolmark/db';
+import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { SITE_TOKEN } from '../../src/site-token.js';
-import { startTestApp, type TestApp } from './helpers.js';
+import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+
+const jobs = { send: async () => 'job' };
 
 /** A raw socket to the app, connected. */
 function open(port: number): Promise<Socket> {
@@ -136,6 +145,84 @@ describe('timeouts and the per-address connection limit', () => {
     again.write(get('/v1/rules'));
     expect((await readResponse(again)).status).toBe(200);
     for (const s of [...held, again]) s.destroy();
+  });
+});
+
+describe('per-address budgets for requests without a valid key', () => {
+  let t: TestDatabase;
+  let sql: postgres.Sql;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let validKey: string;
+  let scriptKey: string;
+  let newKey: string;
+  const queries: string[] = [];
+  // The app's clock (it times the key cache); the budgets count in real time.
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await createTestDatabase(5);
+    // The app's own pool, with postgres.js's debug hook: every statement it sends is recorded.
+    sql = postgres(t.url, { max: 5, onnotice: () => undefined, debug: (_connection, query) => void queries.push(query) });
+    const db = drizzle(sql, { schema, casing: 'snake_case' });
+    const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_ANON_RATE_LIMIT: '5' });
+    app = await buildApp({ database: { db, sql, url: t.url }, jobs, config, logger: false, now: () => new Date(clock) });
+    const org = await createOrganisation(t.db, { name: 'Budgets', slug: 'budgets' });
+    validKey = (await createApiKey(t.db, { organisationId: org.id, purpose: 'ci', name: 'ci' })).key;
+    scriptKey = (await createApiKey(t.db, { organisationId: org.id, purpose: 'script', name: 'script' })).key;
+    newKey = (await createApiKey(t.db, { organisationId: org.id, purpose: 'ci', name: 'never used' })).key;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sql?.end({ timeout: 5 });
+    await t?.drop();
+  });
+
+  const unknownKey = (i: number): string => `tm_ci_${String(i).padStart(32, 'x')}`;
+
+  it('refuses wrong keys with 429 after the anonymous limit, before looking them up; keys seen valid and other addresses are not affected', async () => {
+    for (const key of [validKey, scriptKey]) expect((await app.inject({ method: 'GET', url: '/v1/me', headers: bearer(key) })).statusCode).toBe(200);
+    const before = queries.length;
+    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/v1/me', headers: bearer(unknownKey(i)) })).statusCode).toBe(401);
+    expect(queries.length - before).toBeGreaterThanOrEqual(5);
+    const counted = queries.length;
+    for (let i = 5; i < 25; i++) {
+      const res = await app.inject({ method: 'GET', url: '/v1/me', headers: bearer(unknownKey(i)) });
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringContaining('the limit is 5 per minute'), detail: { retryAfterSeconds: expect.any(Number) } } });
+    }
+    // Malformed headers count too, and are refused the same way.
+    expect((await app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: 'Basic abc' } })).statusCode).toBe(429);
+    expect(queries.length - counted).toBe(0);
+    // A key seen valid still works, also once its cache entry is stale and it is looked up again (revocation);
+    // a valid key this process has never seen waits like any unknown key from this address.
+    expect((await app.inject({ method: 'GET', url: '/v1/me', headers: bearer(validKey) })).statusCode).toBe(200);
+    clock += 6_000;
+    const stale = queries.length;
+    expect((await app.inject({ method: 'GET', url: '/v1/me', headers: bearer(validKey) })).statusCode).toBe(200);
+    expect(queries.length).toBeGreaterThan(stale);
+    expect((await app.inject({ method: 'GET', url: '/v1/me', headers: bearer(newKey) })).statusCode).toBe(429);
+    // A visitor of the site has their own budget.
+    const visitor = { 'x-toolmark-site': SITE_TOKEN, 'x-toolmark-client': '203.0.113.8' };
+    expect((await app.inject({ method: 'GET', url: '/v1/me', headers: { ...visitor, ...bearer(unknownKey(99)) } })).statusCode).toBe(401);
+  });
+
+  it('refuses badges of unknown servers with 429 after the anonymous limit, before looking them up; cached badges are still served', async () => {
+    const reg = await app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(scriptKey), payload: { name: 'Badged', public: true, source: { kind: 'upload', tools: { tools: [tool('a_tool', 'Does a thing for the badge test.')] } } } });
+    expect(reg.statusCode, reg.body).toBe(202);
+    const known = `/v1/servers/${reg.json().server.id}/badge.svg`;
+    expect((await app.inject({ method: 'GET', url: known })).statusCode).toBe(200);
+    const unknown = (i: number): string => `/v1/servers/00000000-0000-4000-8000-${String(i).padStart(12, '0')}/badge.svg`;
+    const before = queries.length;
+    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: unknown(i) })).statusCode).toBe(404);
+    expect(queries.length - before).toBe(5);
+    for (let i = 5; i < 25; i++) {
+      const res = await app.inject({ method: 'GET', url: unknown(i) });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.code).toBe('rate_limited');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(queries.length - before).toBe(5);
+    expect((await app.inject({ method: 'GET', url: known })).statusCode).toBe(200);
   });
 });
 
