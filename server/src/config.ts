@@ -40,7 +40,7 @@ export const ConfigSchema = z.object({
   TOOLMARK_SEED: flag(true),
   /**
    * Requests per minute for requests without a key, per client address. Also the per-address budget of
-   * failed authentications and of badges of unknown servers (each counted apart).
+   * failed authentications, of badges of unknown servers and of the site's form posts (each counted apart).
    */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
   /** Time a client has to send a request's headers (ms); then 408 and the socket is closed. */

@@ -1,8 +1,12 @@
 // Slow and abusive clients (issue 10 §4), over real sockets on 127.0.0.1 and a real database: request and
-// header timeouts, the per-address connection limit, and per-address budgets for failed authentications
-// and badges of unknown servers — with the database's queries counted through postgres.js's debug hook,
-// to show that a refused flood costs none.
+// header timeouts, the per-address connection limit, and per-address budgets for failed authentications,
+// badges of unknown servers and the site's form posts — with the database's queries counted through
+// postgres.js's debug hook, to show that a refused flood costs none.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +14,7 @@ import { createApiKey, createOrganisation, schema } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { DEFAULT_SITE_HANDLER, siteMount } from '../../src/site.js';
 import { SITE_TOKEN } from '../../src/site-token.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
 
@@ -226,11 +231,76 @@ describe('per-address budgets for requests without a valid key', () => {
   });
 });
 
+/** A form post to `path` over real HTTP (Origin set, as a browser does), answered with status and body. */
+function postForm(base: string, path: string, form: Record<string, string>): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((done, fail) => {
+    const payload = new URLSearchParams(form).toString();
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload), origin: base, accept: 'text/html' },
+    });
+    req.once('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      res.once('end', () => done({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
+    });
+    req.once('error', fail);
+    req.end(payload);
+  });
+}
+
 describe('the settings', () => {
   it('default to 10 s for headers, 30 s for a whole request and 64 connections per address; headers may not outlast the request', () => {
     expect(loadConfig({})).toMatchObject({ TOOLMARK_HEADERS_TIMEOUT_MS: 10_000, TOOLMARK_REQUEST_TIMEOUT_MS: 30_000, TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: 64 });
     expect(loadConfig({ TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: '0' }).TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
     expect(() => loadConfig({ TOOLMARK_HEADERS_TIMEOUT_MS: '20000', TOOLMARK_REQUEST_TIMEOUT_MS: '15000' })).toThrow(/TOOLMARK_HEADERS_TIMEOUT_MS: must not be longer than TOOLMARK_REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ TOOLMARK_REQUEST_TIMEOUT_MS: '50' })).toThrow(/TOOLMARK_REQUEST_TIMEOUT_MS/);
+  });
+});
+
+describe("the site's form posts", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(5);
+  });
+  afterAll(async () => t?.drop());
+
+  it('count against the visitor address: past the anonymous limit they get a 429 page before the site sees them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolmark-site-'));
+    const handlerPath = join(dir, 'handler.js');
+    writeFileSync(handlerPath, `export const handler = (req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<p>done</p>'); }); };`);
+    const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', PORT: '0', TOOLMARK_ANON_RATE_LIMIT: '3' });
+    const app = await buildApp({ database: t, jobs, config, logger: false, site: siteMount({ config, stateDir: dir, log: { error: () => undefined } as never, handlerPath }) });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await postForm(base, '/signin', { key: 'x' })).status).toBe(200);
+      for (const path of ['/signin', '/submit', '/account?/create']) {
+        const res = await postForm(base, path, { key: 'x' });
+        expect(res.status).toBe(429);
+        expect(res.type).toContain('text/html');
+        expect(res.body).toContain('Too many requests');
+      }
+      // Pages are still served (their API calls have their own limit).
+      expect((await fetch(`${base}/`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sign-in answers 429, not 500, when the API refuses the key because this address sent too many wrong ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolmark-site-'));
+    const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', PORT: '0', TOOLMARK_ANON_RATE_LIMIT: '3' });
+    const app = await buildApp({ database: t, jobs, config, logger: false, site: siteMount({ config, stateDir: dir, log: { error: () => undefined } as never, handlerPath: DEFAULT_SITE_HANDLER }) });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      // Wrong keys straight at the API from this address use up its budget of failed authentications.
+      for (let i = 0; i < 3; i++) expect((await fetch(`${base}/v1/me`, { headers: bearer(`tm_ci_${String(i).padStart(32, 'y')}`) })).status).toBe(401);
+      const res = await postForm(base, '/signin', { key: `tm_ci_${'z'.repeat(32)}` });
+      expect(res.status).toBe(429);
+      expect(res.type).toContain('text/html');
+    } finally {
+      await app.close();
+    }
   });
 });
