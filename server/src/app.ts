@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { connectAsyncCommit, connectProbe, DatabaseAvailability, type DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
+import { httpTimeouts, registerClientLimits } from './api/plugins/client-limits.js';
 import { registerDatabaseGate } from './api/plugins/database-gate.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
@@ -39,8 +40,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     requestIdHeader: false,
+    ...httpTimeouts(deps.config),
   });
-  // First hook of all: a page of the site is handed to SvelteKit before authentication and rate limiting.
+  // Timeouts' answers and the per-address connection limit come before everything, the site included.
+  registerClientLimits(app, deps.config);
+  // Then a page of the site is handed to SvelteKit before authentication and rate limiting.
   deps.site?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before authentication: while the database is down a request fails at once instead of waiting for a pool
   // that cannot connect (the key lookup is a query too).
   registerDatabaseGate(app, availability);
-  const auth = registerAuth(app, deps.database.db, now);
+  const auth = registerAuth(app, deps.database.db, now, deps.config.TOOLMARK_ANON_RATE_LIMIT);
   await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
 
   // Two small pools: a save of new tools (~50 KiB, a few ms in PostgreSQL) must not hold up the one-statement

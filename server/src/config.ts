@@ -38,8 +38,17 @@ export const ConfigSchema = z.object({
   TOOLMARK_RECAPTURE_CRON: z.string().min(9).default('17 3 * * *'),
   /** Seed the distractor and reference servers on first start. */
   TOOLMARK_SEED: flag(true),
-  /** Requests per minute for requests without a key, per client address. */
+  /**
+   * Requests per minute for requests without a key, per client address. Also the per-address budget of
+   * failed authentications, of badges of unknown servers and of the site's form posts (each counted apart).
+   */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
+  /** Time a client has to send a request's headers (ms); then 408 and the socket is closed. */
+  TOOLMARK_HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),
+  /** Time a client has to send a whole request, body included (ms; at least the headers timeout). */
+  TOOLMARK_REQUEST_TIMEOUT_MS: int(30_000, 100, 3_600_000),
+  /** Open connections one client address (IPv6: one /64) may hold; 0: no limit. */
+  TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: int(64, 0, 1_000_000),
   TOOLMARK_DB_POOL: int(20, 2, 500),
   /** How long making one database connection may take (ms) before requests answer 503; see db poolOptions. */
   TOOLMARK_DB_CONNECT_TIMEOUT_MS: int(1_500, 100, 60_000),
@@ -54,6 +63,9 @@ export const ConfigSchema = z.object({
   /** Seals the site's sign-in cookies (≥ 32 characters); default: a random secret kept in the data folder. */
   TOOLMARK_SESSION_SECRET: z.string().min(32).optional(),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
+  path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],
+  message: 'must not be longer than TOOLMARK_REQUEST_TIMEOUT_MS',
 });
 /** Validated configuration. */
 export type Config = z.infer<typeof ConfigSchema>;

@@ -24,3 +24,6 @@ export function siteClientAddress(request: FastifyRequest): string | undefined {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return isIP(client) ? client : undefined;
 }
+
+/** The address per-address limits count a request under: the visitor's when it comes from the site, else the caller's. */
+export const clientAddress = (request: FastifyRequest): string => siteClientAddress(request) ?? request.ip;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AddressLimiter } from './address-limiter.js';
 import { type Config, publicUrl } from './config.js';
 import { SITE_TOKEN } from './site-token.js';
 
@@ -57,9 +58,18 @@ function loopbackUrl(address: AddressInfo): string {
 /** A header this process sets on every page request so kit can tell its origin from the Host header (we listen on plain HTTP). */
 const PROTOCOL_HEADER = 'x-toolmark-site-protocol';
 
-/** A `site` for buildApp: mounts the site, loading kit's handler at the first page request (when the port is known). */
+/** The page a visitor gets when their address has posted too many forms this minute. */
+const tooManyPosts = (max: number, wait: number): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many requests — toolmark</title></head><body><h1>Too many requests</h1><p>Your address has sent more than ${max} forms this minute. Please try again in ${wait} seconds.</p><p lang="ja">送信が多すぎます。${wait} 秒後にもう一度お試しください。</p></body></html>`;
+
+/**
+ * A `site` for buildApp: mounts the site, loading kit's handler at the first page request (when the port is
+ * known). Form posts (every method but GET and HEAD) count against the visitor's address, the anonymous
+ * limit per minute: past it they are answered 429 before kit reads their body.
+ */
 export function siteMount(options: SiteOptions): (app: FastifyInstance) => void {
   const handlerPath = options.handlerPath ?? DEFAULT_SITE_HANDLER;
+  const posts = new AddressLimiter(options.config.TOOLMARK_ANON_RATE_LIMIT);
   return (app) => {
     let loading: Promise<KitHandler> | undefined;
     const load = (): Promise<KitHandler> =>
@@ -89,6 +99,23 @@ export function siteMount(options: SiteOptions): (app: FastifyInstance) => void 
       reply.hijack();
       request.raw.headers[PROTOCOL_HEADER] = 'http';
       const res = reply.raw;
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        const wait = posts.retryAfter(request.ip);
+        if (wait > 0) {
+          const page = tooManyPosts(posts.max, wait);
+          res.writeHead(429, {
+            'content-type': 'text/html; charset=utf-8',
+            'content-length': Buffer.byteLength(page),
+            'retry-after': String(wait),
+            'cache-control': 'no-store',
+            'content-security-policy': "default-src 'none'",
+            'x-content-type-options': 'nosniff',
+          });
+          res.end(page);
+          return;
+        }
+        posts.hit(request.ip);
+      }
       try {
         const handler = await load();
         handler(request.raw, res, () => {

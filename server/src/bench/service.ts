@@ -15,7 +15,8 @@ async function freePort(): Promise<number> {
 
 /**
  * The environment of a bench's service: its own throwaway database and data directory, no workers,
- * warnings only (logging costs nothing in the figures), anonymous reads not rate limited.
+ * warnings only (logging costs nothing in the figures), anonymous reads not rate limited, and no limit on
+ * connections per address (every bench connection comes from 127.0.0.1; BENCH_CONNECTIONS may pass 64).
  */
 export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
   // TOOLMARK_* settings of the bench's own environment reach the service (e.g. TOOLMARK_SAVES_POOL=4 npm run
@@ -29,6 +30,7 @@ export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Rec
     TOOLMARK_WORKERS: 'off',
     TOOLMARK_LOG_LEVEL: 'warn',
     TOOLMARK_ANON_RATE_LIMIT: '1000000',
+    TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: '0',
     ...extra,
   };
 }

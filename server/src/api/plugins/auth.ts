@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findLiveKey, touchApiKey, type AuthenticatedKey, type Database, type KeyPurpose } from '@toolmark/db';
+import { AddressLimiter } from '../../address-limiter.js';
+import { clientAddress } from '../../site-token.js';
 import { ApiError } from '../errors.js';
 
 declare module 'fastify' {
@@ -24,24 +26,45 @@ const KEY_CACHE_MS = 5_000;
  * Authentication: `Authorization: Bearer <key>` is looked up by its sha256. A request without the header is
  * anonymous (public reads); a header with an unknown, revoked or malformed key is refused with 401, never
  * treated as anonymous. Lookups are cached briefly per process, so a busy CI key costs one query per 5 s.
+ * Failed authentications count against the client's address (`failuresPerMinute`, the anonymous limit):
+ * past it, a key this process has not seen valid is refused with 429 before it is looked up, so a flood of
+ * wrong keys costs no queries.
  */
-export function registerAuth(app: FastifyInstance, db: Database, now: () => Date): { forget(keyId: string): void } {
+export function registerAuth(app: FastifyInstance, db: Database, now: () => Date, failuresPerMinute: number): { forget(keyId: string): void } {
   const cache = new Map<string, { key: AuthenticatedKey; until: number }>();
+  const failures = new AddressLimiter(failuresPerMinute);
+  const refuse = (address: string, message: string): ApiError => {
+    failures.hit(address);
+    return new ApiError(401, 'unauthorized', message);
+  };
   app.decorateRequest('apiKey', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     if (header === undefined) return;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new ApiError(401, 'unauthorized', 'the Authorization header must be "Bearer <key>"');
-    const plain = match[1]!;
-    const cached = cache.get(plain);
+    const plain = match?.[1];
+    const cached = plain === undefined ? undefined : cache.get(plain);
     const t = now().getTime();
     if (cached && cached.until > t) {
       request.apiKey = refuseAgent(cached.key);
       return;
     }
+    const address = clientAddress(request);
+    // A key this process has seen valid is looked up again even past the budget (to see whether it was
+    // revoked): a flood of wrong keys from a shared address does not lock out the keys that work there.
+    const wait = cached ? 0 : failures.retryAfter(address);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new ApiError(429, 'rate_limited', `too many requests with an unknown key from your address: the limit is ${failures.max} per minute; retry after ${wait} seconds`, {
+        retryAfterSeconds: wait,
+      });
+    }
+    if (plain === undefined) throw refuse(address, 'the Authorization header must be "Bearer <key>"');
     const key = /^tm_(admin|ci|script|agent)_[A-Za-z0-9_-]{32}$/.test(plain) ? await findLiveKey(db, plain) : undefined;
-    if (!key) throw new ApiError(401, 'unauthorized', 'the API key is unknown or revoked');
+    if (!key) {
+      cache.delete(plain);
+      throw refuse(address, 'the API key is unknown or revoked');
+    }
     if (cache.size > 10_000) cache.clear();
     cache.set(plain, { key, until: t + KEY_CACHE_MS });
     request.apiKey = refuseAgent(key);

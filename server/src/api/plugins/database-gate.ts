@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DatabaseAvailability } from '@toolmark/db';
+import type { DatabaseAvailability } from '@toolmark/db';
 import type { ErrorBody } from '../errors.js';
 
 /** Seconds a client is asked to wait while the database is down (the probe looks every quarter second). */

@@ -1,4 +1,4 @@
-import { fail, redirect } from '@sveltejs/kit';
+import { error, fail, redirect } from '@sveltejs/kit';
 import { safeBack } from '$lib/format';
 import { api, ApiFailure } from '$lib/server/api';
 import { SESSION_COOKIE, SESSION_SECONDS, seal } from '$lib/server/session';
@@ -20,6 +20,8 @@ export const actions: Actions = {
       cookies.set(SESSION_COOKIE, sealed, { path: '/', httpOnly: true, sameSite: 'lax', secure: process.env.TOOLMARK_SITE_SECURE_COOKIES === '1', maxAge: SESSION_SECONDS });
     } catch (e) {
       if (e instanceof ApiFailure && (e.status === 401 || e.status === 403)) return fail(400, { error: 'bad' as const });
+      // Too many wrong keys from this address: the API refuses before looking the key up.
+      if (e instanceof ApiFailure && e.status === 429) error(429, e.message);
       throw e;
     }
     redirect(303, next);

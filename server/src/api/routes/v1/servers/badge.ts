@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { bandSymbol, isRuleSetId, LATEST_RULES, ruleSets, type Band } from '@toolmark/benchmarks';
 import { badgeScore } from '@toolmark/db';
+import { AddressLimiter } from '../../../../address-limiter.js';
+import { clientAddress } from '../../../../site-token.js';
 import { ApiError, notFound } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
 import { ErrorSchema, IdParamsSchema } from '../../../schemas.js';
@@ -29,9 +31,15 @@ export function badgeSvg(rulesId: string, score: number | null, band: string | n
 const CACHE_MS = 60_000;
 const CACHE_MAX = 10_000;
 
-/** GET /v1/servers/{id}/badge.svg?rules=v1 — an SVG score badge for a public server's README, with the rules version in it. */
+/**
+ * GET /v1/servers/{id}/badge.svg?rules=v1 — an SVG score badge for a public server's README, with the rules
+ * version in it. Not rate-limited (image proxies fetch badges for many readers from few addresses), except
+ * lookups that find no public server: each costs a query and is never cached, so they count against the
+ * client's address (the anonymous limit per minute); past it, 429 before the lookup.
+ */
 const route: RouteModule = (app, ctx) => {
   const cache = new Map<string, { svg: string; etag: string; until: number }>();
+  const misses = new AddressLimiter(ctx.config.TOOLMARK_ANON_RATE_LIMIT);
   app.get(
     '/v1/servers/:id/badge.svg',
     {
@@ -40,7 +48,7 @@ const route: RouteModule = (app, ctx) => {
         tags: ['servers'],
         params: IdParamsSchema,
         querystring: z.object({ rules: z.string().max(32).default(LATEST_RULES) }),
-        response: { 200: z.string().describe('image/svg+xml'), 304: z.null(), 404: ErrorSchema },
+        response: { 200: z.string().describe('image/svg+xml'), 304: z.null(), 404: ErrorSchema, 429: ErrorSchema },
       },
       config: { rateLimit: false },
     },
@@ -51,9 +59,20 @@ const route: RouteModule = (app, ctx) => {
       const t = ctx.now().getTime();
       let entry = cache.get(cacheKey);
       if (!entry || entry.until <= t) {
+        const address = clientAddress(request);
+        const wait = misses.retryAfter(address);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          throw new ApiError(429, 'rate_limited', `too many badges of unknown servers from your address: the limit is ${misses.max} per minute; retry after ${wait} seconds`, {
+            retryAfterSeconds: wait,
+          });
+        }
         const found = await badgeScore(ctx.db, request.params.id, rules, ruleSets[rules].hash);
         // Badges are for public servers only: a private server's score is not published through an image URL.
-        if (!found || !found.public) throw notFound('server', request.params.id);
+        if (!found || !found.public) {
+          misses.hit(address);
+          throw notFound('server', request.params.id);
+        }
         const svg = badgeSvg(rules, found.score, found.band);
         entry = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`, until: t + CACHE_MS };
         if (cache.size >= CACHE_MAX) cache.clear();
