@@ -2,25 +2,25 @@ import { z } from 'zod';
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { ApiError } from '../api/errors.js';
+import { storedText, StoredUrlSchema } from '../api/schemas.js';
 import type { ApiContext } from '../api/context.js';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
 import { nodeSha256Hex } from '../native-hash.js';
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000);
 const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
 /** Body of `POST /v1/servers`. */
 export const RegisterServerSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: storedText(100, { min: 1 }),
   slug: z.string().regex(SLUG, 'lower-case letters, digits and dashes, 2–63 characters').optional(),
-  description: z.string().trim().max(500).optional(),
-  homepage: httpUrl.optional(),
-  repository: httpUrl.optional(),
+  description: storedText(500, { multiline: true }).optional(),
+  homepage: StoredUrlSchema.optional(),
+  repository: StoredUrlSchema.optional(),
   public: z.boolean().default(true),
   source: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('url'), url: httpUrl }),
-    z.object({ kind: z.literal('npm'), package: z.string().min(1).max(300) }),
+    z.object({ kind: z.literal('url'), url: StoredUrlSchema }),
+    z.object({ kind: z.literal('npm'), package: storedText(300, { min: 1, trim: false }) }),
     z.object({ kind: z.literal('upload'), tools: z.unknown() }),
   ]),
 });
