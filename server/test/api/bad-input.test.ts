@@ -1,8 +1,11 @@
 // Bad input gets a 4xx in the uniform shape, on a real database: control characters in every stored text
 // field and in searches (PostgreSQL refuses NUL: these were 500s), the lint label checked before the
-// ownership check.
+// ownership check, and a query that fails anyway is logged without the values it carried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, createServer } from '@toolmark/db';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
 
 let h: TestApp;
@@ -84,5 +87,36 @@ describe('POST /v1/servers/{id}/lint?label=', () => {
     expectInvalid(await save('00000000-0000-4000-8000-000000000000', 'bad\u0000'), 'querystring.label');
     // Without the bad label, the ownership check answers as before.
     expect((await save(theirs.id, 'fine')).statusCode).toBe(404);
+  });
+});
+
+describe('a failed query in the log', () => {
+  it('names the statement, the SQLSTATE and the constraint, never the values (the would-be key hash was logged)', async () => {
+    // A real failure of the key insert: a constraint this test adds to its own database.
+    await h.t.sql.unsafe(`ALTER TABLE api_keys ADD CONSTRAINT test_refuses_boom CHECK (name <> 'boom')`);
+    const lines: string[] = [];
+    const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'info', TOOLMARK_READ_CACHE_MS: '0' });
+    const logger = createLogger(config, 'test', { write: (line: string) => void lines.push(line) });
+    const app = await buildApp({ database: h.t, jobs: { send: async () => 'job' }, config, logger });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/v1/keys', headers: bearer(h.keys.admin), payload: { purpose: 'ci', name: 'boom' } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error.code, res.body).toBe('internal');
+      const text = lines.join('\n');
+      expect(text).toContain('unhandled error');
+      // The hash (64 hex digits), the row ("Failing row contains"), the parameter list and the key's prefix.
+      expect(text).not.toMatch(/[0-9a-f]{64}/);
+      expect(text).not.toMatch(/Failing row|params:|"parameters"|"params"/);
+      expect(text).not.toMatch(/tm_ci_/);
+      // What locates the failure stays: the statement (placeholders only), the SQLSTATE, table and constraint.
+      const logged = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string; cause?: unknown } });
+      const entry = logged.find((l) => l.msg === 'unhandled error');
+      expect(entry?.err?.message).toMatch(/^Failed query: insert into "api_keys"/);
+      expect(entry?.err?.message).toContain('test_refuses_boom');
+      expect(entry?.err?.cause).toMatchObject({ type: 'PostgresError', code: '23514', constraint_name: 'test_refuses_boom', table_name: 'api_keys' });
+    } finally {
+      await app.close();
+      await h.t.sql.unsafe('ALTER TABLE api_keys DROP CONSTRAINT test_refuses_boom');
+    }
   });
 });
