@@ -7,6 +7,8 @@ import { connectAsyncCommit, type DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
+import { answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
+import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
 import type { Config } from './config.js';
@@ -38,7 +40,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     requestIdHeader: false,
+    // Node's and the router's own answers (400, 414, 417, 431) in the uniform shape too.
+    ...httpErrorOptions,
   });
+  answerUnknownExpectations(app);
   // First hook of all: a page of the site is handed to SvelteKit before authentication and rate limiting.
   deps.site?.(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -57,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  registerJsonBody(app);
   const auth = registerAuth(app, deps.database.db, now);
   await registerRateLimit(app, deps.config.TOOLMARK_ANON_RATE_LIMIT);
 
