@@ -120,3 +120,58 @@ describe('a failed query in the log', () => {
     }
   });
 });
+
+describe('POST /v1/servers by a URL the address policy refuses', () => {
+  const byUrl = (app: TestApp, url: string) => app.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(app.keys.admin), payload: { name: `By ${url}`.slice(0, 100), source: { kind: 'url', url } } });
+
+  it('is a 400 at once naming why, with nothing stored and no job (it was a 202 and a capture that failed later)', async () => {
+    const jobsBefore = h.sent.length;
+    const cases: [string, string, string?][] = [
+      ['http://127.0.0.1:9/mcp', 'loopback', '127.0.0.0/8'],
+      ['http://10.1.2.3/mcp', 'private', '10.0.0.0/8'],
+      ['http://[::ffff:127.0.0.1]/mcp', 'loopback'],
+      ['http://169.254.169.254/latest/meta-data', 'metadata', '169.254.169.254/32'],
+      ['http://metadata.google.internal/computeMetadata', 'metadata'],
+      // A name: resolved now (localhost is in /etc/hosts), refused for the address it resolves to.
+      ['http://localhost:8080/mcp', 'loopback', '127.0.0.0/8'],
+      // localhost names are loopback whatever the resolver says (RFC 6761).
+      ['http://tools.localhost/mcp', 'loopback'],
+    ];
+    for (const [url, kind, range] of cases) {
+      const res = await byUrl(h, url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      const { error } = res.json();
+      expect(error.code).toBe('address_refused');
+      expect(error.detail).toMatchObject({ path: 'body.source.url', kind, ...(range ? { range } : {}) });
+      expect(error.message).toMatch(/^refusing to connect: /);
+    }
+    expect((await byUrl(h, 'http://localhost:8080/mcp')).json().error.message).toContain('localhost resolves to 127.0.0.1');
+    const credentials = await byUrl(h, 'https://user:s3cret@mcp.example.com/mcp');
+    expect(credentials.statusCode).toBe(400);
+    expect(credentials.json().error).toMatchObject({ code: 'invalid_url', detail: { path: 'body.source.url' } });
+    expect(credentials.body).not.toContain('s3cret');
+    expect(h.sent.length).toBe(jobsBefore);
+    const mine = await h.app.inject({ method: 'GET', url: '/v1/servers?mine=true&limit=100', headers: bearer(h.keys.admin) });
+    expect(mine.json().items.filter((s: { source: string }) => s.source === 'url')).toEqual([]);
+  });
+
+  it('a name that does not resolve now is accepted: the capture resolves it again and checks the address it connects to', async () => {
+    const res = await byUrl(h, 'https://mcp.example.invalid/mcp');
+    expect(res.statusCode, res.body).toBe(202);
+    expect(h.sent.at(-1)).toMatchObject({ queue: 'capture-server' });
+  });
+
+  it('with TOOLMARK_ALLOW_PRIVATE_URLS loopback and private addresses are accepted; metadata services never', async () => {
+    const open = await startTestApp({ TOOLMARK_ALLOW_PRIVATE_URLS: '1' });
+    try {
+      for (const url of ['http://127.0.0.1:9/mcp', 'http://localhost:8080/mcp', 'http://10.1.2.3/mcp']) expect((await byUrl(open, url)).statusCode, url).toBe(202);
+      for (const url of ['http://169.254.169.254/latest', 'http://[fd00:ec2::254]/', 'http://0.0.0.0/mcp']) {
+        const res = await byUrl(open, url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.code).toBe('address_refused');
+      }
+    } finally {
+      await open.close();
+    }
+  });
+});
