@@ -9,6 +9,8 @@ import { registerAuth } from './api/plugins/auth.js';
 import { httpTimeouts, registerClientLimits } from './api/plugins/client-limits.js';
 import { registerDatabaseGate } from './api/plugins/database-gate.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
+import { answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
+import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
 import type { Config } from './config.js';
@@ -41,8 +43,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: false,
     requestIdHeader: false,
     ...httpTimeouts(deps.config),
+    // Node's and the router's own answers (400, 408, 414, 417, 431) in the uniform shape too.
+    ...httpErrorOptions({ headersTimeoutMs: deps.config.TOOLMARK_HEADERS_TIMEOUT_MS, requestTimeoutMs: deps.config.TOOLMARK_REQUEST_TIMEOUT_MS }),
   });
-  // Timeouts' answers and the per-address connection limit come before everything, the site included.
+  answerUnknownExpectations(app);
+  // The per-address connection limit comes before everything, the site included.
   registerClientLimits(app, deps.config);
   // Then a page of the site is handed to SvelteKit before authentication and rate limiting.
   deps.site?.(app);
@@ -75,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await probeSql.end({ timeout: 1 });
   });
   registerErrorHandling(app, availability);
+  registerJsonBody(app);
   // Before authentication: while the database is down a request fails at once instead of waiting for a pool
   // that cannot connect (the key lookup is a query too).
   registerDatabaseGate(app, availability);

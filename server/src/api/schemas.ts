@@ -16,6 +16,51 @@ export const ErrorSchema = z.object({
 /** Error responses every authenticated route may give. */
 export const authErrors = { 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema } as const;
 
+// C0 controls, DEL and C1 controls: PostgreSQL refuses U+0000 in text (a 500 before this check), and the
+// others are terminal escapes, line breaks in one-line fields and log forgery, never a name. Descriptions
+// (several lines) keep TAB, LF and CR. Written as escapes so the OpenAPI `pattern` stays readable.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+
+/** Where the first refused control character of `text` is, as "U+0000 at character 3". */
+function firstControl(text: unknown, multiline: boolean): string {
+  if (typeof text !== 'string') return 'a control character';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+    if (control && !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) {
+      return `U+${c.toString(16).toUpperCase().padStart(4, '0')} at character ${i + 1}`;
+    }
+  }
+  return 'a control character';
+}
+
+/**
+ * Text the API stores or sends to the database (names, labels, descriptions, URLs, searches): at most
+ * `max` characters, no NUL or other C0/C1 control characters (multi-line text keeps TAB, LF, CR), trimmed
+ * unless `trim: false`. Every such field uses it, so bad text is a 400 naming the field before any query.
+ */
+export function storedText(max: number, options: { min?: number; multiline?: boolean; trim?: boolean } = {}): z.ZodString {
+  const { min = 0, multiline = false, trim = true } = options;
+  let text = trim ? z.string().trim() : z.string();
+  if (min > 0) text = text.min(min, min === 1 ? 'must not be empty' : `at least ${min} characters`);
+  return text.max(max, `at most ${max} characters`).regex(multiline ? MULTI_LINE : ONE_LINE, {
+    error: (issue) => `${multiline ? 'must not contain control characters other than tabs and line breaks' : 'must be one line without control characters'}: found ${firstControl(issue.input, multiline)}`,
+  });
+}
+
+/**
+ * An http(s) URL the API stores, ≤ 2000 characters. Control characters are refused before the URL check,
+ * which would otherwise drop TAB and LF silently (the stored text would not be the URL that is fetched).
+ */
+export const StoredUrlSchema = z
+  .string()
+  .max(2000, 'at most 2000 characters')
+  .regex(ONE_LINE, { error: (issue) => `must not contain control characters: found ${firstControl(issue.input, false)}` })
+  .check(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
+
 export const IdParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
 
 /** Paging: `limit` 1–100 (default 20), `offset` ≥ 0. */

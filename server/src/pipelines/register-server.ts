@@ -2,25 +2,26 @@ import { z } from 'zod';
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { ApiError } from '../api/errors.js';
+import { storedText, StoredUrlSchema } from '../api/schemas.js';
 import type { ApiContext } from '../api/context.js';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
+import { checkRegisteredUrl } from '../capture/url-policy.js';
 import { nodeSha256Hex } from '../native-hash.js';
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000);
 const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
 /** Body of `POST /v1/servers`. */
 export const RegisterServerSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: storedText(100, { min: 1 }),
   slug: z.string().regex(SLUG, 'lower-case letters, digits and dashes, 2–63 characters').optional(),
-  description: z.string().trim().max(500).optional(),
-  homepage: httpUrl.optional(),
-  repository: httpUrl.optional(),
+  description: storedText(500, { multiline: true }).optional(),
+  homepage: StoredUrlSchema.optional(),
+  repository: StoredUrlSchema.optional(),
   public: z.boolean().default(true),
   source: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('url'), url: httpUrl }),
-    z.object({ kind: z.literal('npm'), package: z.string().min(1).max(300) }),
+    z.object({ kind: z.literal('url'), url: StoredUrlSchema }),
+    z.object({ kind: z.literal('npm'), package: storedText(300, { min: 1, trim: false }) }),
     z.object({ kind: z.literal('upload'), tools: z.unknown() }),
   ]),
 });
@@ -42,8 +43,9 @@ export function slugify(name: string): string {
 /**
  * Register a server. An upload is parsed now (a bad `tools/list` is a 422 naming the place) and stored as
  * the first version in the same transaction as the server; URL and npm sources are captured by a
- * `capture-server` job (npm only when the operator allows it). Either way a job takes it from there, so
- * the answer is 202 with the server and the job id.
+ * `capture-server` job (npm only when the operator allows it). A URL is checked against the address policy
+ * now (a 400 naming why; the job checks the address it connects to again). Either way a job takes it from
+ * there, so the answer is 202 with the server and the job id.
  */
 export async function registerServer(ctx: ApiContext, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
@@ -57,6 +59,14 @@ export async function registerServer(ctx: ApiContext, input: { key: Authenticate
       sourcePackage = parseNpmPackageSpec(body.source.package).spec;
     } catch (error) {
       if (error instanceof CaptureError) throw new ApiError(400, 'invalid_package_spec', error.message, { path: 'body.source.package' });
+      throw error;
+    }
+  }
+  if (body.source.kind === 'url') {
+    try {
+      await checkRegisteredUrl(body.source.url, { allowPrivate: ctx.config.TOOLMARK_ALLOW_PRIVATE_URLS });
+    } catch (error) {
+      if (error instanceof CaptureError) throw new ApiError(400, error.code, error.message, { ...error.detail, path: 'body.source.url' });
       throw error;
     }
   }

@@ -38,8 +38,28 @@ export function safeHref(url: string | null | undefined): string | null {
   }
 }
 
-/** Only a path of this site to go back to (never another origin: "//evil" or "/\evil" are refused). */
-export const safeBack = (back: unknown): string => (typeof back === 'string' && /^\/(?![/\\])/.test(back) && back.length < 2000 ? back : '/');
+// Any C0 or C1 control character, DEL, or a space: browsers drop TAB, CR and LF from a Location anywhere
+// ("/\t/evil" becomes "//evil", another host) and CR or LF cannot be in a header at all.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f-\u009f]/;
+const BASE = 'http://site.invalid';
+
+/**
+ * Only a path of this site to go back to (sign-in's `next`, the language switch's `back`), else "/": it
+ * starts with one "/" (not "//" or "/\", which name another host), holds no control character or space,
+ * and resolves to this origin. It comes back normalised as a URL parser writes it (non-ASCII
+ * percent-encoded), so it is always a valid header value.
+ */
+export function safeBack(back: unknown): string {
+  if (typeof back !== 'string' || back.length >= 2000 || !/^\/(?![/\\])/.test(back) || UNSAFE_IN_PATH.test(back)) return '/';
+  let url: URL;
+  try {
+    url = new URL(back, BASE);
+  } catch {
+    return '/';
+  }
+  return url.origin === BASE ? `${url.pathname}${url.search}${url.hash}` : '/';
+}
 
 /** `v1` or `v1@sha256:…` from a rules picker. */
 export function parseRules(value: string | null): { id?: string; hash?: string } {

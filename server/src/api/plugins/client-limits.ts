@@ -1,11 +1,10 @@
 import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { addressKey } from '../../address-key.js';
 import type { Config } from '../../config.js';
 import { siteClientAddress } from '../../site-token.js';
-import { ApiError, type ErrorBody } from '../errors.js';
+import { ApiError } from '../errors.js';
 
 /**
  * Node's HTTP timeouts from the configuration: a client has TOOLMARK_HEADERS_TIMEOUT_MS to send a request's
@@ -20,10 +19,6 @@ export function httpTimeouts(config: Config): { requestTimeout: number; http: Se
   return { requestTimeout, http: { headersTimeout, requestTimeout, connectionsCheckingInterval } };
 }
 
-const answer = (status: string, body: ErrorBody): string => {
-  const json = JSON.stringify(body);
-  return `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`;
-};
 
 /** What the connection limit knows of a socket: its address, whether it counts, and whether it was opened over the limit. */
 interface Tracked {
@@ -41,7 +36,7 @@ type TrackedSocket = Socket & { [TRACKED]?: Tracked };
  * Slow and greedy clients, on the HTTP server under Fastify:
  *
  * - A request whose headers or body do not arrive within the timeouts ({@link httpTimeouts}) is answered
- *   408 in the uniform error shape and its socket closed (Fastify's default answer is another shape).
+ *   408 in the uniform error shape and its socket closed (by the clientErrorHandler of http-errors.ts).
  * - Each client address (IPv6: per /64) may hold TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS open sockets (0: no
  *   limit). A socket over the limit is answered 429 `too_many_connections` at its first request and closed;
  *   one that sends nothing is closed after a second (at most the headers timeout). The site in this process
@@ -51,18 +46,6 @@ type TrackedSocket = Socket & { [TRACKED]?: Tracked };
  * Register before the site is mounted: its hook hands pages to SvelteKit and must not see refused sockets.
  */
 export function registerClientLimits(app: FastifyInstance, config: Config): void {
-  // First in line, before Fastify's own handler (which then sees a destroyed socket and does nothing).
-  app.server.prependListener('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null }) => {
-    if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT' || socket.destroyed) return;
-    // As Node does: answer only when no response has started on this socket.
-    if (socket.writable && !socket._httpMessage?.headersSent) {
-      const limits = { headersTimeoutMs: config.TOOLMARK_HEADERS_TIMEOUT_MS, requestTimeoutMs: config.TOOLMARK_REQUEST_TIMEOUT_MS };
-      const message = `the request did not arrive in time: headers must arrive within ${limits.headersTimeoutMs} ms and the whole request within ${limits.requestTimeoutMs} ms`;
-      socket.write(answer('408 Request Timeout', { error: { code: 'request_timeout', message, detail: limits } }));
-    }
-    socket.destroy();
-  });
-
   const max = config.TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS;
   if (max === 0) return;
   const open = new Map<string, number>();

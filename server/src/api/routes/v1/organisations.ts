@@ -3,7 +3,7 @@ import { createApiKey, createOrganisation, firstOrganisation, isUniqueViolation 
 import { ApiError } from '../../errors.js';
 import { requireKey } from '../../plugins/auth.js';
 import type { RouteModule } from '../../route.js';
-import { ApiKeySchema, authErrors, ErrorSchema } from '../../schemas.js';
+import { ApiKeySchema, authErrors, ErrorSchema, storedText } from '../../schemas.js';
 
 /**
  * POST /v1/organisations — the operator (an admin key of the install's first organisation) creates an
@@ -18,7 +18,7 @@ const route: RouteModule = (app, ctx) => {
         tags: ['keys'],
         security: [{ bearer: [] }],
         body: z.object({
-          name: z.string().trim().min(1).max(100),
+          name: storedText(100, { min: 1 }),
           slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters'),
         }),
         response: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createApiKey, listApiKeys } from '@toolmark/db';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { ApiKeySchema, authErrors, ErrorSchema, KeyPurposeSchema } from '../../../schemas.js';
+import { ApiKeySchema, authErrors, ErrorSchema, KeyPurposeSchema, storedText } from '../../../schemas.js';
 
 /** GET /v1/keys — the organisation's keys; POST /v1/keys — create one (shown once). Admin keys only. */
 const route: RouteModule = (app, ctx) => {
@@ -30,7 +30,7 @@ const route: RouteModule = (app, ctx) => {
         security: [{ bearer: [] }],
         body: z.object({
           purpose: KeyPurposeSchema,
-          name: z.string().trim().min(1).max(100),
+          name: storedText(100, { min: 1 }),
         }),
         response: { 201: z.object({ key: z.string(), record: ApiKeySchema }), 400: ErrorSchema, ...authErrors },
       },

@@ -3,7 +3,7 @@ import { isRuleSetId, LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
 import { BOARD_SORTS, leaderboard } from '@toolmark/db';
 import { ApiError } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, PageQuerySchema, TimestampSchema } from '../../../schemas.js';
+import { authErrors, ErrorSchema, PageQuerySchema, storedText, TimestampSchema } from '../../../schemas.js';
 
 /**
  * GET /v1/leaderboards/lint — public servers ranked by their latest version's score under one rules
@@ -20,7 +20,7 @@ const route: RouteModule = (app, ctx) => {
         querystring: PageQuerySchema.extend({
           rules: z.string().max(32).default(LATEST_RULES),
           hash: z.string().regex(/^(sha256:)?[0-9a-f]{8,64}$/).optional(),
-          q: z.string().trim().max(100).optional(),
+          q: storedText(100).optional(),
           band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
           security: z.enum(['true', 'false']).optional(),
           sort: z.enum(BOARD_SORTS).default('score'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listServers } from '@toolmark/db';
 import { REST_PURPOSES, requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, PageQuerySchema, ServerSchema } from '../../../schemas.js';
+import { authErrors, ErrorSchema, PageQuerySchema, ServerSchema, storedText } from '../../../schemas.js';
 import { registerServer, RegisterServerSchema } from '../../../../pipelines/register-server.js';
 
 /** GET /v1/servers — public servers (or, with `mine=true` and a key, the organisation's), searched and paged. POST — register one. */
@@ -14,7 +14,7 @@ const route: RouteModule = (app, ctx) => {
         summary: 'List servers: search by name or slug, paged',
         tags: ['servers'],
         querystring: PageQuerySchema.extend({
-          q: z.string().trim().max(100).optional(),
+          q: storedText(100).optional(),
           mine: z.enum(['true', 'false']).optional(),
         }),
         response: {

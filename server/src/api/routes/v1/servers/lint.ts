@@ -4,7 +4,7 @@ import { LintChangesSchema, LintResultSchema, MAX_SURFACE_BYTES } from '@toolmar
 import { saveLint, savedLintJson, type SaveLintResponse } from '../../../../pipelines/save-lint.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, IdParamsSchema, VersionRefSchema } from '../../../schemas.js';
+import { authErrors, ErrorSchema, IdParamsSchema, storedText, VersionRefSchema } from '../../../schemas.js';
 
 /**
  * POST /v1/servers/{id}/lint — save a lint score from CI. The body is the server's `tools/list` in any
@@ -32,7 +32,8 @@ const route: RouteModule = (app, ctx) => {
           tags: ['lint'],
           security: [{ bearer: [] }],
           params: IdParamsSchema,
-          querystring: z.object({ label: z.string().max(50, 'at most 50 characters').optional() }),
+          // The label is checked here, before the handler: a bad label is a 400 before any query (ownership included).
+          querystring: z.object({ label: storedText(50, { trim: false }).optional() }),
           body: z.string().describe('tools/list as JSON: { tools: [...] }, a JSON-RPC response, or a bare array (≤ 1 MiB, ≤ 200 tools)'),
           response: {
             200: LintResultSchema.extend({

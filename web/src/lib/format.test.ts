@@ -1,0 +1,25 @@
+// safeBack: where sign-in (`next`) and the language switch (`back`) may send a visitor. The site routes
+// that use it are tested over HTTP in server/test/api/site-redirects.test.ts.
+import { describe, expect, it } from 'vitest';
+import { safeBack } from './format';
+
+describe('safeBack', () => {
+  it('keeps paths of this site, normalised to a valid header value', () => {
+    expect(safeBack('/')).toBe('/');
+    expect(safeBack('/servers/abc?sort=name&order=asc#tools')).toBe('/servers/abc?sort=name&order=asc#tools');
+    expect(safeBack('/docs/../findings')).toBe('/findings');
+    expect(safeBack('/?q=日本')).toBe('/?q=%E6%97%A5%E6%9C%AC');
+    expect(safeBack('/a\\b')).toBe('/a/b');
+  });
+
+  it('sends everything else to /: other hosts, schemes, control characters anywhere', () => {
+    const refused = [
+      undefined, null, 42, '', 'servers', ' /servers', 'https://evil.example/', 'javascript:alert(1)', '//evil.example', '/\\evil.example',
+      // Browsers drop TAB, CR and LF anywhere in a URL: "/\t/evil" is "//evil".
+      '/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '\t//evil.example', '/\t\\evil.example',
+      '/\r\nSet-Cookie: x=1', '/a\u0000', '/a\u0008', '/a\u001b[31m', '/a\u007f', '/a\u0085', '/a\u009b', '/a b',
+      `/${'a'.repeat(2000)}`,
+    ];
+    for (const back of refused) expect(safeBack(back), JSON.stringify(back)).toBe('/');
+  });
+});
