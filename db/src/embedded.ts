@@ -36,8 +36,11 @@ export interface EmbeddedStatus {
   restarts: number;
 }
 
-/** Messages the cluster prints (startup, shutdown, errors) go here; they never contain the password. */
-export type EmbeddedLog = (message: string) => void;
+/**
+ * Messages the cluster prints (startup, shutdown, errors) go here at `debug`; the watchdog's (the cluster
+ * died, it runs again) at `warn`. They never contain the password.
+ */
+export type EmbeddedLog = (message: string, level?: 'debug' | 'warn') => void;
 
 /** The checkout's root (db/dist/embedded.js → ../..), wherever the checkout is. */
 const checkoutRoot = (): string => resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -216,7 +219,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: EmbeddedLog = 
   };
   const restart = async (why: string) => {
     restarting = true;
-    log(`the embedded postgres stopped (${why}); starting it again`);
+    log(`the embedded postgres stopped (${why}); starting it again`, 'warn');
     for (let attempt = 1; !stopped; attempt++) {
       try {
         await pg.start();
@@ -224,10 +227,10 @@ export async function startEmbeddedDatabase(dataDir: string, log: EmbeddedLog = 
         restarts++;
         restarting = false;
         watch();
-        log(`the embedded postgres is running again (restart ${restarts}, attempt ${attempt})`);
+        log(`the embedded postgres is running again (restart ${restarts}, attempt ${attempt})`, 'warn');
         return;
       } catch {
-        log(`starting the embedded postgres again failed (attempt ${attempt}); trying again`);
+        log(`starting the embedded postgres again failed (attempt ${attempt}); trying again`, 'warn');
         await sleep(Math.min(100 * attempt, 2_000));
       }
     }

@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       dataDir: config.TOOLMARK_DATA_DIR,
       maxConnections: config.TOOLMARK_DB_POOL,
       connectTimeoutMs: config.TOOLMARK_DB_CONNECT_TIMEOUT_MS,
-      log: (message) => pgLog.debug(message),
+      log: (message, level) => (level === 'warn' ? pgLog.warn(message) : pgLog.debug(message)),
     });
     log.info({ database: handle.embeddedDataDir ? `embedded (${handle.embeddedDataDir})` : 'DATABASE_URL' }, 'database open');
     await migrateDatabase(handle);

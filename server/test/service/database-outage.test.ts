@@ -114,6 +114,10 @@ describe('the service while its database is away', () => {
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'unavailable', database: 'unreachable', reason: expect.stringMatching(/refused|closed/) });
     expect(JSON.stringify(health.body)).not.toContain(String(proxy.port)); // no address, user or password
+    // The site's pages read the API: a 503 page that says the database is away, not a 502.
+    const page = await fetch(`${service.url}/`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('cannot reach its database');
     await proxy.restore();
     expect(await recovery()).toBeLessThan(5_000);
     expect(service.alive()).toBe(true);

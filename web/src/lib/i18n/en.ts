@@ -186,7 +186,12 @@ export const en = {
     responses: 'Responses',
     machine: 'Machine-readable:',
   },
-  error: { title: 'Something went wrong', notFound: 'Not found', back: 'Back to the leaderboard' },
+  error: {
+    title: 'Something went wrong',
+    notFound: 'Not found',
+    unavailable: 'Temporarily unavailable: the service cannot reach its database. Try again in a few seconds.',
+    back: 'Back to the leaderboard',
+  },
 };
 
 /** Every text of the site, by key. */

@@ -188,5 +188,10 @@ export const ja: Messages = {
     responses: '応答',
     machine: '機械可読:',
   },
-  error: { title: 'エラーが発生しました', notFound: '見つかりません', back: 'ランキングに戻る' },
+  error: {
+    title: 'エラーが発生しました',
+    notFound: '見つかりません',
+    unavailable: '一時的に利用できません（データベースに接続できません）。数秒後にもう一度お試しください。',
+    back: 'ランキングに戻る',
+  },
 };

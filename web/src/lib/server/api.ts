@@ -1,6 +1,7 @@
 // The site's only way to the server: the public REST API over HTTP (loopback when mounted in `npm start`).
 // Every page's data comes through these functions. Requests carry the signed-in key when there is one,
 // and the process's site token with the visitor's address so the API rate-limits per visitor.
+import { error } from '@sveltejs/kit';
 import type { LintChanges, LintResult } from '@toolmark/benchmarks';
 
 /** An error answer of the API, in its uniform shape. */
@@ -13,6 +14,14 @@ export class ApiFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * End a page's load with the status an API failure deserves: the `notFound` statuses as 404, 429 and 503
+ * passed on (the visitor may retry; a 503 page says the database is away), anything else as 502.
+ */
+export function pageError(e: ApiFailure, notFound: readonly number[] = [404]): never {
+  error(notFound.includes(e.status) ? 404 : e.status === 429 || e.status === 503 ? e.status : 502, e.message);
 }
 
 /** Who asks: the visitor's address and, when signed in, their key. */

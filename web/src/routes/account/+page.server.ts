@@ -1,5 +1,5 @@
-import { error, fail, redirect } from '@sveltejs/kit';
-import { api, ApiFailure, type ApiKey } from '$lib/server/api';
+import { fail, redirect } from '@sveltejs/kit';
+import { api, ApiFailure, pageError, type ApiKey } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { SESSION_COOKIE } from '$lib/server/session';
 import { visibleName } from '$lib/server/visible';
@@ -23,7 +23,7 @@ export const load: PageServerLoad = async (event) => {
       event.cookies.delete(SESSION_COOKIE, { path: '/' });
       redirect(303, '/signin');
     }
-    if (e instanceof ApiFailure) error(502, e.message);
+    if (e instanceof ApiFailure) pageError(e, []);
     throw e;
   }
 };

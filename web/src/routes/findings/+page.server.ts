@@ -1,5 +1,4 @@
-import { error } from '@sveltejs/kit';
-import { api, ApiFailure } from '$lib/server/api';
+import { api, ApiFailure, pageError } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import type { PageServerLoad } from './$types';
 
@@ -9,7 +8,7 @@ export const load: PageServerLoad = async (event) => {
     const list = await api.rules(caller);
     return { rules: await api.rulesDetail(caller, event.url.searchParams.get('rules') ?? list.latest) };
   } catch (e) {
-    if (e instanceof ApiFailure) error(e.status === 404 ? 404 : 502, e.message);
+    if (e instanceof ApiFailure) pageError(e);
     throw e;
   }
 };

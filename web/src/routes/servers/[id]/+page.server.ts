@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
-import { api, ApiFailure, type StoredLint } from '$lib/server/api';
+import { api, ApiFailure, pageError, type StoredLint } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
@@ -8,7 +8,7 @@ import type { PageServerLoad } from './$types';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fail = (e: unknown): never => {
-  if (e instanceof ApiFailure) error(e.status === 404 || e.status === 400 ? 404 : e.status === 429 ? 429 : 502, e.message);
+  if (e instanceof ApiFailure) pageError(e, [404, 400]);
   throw e;
 };
 

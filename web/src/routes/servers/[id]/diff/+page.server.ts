@@ -1,6 +1,5 @@
-import { error } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
-import { api, ApiFailure } from '$lib/server/api';
+import { api, ApiFailure, pageError } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
@@ -29,7 +28,7 @@ export const load: PageServerLoad = async (event) => {
       },
     };
   } catch (e) {
-    if (e instanceof ApiFailure) error(e.status === 400 || e.status === 404 ? 404 : 502, e.message);
+    if (e instanceof ApiFailure) pageError(e, [404, 400]);
     throw e;
   }
 };

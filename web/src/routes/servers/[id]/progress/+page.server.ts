@@ -1,5 +1,4 @@
-import { error } from '@sveltejs/kit';
-import { api, ApiFailure } from '$lib/server/api';
+import { api, ApiFailure, pageError } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
@@ -21,7 +20,7 @@ export const load: PageServerLoad = async (event) => {
       score: score && { score: score.score, band: score.band, critical: score.critical, required: score.required, minor: score.minor, toolCount: latest?.toolCount ?? 0 },
     };
   } catch (e) {
-    if (e instanceof ApiFailure) error(e.status === 404 || e.status === 400 ? 404 : 502, e.message);
+    if (e instanceof ApiFailure) pageError(e, [404, 400]);
     throw e;
   }
 };
