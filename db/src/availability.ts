@@ -62,6 +62,8 @@ export interface AvailabilityOptions {
 export class DatabaseAvailability {
   #state: AvailabilityState;
   #probing = false;
+  #checking: Promise<AvailabilityState> | undefined;
+  #checkedAt: number | undefined;
   #closed = false;
   #timer: NodeJS.Timeout | undefined;
   readonly #options: Required<Omit<AvailabilityOptions, 'onChange'>> & Pick<AvailabilityOptions, 'onChange'>;
@@ -86,8 +88,22 @@ export class DatabaseAvailability {
     return true;
   }
 
-  /** Probe now (for /health): the answer is the state after the probe. */
-  async check(): Promise<AvailabilityState> {
+  /**
+   * Probe now (for /health): the answer is the state after the probe. Calls while a probe is under way,
+   * and for `probeIntervalMs` after it, share its answer, so a flood of health checks costs one statement
+   * per interval.
+   */
+  check(): Promise<AvailabilityState> {
+    const now = this.#options.now().getTime();
+    if (this.#checking && (this.#checkedAt === undefined || now - this.#checkedAt < this.#options.probeIntervalMs)) return this.#checking;
+    this.#checkedAt = undefined;
+    this.#checking = this.#probeOnce().finally(() => {
+      this.#checkedAt = this.#options.now().getTime();
+    });
+    return this.#checking;
+  }
+
+  async #probeOnce(): Promise<AvailabilityState> {
     try {
       await this.#options.probe();
       this.#markUp();
@@ -125,7 +141,7 @@ export class DatabaseAvailability {
     const tick = async () => {
       this.#timer = undefined;
       if (this.#closed) return;
-      await this.check();
+      await this.#probeOnce();
       if (!this.#state.up && !this.#closed) this.#timer = setTimeout(() => void tick(), this.#options.probeIntervalMs).unref();
       else this.#probing = false;
     };

@@ -7,6 +7,7 @@ import { connectAsyncCommit, connectProbe, DatabaseAvailability, type DatabaseHa
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
 import { httpTimeouts, registerClientLimits } from './api/plugins/client-limits.js';
+import { closingOptions, registerClosing } from './api/plugins/closing.js';
 import { registerDatabaseGate } from './api/plugins/database-gate.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
 import { answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     requestIdHeader: false,
+    ...closingOptions,
     ...httpTimeouts(deps.config),
     // Node's and the router's own answers (400, 408, 414, 417, 431) in the uniform shape too.
     ...httpErrorOptions({ headersTimeoutMs: deps.config.TOOLMARK_HEADERS_TIMEOUT_MS, requestTimeoutMs: deps.config.TOOLMARK_REQUEST_TIMEOUT_MS }),
@@ -49,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   answerUnknownExpectations(app);
   // The per-address connection limit comes before everything, the site included.
   registerClientLimits(app, deps.config);
+  registerClosing(app);
   // Then a page of the site is handed to SvelteKit before authentication and rate limiting.
   deps.site?.(app);
   app.setValidatorCompiler(validatorCompiler);
