@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOURCE_HASH } from '../rules/v1/source-hash.js';
 import { rulesV1 } from '../rules/v1/index.js';
+import { SOURCE_HASH as SOURCE_HASH_V2 } from '../rules/v2/source-hash.js';
+import { rulesV2 } from '../rules/v2/index.js';
 import { benchmarksRoot, computeRulesHash, rulesHashInputs } from './rules-hash.js';
 
 const root = benchmarksRoot();
@@ -14,6 +16,12 @@ describe('rules v1 content hash', () => {
   it('matches the committed source-hash.ts (run `npm run rules:hash` after changing rules, then bump the version if a golden moves)', () => {
     expect(SOURCE_HASH).toBe(computeRulesHash('v1'));
     expect(rulesV1.hash).toBe(SOURCE_HASH);
+  });
+
+  it('v2 matches its committed source-hash.ts too, and differs from v1', () => {
+    expect(SOURCE_HASH_V2).toBe(computeRulesHash('v2'));
+    expect(rulesV2.hash).toBe(SOURCE_HASH_V2);
+    expect(SOURCE_HASH_V2).not.toBe(SOURCE_HASH);
   });
 
   it('covers thresholds, lexicons, every rule file and the shared text analysis, but no tests', () => {

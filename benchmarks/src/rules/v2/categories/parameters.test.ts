@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { objectSchema, runCategory, tool } from '../test/helpers.js';
+import { parameters } from './parameters.js';
+
+const score = async (inputSchema: Record<string, unknown>) => runCategory(parameters, tool({ name: 'search_code', inputSchema }));
+
+describe('parameters (25)', () => {
+  it('gives 25 to a tool without parameters', async () => {
+    expect(await score({ type: 'object' })).toEqual({ points: 25, max: 25, notes: ['no parameters: nothing to describe (+25)'] });
+  });
+
+  it('gives full marks: all described, strings constrained, required, additionalProperties false', async () => {
+    const out = await score(
+      objectSchema(
+        { query: { type: 'string', description: 'Text to find', minLength: 1 }, limit: { type: 'integer', description: 'Most hits' } },
+        { required: ['query'], additionalProperties: false },
+      ),
+    );
+    expect(out).toEqual({
+      points: 25,
+      max: 25,
+      notes: [
+        '2/2 parameters described (+10.0)',
+        '1/1 string parameters constrained or exemplified (+7.0)',
+        'required list present (+4)',
+        'additionalProperties is false (+4)',
+      ],
+    });
+  });
+
+  it('gives 0 when nothing is described or constrained, with no required and open properties', async () => {
+    const out = await score(objectSchema({ query: { type: 'string' }, path: { type: 'string' } }));
+    expect(out.points).toBe(0);
+    expect(out.notes).toEqual([
+      '0/2 parameters described (+0.0)',
+      '0/2 string parameters constrained or exemplified (+0.0)',
+      'no required list (+0)',
+      'additionalProperties is not false (+0)',
+    ]);
+  });
+
+  it('gives half the description points for 2 of 4 described', async () => {
+    const out = await score(
+      objectSchema({ a: { type: 'integer', description: 'A' }, b: { type: 'integer', description: 'B' }, c: { type: 'integer' }, d: { type: 'integer' } }),
+    );
+    // 5 (described) + 7 (no strings) + 0 + 0
+    expect(out.points).toBe(12);
+    expect(out.notes.slice(0, 2)).toEqual(['2/4 parameters described (+5.0)', 'no string parameters (+7)']);
+  });
+
+  it('shares the string points by constrained strings, and rounds the total', async () => {
+    const out = await score(
+      objectSchema(
+        { a: { type: 'string', enum: ['x'] }, b: { type: 'string' }, c: { type: 'string' } },
+        { required: ['a'] },
+      ),
+    );
+    // 0 + 7 × 1/3 = 2.33 + 4 = 6.33 → 6
+    expect(out.points).toBe(6);
+    expect(out.notes[1]).toBe('1/3 string parameters constrained or exemplified (+2.3)');
+  });
+
+  it('does not count an empty required list, nor additionalProperties other than false', async () => {
+    const base = { q: { type: 'integer', description: 'Q' } };
+    expect((await score(objectSchema(base, { required: [], additionalProperties: true }))).points).toBe(17);
+    expect((await score(objectSchema(base, { required: ['q'], additionalProperties: {} }))).points).toBe(21);
+    expect((await score(objectSchema(base, { required: ['q'], additionalProperties: false }))).points).toBe(25);
+  });
+
+  it('reads parameters behind a root $ref', async () => {
+    const out = await score({ $ref: '#/$defs/Args', $defs: { Args: objectSchema({ q: { type: 'integer', description: 'Q' } }, { required: ['q'], additionalProperties: false }) } });
+    expect(out.points).toBe(25);
+    expect(out.notes[0]).toBe('1/1 parameters described (+10.0)');
+  });
+});

@@ -1,0 +1,19 @@
+import { finding, type ToolRule } from '../../types.js';
+import type { ToolContext, ToolFacts } from '../facts.js';
+import { looksDestructive } from '../signals.js';
+
+/** `destructive_unmarked` (required): looks destructive but carries no `destructiveHint` at all. */
+export const destructiveUnmarked: ToolRule<ToolFacts, ToolContext> = {
+  code: 'destructive_unmarked',
+  check: (t) => {
+    const verb = looksDestructive(t);
+    if (verb === undefined || t.annotations.destructiveHint !== undefined) return [];
+    return [
+      finding('destructive_unmarked', 'required', `looks destructive ("${verb}") but has no destructiveHint`, {
+        tool: t.name,
+        fields: ['annotations.destructiveHint'],
+        data: { verb },
+      }),
+    ];
+  },
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { objectSchema, runToolRule, tool } from '../test/helpers.js';
+import { invisibleCharacters, invisibleCharactersRule } from './invisible-characters.js';
+
+describe('invisibleCharacters', () => {
+  it('finds zero-width spaces, bidi overrides and tag characters', () => {
+    expect(invisibleCharacters('Hel\u200Blo')).toEqual(['U+200B']);
+    expect(invisibleCharacters('report\u202Etxt.exe')).toEqual(['U+202E']);
+    // A run of tag characters (ASCII smuggled as U+E00xx) is reported by its first character.
+    expect(invisibleCharacters('Reads files.\u{E0049}\u{E0067}\u{E006E}')).toContain('U+E0049');
+    expect(invisibleCharacters('a\uFEFFb\u2066c\u00ADd')).toEqual(['U+FEFF', 'U+2066', 'U+00AD']);
+  });
+
+  it('allows a ZWJ emoji sequence and an emoji tag flag', () => {
+    expect(invisibleCharacters('Pairs with a developer 👩‍💻 on code.')).toEqual([]);
+    expect(invisibleCharacters('Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} results')).toEqual([]);
+    expect(invisibleCharacters('Family 👨‍👩‍👧 and ❤️‍🔥')).toEqual([]);
+  });
+
+  it('flags a ZWJ that does not follow a pictograph', () => {
+    expect(invisibleCharacters('a\u200Db')).toEqual(['U+200D']);
+  });
+});
+
+describe('invisible_characters', () => {
+  it('is critical and names the characters and the fields they are in', async () => {
+    const t = tool({
+      name: 'read_file',
+      title: 'Read\u200B file',
+      description: 'Reads a file.\u{E0041}',
+      inputSchema: objectSchema({ path: { type: 'string', description: 'Path\u202E' } }),
+    });
+    expect(await runToolRule(invisibleCharactersRule, t)).toEqual([
+      {
+        code: 'invisible_characters',
+        severity: 'critical',
+        tool: 'read_file',
+        message: 'invisible or direction-changing characters (U+200B, U+E0041, U+202E) in title, description, inputSchema',
+        fields: ['title', 'description', 'inputSchema'],
+        data: { characters: ['U+200B', 'U+E0041', 'U+202E'], where: { title: ['U+200B'], description: ['U+E0041'], inputSchema: ['U+202E'] } },
+      },
+    ]);
+  });
+
+  it('scans the name', async () => {
+    const out = await runToolRule(invisibleCharactersRule, tool({ name: 'read\u200Bfile', description: 'Reads a file.' }));
+    expect(out[0]?.data.where).toEqual({ name: ['U+200B'] });
+  });
+
+  it('does not fire for emoji sequences, Japanese text or plain ASCII', async () => {
+    for (const description of ['Pairs with a developer 👩‍💻 on code 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}.', 'ファイルを読み込みます。', 'Reads a file.']) {
+      expect(await runToolRule(invisibleCharactersRule, tool({ description })), description).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import type { Band, CategoryId, CategoryScore, Finding, LintResult, ToolResult } from '../../contracts/lint-result.js';
+import type { Surface } from '../../contracts/tool.js';
+import type { Category, LintDeps, RuleSet, ServerRule, ToolRule } from '../types.js';
+import { constraints } from './categories/constraints.js';
+import { examples } from './categories/examples.js';
+import { parameters } from './categories/parameters.js';
+import { purpose } from './categories/purpose.js';
+import { returns } from './categories/returns.js';
+import { usage } from './categories/usage.js';
+import { surfaceFacts, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
+import { annotationConflict } from './findings/annotation-conflict.js';
+import { badNameChars } from './findings/bad-name-chars.js';
+import { destructiveHintFalse } from './findings/destructive-hint-false.js';
+import { destructiveUnmarked } from './findings/destructive-unmarked.js';
+import { genericName } from './findings/generic-name.js';
+import { heavyTool } from './findings/heavy-tool.js';
+import { hiddenInstructions } from './findings/hidden-instructions.js';
+import { invisibleCharactersRule } from './findings/invisible-characters.js';
+import { longName } from './findings/long-name.js';
+import { looseStringParam } from './findings/loose-string-param.js';
+import { noConstraints } from './findings/no-constraints.js';
+import { noDescription } from './findings/no-description.js';
+import { noRequired } from './findings/no-required.js';
+import { noReturnInfo } from './findings/no-return-info.js';
+import { noUsageContext } from './findings/no-usage-context.js';
+import { paramNoDescription } from './findings/param-no-description.js';
+import { paramsNotInDescription } from './findings/params-not-in-description.js';
+import { readonlyHintOnWrite } from './findings/readonly-hint-on-write.js';
+import { restatesNameRule } from './findings/restates-name.js';
+import { toolShadowing } from './findings/tool-shadowing.js';
+import { tooLong } from './findings/too-long.js';
+import { tooShort } from './findings/too-short.js';
+import { vagueBoolean } from './findings/vague-boolean.js';
+import { xMcpHeaderInvalid } from './findings/x-mcp-header-invalid.js';
+import { confusablePairTotal } from './server/confusable-pair-total.js';
+import { confusablePair } from './server/confusable-pair.js';
+import { heavySurface } from './server/heavy-surface.js';
+import { identicalDescription } from './server/identical-description.js';
+import { manyTools } from './server/many-tools.js';
+import { tooManyTools } from './server/too-many-tools.js';
+import { SOURCE_HASH } from './source-hash.js';
+import { T } from './thresholds.js';
+
+/** The six categories of v2, in display order. */
+export const CATEGORIES_V2: Category<ToolFacts, ToolContext>[] = [purpose, usage, parameters, returns, constraints, examples];
+
+/** Per-tool rules of v2, in report order. */
+export const TOOL_RULES_V2: ToolRule<ToolFacts, ToolContext>[] = [
+  noDescription,
+  hiddenInstructions,
+  invisibleCharactersRule,
+  xMcpHeaderInvalid,
+  restatesNameRule,
+  tooShort,
+  noUsageContext,
+  destructiveUnmarked,
+  destructiveHintFalse,
+  annotationConflict,
+  readonlyHintOnWrite,
+  toolShadowing,
+  genericName,
+  badNameChars,
+  paramNoDescription,
+  tooLong,
+  looseStringParam,
+  noRequired,
+  paramsNotInDescription,
+  vagueBoolean,
+  noReturnInfo,
+  noConstraints,
+  longName,
+  heavyTool,
+];
+
+
+/** Server-wide rules of v2, in report order. */
+export const SERVER_RULES_V2: ServerRule<SurfaceFacts>[] = [
+  identicalDescription,
+  tooManyTools,
+  manyTools,
+  confusablePair,
+  confusablePairTotal,
+  heavySurface,
+];
+
+/** Every finding code rules v2 can emit (a public contract). */
+export const FINDING_CODES_V2: string[] = [...TOOL_RULES_V2, ...SERVER_RULES_V2].map((r) => r.code);
+
+const SEVERITY_ORDER = { critical: 0, required: 1, minor: 2 } as const;
+const bySeverity = (a: Finding, b: Finding): number => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+
+/** Band of a score under v2: ≥ 70 sunny, 40–69 cloudy, < 40 rain. */
+export function bandOf(score: number): Band {
+  return score >= T.bandSunny ? 'sunny' : score >= T.bandCloudy ? 'cloudy' : 'rain';
+}
+
+/** A tool's result without `confusableWith` (which depends on the other tools' facts, not only their names). */
+type ScoredTool = Omit<ToolResult, 'confusableWith'>;
+
+/** Score one tool: its categories and per-tool findings, from its facts and the surface context. */
+function scoreTool(t: ToolFacts, context: ToolContext): ScoredTool {
+  const categories = {} as Record<CategoryId, CategoryScore>;
+  let score = 0;
+  for (const c of CATEGORIES_V2) {
+    const cs = c.score(t, context);
+    categories[c.id] = cs;
+    score += cs.points;
+  }
+  const findings = TOOL_RULES_V2.flatMap((r) => r.check(t, context)).sort(bySeverity);
+  return { name: t.name, hash: t.hash, score, band: bandOf(score), categories, findings, tokens: t.tokens, language: t.language };
+}
+
+/** Freeze a memoised value all the way down: a result shared by several lints must not change under them. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function lintV2(surface: Surface, deps: LintDeps): LintResult {
+  const s = surfaceFacts(surface, deps.countTokens, deps.sha256Hex, deps.cache);
+  const partners = new Map<string, Set<string>>();
+  for (const p of s.pairs) {
+    const [a, b] = p.tools;
+    (partners.get(a) ?? partners.set(a, new Set()).get(a)!).add(b);
+    (partners.get(b) ?? partners.set(b, new Set()).get(b)!).add(a);
+  }
+  const context: ToolContext = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
+  // With a cache, a tool's score is kept under its hash and the context it was scored in (the sorted names
+  // and the tokenizer: everything ToolContext holds).
+  const cache = deps.cache;
+  const contextKey = cache ? `${s.tokenizer}\n${[...s.names].sort().join('\n')}` : '';
+  const contextId = cache && deps.sha256Hex ? deps.sha256Hex(contextKey) : contextKey;
+  const tools: ToolResult[] = s.tools.map((t) => {
+    const scored = cache ? cache.through(`v2:tool:${t.hash}:${contextId}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
+    return {
+      name: scored.name,
+      hash: scored.hash,
+      score: scored.score,
+      band: scored.band,
+      categories: scored.categories,
+      findings: scored.findings,
+      confusableWith: [...(partners.get(t.name) ?? [])].sort(),
+      tokens: scored.tokens,
+      language: scored.language,
+    };
+  });
+  const findings = SERVER_RULES_V2.flatMap((r) => r.check(s));
+  const counts = { critical: 0, required: 0, minor: 0 };
+  for (const f of [...findings, ...tools.flatMap((t) => t.findings)]) counts[f.severity]++;
+  const mean = tools.length === 0 ? null : Math.round((tools.reduce((sum, t) => sum + t.score, 0) / tools.length) * 10) / 10;
+  return {
+    schemaVersion: 1,
+    rules: { id: 'v2', hash: SOURCE_HASH },
+    surface: { hash: s.surfaceHash, toolCount: tools.length },
+    score: mean,
+    band: mean === null ? null : bandOf(mean),
+    tokens: { total: s.totalTokens, tokenizer: s.tokenizer },
+    counts,
+    findings,
+    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop) },
+    tools,
+  };
+}
+
+/** Rules version 1. */
+export const rulesV2: RuleSet = { id: 'v2', hash: SOURCE_HASH, lint: lintV2 };

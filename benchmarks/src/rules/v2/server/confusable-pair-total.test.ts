@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { confusableGroups, runServerRule, tool } from '../test/helpers.js';
+import { confusablePairTotal } from './confusable-pair-total.js';
+
+
+describe('confusable_pair_total', () => {
+  it('gives the total and how many are shown (all of them, when 12 or fewer)', async () => {
+    expect(await runServerRule(confusablePairTotal, confusableGroups(1, 2))).toEqual([
+      { code: 'confusable_pair_total', severity: 'required', message: '1 confusable pair in all (top 1 shown)', fields: [], data: { total: 1, shown: 1 } },
+    ]);
+  });
+
+  it('caps "shown" at 12 when there are more pairs (5 groups of 3 near-copies: 15 pairs)', async () => {
+    const out = await runServerRule(confusablePairTotal, confusableGroups(5, 3));
+    expect(out.map((f) => [f.message, f.data])).toEqual([['15 confusable pairs in all (top 12 shown)', { total: 15, shown: 12 }]]);
+  });
+
+  it('does not fire when there is no confusable pair', async () => {
+    const tools = [
+      tool({ name: 'get_weather', description: 'Gets the current weather and forecast for a city.' }),
+      tool({ name: 'send_email', description: 'Sends an email message to one or more recipients.' }),
+    ];
+    expect(await runServerRule(confusablePairTotal, tools)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { runServerRule, tool } from '../test/helpers.js';
+import { identicalDescription } from './identical-description.js';
+
+describe('identical_description', () => {
+  it('is critical and names the tools sharing a description (case and whitespace folded)', async () => {
+    const tools = [
+      tool({ name: 'search_users', description: 'Searches the directory and returns matches.' }),
+      tool({ name: 'list_groups', description: 'Lists the groups of the organisation.' }),
+      tool({ name: 'find_users', description: 'searches the  directory\nand returns matches.' }),
+    ];
+    expect(await runServerRule(identicalDescription, tools)).toEqual([
+      {
+        code: 'identical_description',
+        severity: 'critical',
+        message: 'these tools have exactly the same description: find_users, search_users',
+        fields: ['description'],
+        data: { tools: ['find_users', 'search_users'] },
+      },
+    ]);
+  });
+
+  it('gives one finding per group, sorted by first name, three tools in a group', async () => {
+    const tools = [
+      tool({ name: 'z_get', description: 'Gets an item by id.' }),
+      tool({ name: 'b_list', description: 'Lists every item.' }),
+      tool({ name: 'y_get', description: 'Gets an item by id.' }),
+      tool({ name: 'a_list', description: 'Lists every item.' }),
+      tool({ name: 'x_get', description: 'Gets an item by id.' }),
+    ];
+    const out = await runServerRule(identicalDescription, tools);
+    expect(out.map((f) => f.data.tools)).toEqual([
+      ['a_list', 'b_list'],
+      ['x_get', 'y_get', 'z_get'],
+    ]);
+  });
+
+  it('does not group tools without a description', async () => {
+    expect(await runServerRule(identicalDescription, [tool({ name: 'a_tool' }), tool({ name: 'b_tool', description: '  ' })])).toEqual([]);
+  });
+
+  it('does not fire for descriptions that differ by one word', async () => {
+    const tools = [
+      tool({ name: 'search_users', description: 'Searches the directory for users and returns matches.' }),
+      tool({ name: 'search_groups', description: 'Searches the directory for groups and returns matches.' }),
+    ];
+    expect(await runServerRule(identicalDescription, tools)).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+/** Every number rules v2 decides with. Each is explained in ./README.md; changing one needs a new version. */
+export const T = {
+  /** Bands: ≥ sunny is sunny, ≥ cloudy is cloudy, below is rain. */
+  bandSunny: 70,
+  bandCloudy: 40,
+
+  /** Purpose: fewer word-like segments than this is `too_short`. */
+  minWords: 8,
+  /** Purpose: half of the length points from this many words. */
+  halfWords: 4,
+  /** `too_long` above this many words. */
+  maxWords: 300,
+
+  /** `long_name` above this many characters. */
+  maxNameLength: 40,
+
+  /** `param_no_description` is `required` when at least this share of parameters lacks one, else minor. */
+  paramNoDescriptionRequiredShare: 0.5,
+  /** `params_not_in_description` needs at least this many parameters. */
+  paramsMentionMin: 3,
+  /** `vague_boolean`: a boolean's description with fewer words than this is vague (unless it says what true/false does). */
+  booleanMinWords: 4,
+
+  /** Token budget (o200k_base) of one tool's name + description + input schema, and of the whole surface. */
+  heavyToolTokens: 1000,
+  heavySurfaceTokensMinor: 10_000,
+  heavySurfaceTokensRequired: 25_000,
+
+  /** Server size. */
+  manyTools: 25,
+  tooManyTools: 40,
+
+  /** Confusable pairs (Sørensen–Dice on content-word sets and on canonical name tokens). */
+  confusableDescription: 0.6,
+  confusableName: 0.6,
+  confusableNameDescription: 0.35,
+  /** Descriptions with fewer content words than this are not compared (too little to compare). */
+  confusableMinContentWords: 3,
+  confusableTop: 12,
+  /** Boilerplate: a word in at least this share of the tools, on a server with at least this many tools. */
+  boilerplateShare: 0.9,
+  boilerplateMinTools: 8,
+} as const;
