@@ -44,3 +44,49 @@ export async function createTestDatabase(maxConnections = 10): Promise<TestDatab
     },
   };
 }
+
+/**
+ * A session of its own for tests of lock order and deadlocks: one connection, so `BEGIN`, `SAVEPOINT` and
+ * the statements between them share a transaction, and a deadlock_timeout of a minute, so in a deadlock the
+ * other session (PostgreSQL's default, 1 s) is the one that detects it and is aborted.
+ */
+export interface LockingSession {
+  /** The session's backend pid (to tell its waits from others'). */
+  pid: number;
+  /** Run one statement; the promise settles when PostgreSQL answers, i.e. after any lock wait. */
+  run(text: string, params?: (string | number | null)[]): Promise<unknown[]>;
+  end(): Promise<void>;
+}
+
+/** Open a {@link LockingSession} on `url`. */
+export async function openLockingSession(url: string): Promise<LockingSession> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined, connection: { application_name: 'toolmark-test-locks', deadlock_timeout: '60s' } });
+  const [row] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  return {
+    pid: row!.pid,
+    // async: postgres.js sends a query only once it is awaited, and a caller may start one it awaits later.
+    run: async (text, params = []) => sql.unsafe(text, params),
+    end: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * Wait until a session of `sql`'s database waits for a lock: `pid`'s when given, otherwise any session
+ * other than the asking one whose current statement matches `pattern` (ILIKE). Polls pg_stat_activity
+ * (no fixed sleeps to guess); gives up after `timeoutMs`.
+ */
+export async function waitForLockWait(sql: postgres.Sql, which: { pid: number } | { pattern: string }, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] =
+      'pid' in which
+        ? await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ${which.pid} AND wait_event_type = 'Lock'`
+        : await sql<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query ILIKE ${which.pattern}`;
+    if (row!.n > 0) return;
+    if (Date.now() > until) throw new Error(`no session waited for a lock (${JSON.stringify(which)}) within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
