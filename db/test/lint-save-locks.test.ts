@@ -1,18 +1,22 @@
-// The locks a lint save takes (LOCK ORDER at saveLintScore), checked against real sessions that hold the
-// other end.
+// The locks a lint save takes (LOCK ORDER at saveLintScore) and what happens when PostgreSQL aborts a save
+// anyway (deadlock, serialisation failure): checked against real sessions that hold the other end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSurface, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
-import { createTestDatabase, openLockingSession, waitForLockWait, type TestDatabase } from '@toolmark/db/testing';
+import { createTestDatabase, forceSaveDeadlocks, openLockingSession, waitForLockWait, type TestDatabase } from '@toolmark/db/testing';
 import {
   connectAsyncCommit,
   createApiKey,
   createOrganisation,
   createServer,
   hasPostgresCode,
+  RepositoryError,
+  retryOnce,
   saveLintScore,
   saveNewVersionFast,
+  saveUnchangedFast,
   type SavePayer,
 } from '@toolmark/db';
+import { sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
 
 let t: TestDatabase;
@@ -102,3 +106,82 @@ describe('the server row, locked first and no stronger than needed', () => {
   });
 });
 
+describe('a save PostgreSQL aborts is run once more', () => {
+  it('a deadlock: the transaction runs again and saves once — one version, one result, one save, one unit', async () => {
+    const server = await serverWithFirstVersion('deadlock-once');
+    const before = await counts(server.id);
+    const forcing = await forceSaveDeadlocks(t.url, { serverId: server.id, organisationId: orgId }, 1);
+    const saving = full(server.id, await surfaceOf('Finds notes by keyword and tag.'), 'v2');
+    await forcing.play();
+    const saved = await saving;
+    expect(saved).toMatchObject({ created: true, version: { seq: 2, label: 'v2' }, charge: { fromQuota: 1, fromCredits: 0 } });
+    expect(await counts(server.id)).toEqual({ versions: before.versions + 1, results: before.results + 1, saves: before.saves + 1, units: before.units + 1 });
+  });
+
+  it('a second deadlock: busy (with a retry delay), and nothing of the save is kept or charged', async () => {
+    const server = await serverWithFirstVersion('deadlock-twice');
+    const before = await counts(server.id);
+    const forcing = await forceSaveDeadlocks(t.url, { serverId: server.id, organisationId: orgId }, 2);
+    const saving = full(server.id, await surfaceOf('Finds notes by keyword and date.'), 'v2').catch((e: unknown) => e);
+    await forcing.play();
+    const error = await saving;
+    expect(error).toBeInstanceOf(RepositoryError);
+    expect(error).toMatchObject({ code: 'busy', detail: { retryAfterSeconds: 1 } });
+    expect(await counts(server.id)).toEqual(before);
+  });
+
+  it('the one-statement save of unchanged tools, aborted by a deadlock, writes nothing and leaves the save to the full path', async () => {
+    const server = await serverWithFirstVersion('deadlock-statement');
+    const before = await counts(server.id);
+    const at = new Date(Date.UTC(2031, 0, 15)); // a month without a usage row yet
+    // Y inserts that month's usage row and keeps it uncommitted; X holds the key's row, which the save's
+    // foreign-key check needs at the end of its statement. The save holds the server row (FOR KEY SHARE)
+    // and waits for Y; X waits for the server row; Y rolls back; the save waits for X: a cycle.
+    const x = await openLockingSession(t.url);
+    const y = await openLockingSession(t.url);
+    try {
+      await x.run('BEGIN');
+      await x.run('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [keyId]);
+      await y.run('BEGIN');
+      await y.run(`INSERT INTO usage (organisation_id, month, purpose, units) VALUES ($1, '2031-01-01', 'ci', 0)`, [orgId]);
+      const input = { serverId: server.id, surfaceHash: server.first.hash, rules: server.first.result.rules, organisationId: orgId, purpose: 'ci' as const, apiKeyId: keyId, label: 'again', at };
+      const saving = saveUnchangedFast(saves, input);
+      await waitForLockWait(t.sql, { pattern: '%WITH srv AS%' }); // (pg_stat_activity keeps the first 1 KiB of a statement)
+      const serverRow = x.run('SELECT 1 FROM servers WHERE id = $1 FOR UPDATE', [server.id]);
+      await waitForLockWait(t.sql, { pid: x.pid });
+      await y.run('ROLLBACK');
+      await serverRow; // the statement was aborted
+      expect(await saving).toMatchObject({ saveId: null });
+      await x.run('ROLLBACK');
+    } finally {
+      await Promise.all([x.end(), y.end()]);
+    }
+    expect(await counts(server.id)).toEqual(before);
+  });
+
+  it('retryOnce: a serialisation failure (40001) is tried again, twice is busy, anything else passes at once', async () => {
+    // A real one: a repeatable-read transaction updates a row another transaction changed after its snapshot.
+    const server = await serverWithFirstVersion('serialisation');
+    const conflicting = async () => {
+      await t.db.transaction(
+        async (tx) => {
+          await tx.execute(sql`SELECT name FROM servers WHERE id = ${server.id}`);
+          await t.sql`UPDATE servers SET description = 'changed meanwhile' WHERE id = ${server.id}`;
+          await tx.execute(sql`UPDATE servers SET description = 'mine' WHERE id = ${server.id}`);
+        },
+        { isolationLevel: 'repeatable read' },
+      );
+    };
+    let calls = 0;
+    await expect(retryOnce(async () => (++calls === 1 ? conflicting() : 'second'))).resolves.toBe('second');
+    expect(calls).toBe(2);
+
+    calls = 0;
+    await expect(retryOnce(async () => (calls++, conflicting()))).rejects.toMatchObject({ code: 'busy' });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    await expect(retryOnce(async () => (calls++, t.sql`SELECT 1/0`))).rejects.toMatchObject({ code: '22012' });
+    expect(calls).toBe(1);
+  });
+});

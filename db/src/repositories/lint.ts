@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizz
 import type { LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
+import { retryOnce } from '../retry.js';
 import { boardEntries, lintResults, lintSaves, serverVersions, servers } from '../schema.js';
 import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
 
@@ -149,6 +150,7 @@ export interface SavePayer {
  * Save a score through the API, in one transaction: the version (added only when the tools changed), the
  * result (stored once per version and rules), the save itself, and the unit it costs — charged last so the
  * organisation's usage row is locked for as short a time as possible. A refused charge rolls everything back.
+ * A deadlock or serialisation failure runs the whole transaction once more; a second one is `busy`.
  *
  * LOCK ORDER — every save path (this one, saveUnchangedFast, saveNewVersionFast) takes its locks in this
  * order and at the weakest strength that is correct, so no two saves ever wait on each other in reverse:
@@ -167,6 +169,15 @@ export interface SavePayer {
  * holding the usage row waited in its lint_saves check for a save of new tools waiting for that usage row.
  */
 export async function saveLintScore(
+  db: Database,
+  incoming: IncomingSurface,
+  result: LintResult,
+  payer: SavePayer | null,
+): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
+  return retryOnce(() => saveLintScoreOnce(db, incoming, result, payer));
+}
+
+async function saveLintScoreOnce(
   db: Database,
   incoming: IncomingSurface,
   result: LintResult,

@@ -4,6 +4,7 @@
 // answer anything but 200, and the version sequence must stay whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, schema } from '@toolmark/db';
+import { forceSaveDeadlocks } from '@toolmark/db/testing';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
 
 let h: TestApp;
@@ -124,3 +125,47 @@ describe('concurrent saves to one server', () => {
   });
 });
 
+describe('a save PostgreSQL aborts for a deadlock', () => {
+  it('is run once more inside the server (200, stored once); lost twice it is 503 busy with Retry-After and nothing is kept', async () => {
+    const id = await register('deadlocked');
+    // No allowance, credits instead: only the full transaction takes locks (see forceSaveDeadlocks).
+    await h.t.db.update(schema.organisations).set({ monthlyUnitsCi: 0 });
+    await grantCredits(h.t.db, { organisationId: h.orgId, amount: 10, reason: 'deadlocks', expiresAt: new Date(Date.now() + 86_400_000) });
+    // Light-my-request sends a request only once it is awaited: Promise.resolve starts it now.
+    const post = (description: string, label: string) =>
+      Promise.resolve(
+        h.app.inject({
+          method: 'POST',
+          url: `/v1/servers/${id}/lint?label=${label}`,
+          headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' },
+          payload: JSON.stringify({ tools: [tool('find_notes', description)] }),
+        }),
+      );
+    const stored = async () => {
+      const [row] = await h.t.sql<{ versions: number; saves: number; units: number }[]>`
+        SELECT (SELECT count(*)::int FROM server_versions WHERE server_id = ${id}) AS versions,
+               (SELECT count(*)::int FROM lint_saves WHERE server_id = ${id}) AS saves,
+               (SELECT COALESCE(sum(units + credit_units), 0)::int FROM usage) AS units`;
+      return row!;
+    };
+    expect((await post('Finds notes.', 'first')).statusCode).toBe(200); // the organisation's usage row now exists
+
+    const before = await stored();
+    const twice = await forceSaveDeadlocks(h.t.url, { serverId: id, organisationId: h.orgId }, 2);
+    const lost = post('Finds notes by keyword.', 'lost');
+    await twice.play();
+    const busy = await lost;
+    expect(busy.statusCode, busy.body).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json()).toEqual({ error: { code: 'busy', message: expect.stringContaining('try again'), detail: { retryAfterSeconds: 1 } } });
+    expect(await stored()).toEqual(before);
+
+    const once = await forceSaveDeadlocks(h.t.url, { serverId: id, organisationId: h.orgId }, 1);
+    const retried = post('Finds notes by keyword.', 'retried');
+    await once.play();
+    const saved = await retried;
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toMatchObject({ seq: 3, label: 'retried', created: true });
+    expect(await stored()).toEqual({ versions: before.versions + 1, saves: before.saves + 1, units: before.units + 1 });
+  });
+});
