@@ -1,7 +1,7 @@
 /** A repository refused a write; `code` is the API's error code, `detail` locates the problem. */
 export class RepositoryError extends Error {
   constructor(
-    readonly code: 'not_found' | 'conflict' | 'quota_exhausted',
+    readonly code: 'not_found' | 'conflict' | 'quota_exhausted' | 'busy',
     message: string,
     readonly detail: Record<string, unknown> = {},
   ) {
@@ -26,3 +26,9 @@ export const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(er
 
 /** PostgreSQL's deadlock_detected (40P01): the statement was rolled back and may be tried again. */
 export const isDeadlock = (error: unknown): boolean => hasPostgresCode(error, '40P01');
+
+/** PostgreSQL's serialization_failure (40001): the transaction was rolled back and may be tried again. */
+export const isSerializationFailure = (error: unknown): boolean => hasPostgresCode(error, '40001');
+
+/** A deadlock or serialisation failure: PostgreSQL rolled the whole transaction back, so running it again is safe. */
+export const isTransientConflict = (error: unknown): boolean => isDeadlock(error) || isSerializationFailure(error);

@@ -3,6 +3,7 @@ export * from './embedded.js';
 export * from './errors.js';
 export * from './migrate.js';
 export * from './lock.js';
+export * from './retry.js';
 export * as schema from './schema.js';
 export * from './repositories/organisations.js';
 export * from './repositories/api-keys.js';

@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { isTransientConflict } from '../errors.js';
 import { utcMonth } from './month.js';
 import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
 import type { VersionRef } from './lint.js';
@@ -35,7 +36,7 @@ export async function saveUnchangedFast(
 ): Promise<FastSaveOutcome> {
   const allowance = sql(ALLOWANCE_COLUMN_NAMES[input.purpose]);
   const month = utcMonth(input.at);
-  const [row] = await sql<
+  const rows = await sql<
     {
       server: { id: string; organisation_id: string; public: boolean } | null;
       latest: { id: string; seq: number; label: string | null; surface_hash: string } | null;
@@ -44,7 +45,9 @@ export async function saveUnchangedFast(
     }[]
   >`
     WITH srv AS (
-      SELECT id, organisation_id, public, latest_version_id FROM servers WHERE id = ${input.serverId}
+      -- FOR KEY SHARE, the lock lint_saves' foreign-key check takes anyway, taken first (LOCK ORDER at
+      -- saveLintScore): it never waits for a save of new tools (FOR NO KEY UPDATE), and the usage row after it.
+      SELECT id, organisation_id, public, latest_version_id FROM servers WHERE id = ${input.serverId} FOR KEY SHARE
     ), latest AS (
       SELECT v.id, v.seq, v.label, v.surface_hash FROM server_versions v JOIN srv ON v.id = srv.latest_version_id
     ), res AS (
@@ -81,7 +84,13 @@ export async function saveUnchangedFast(
     SELECT (SELECT json_build_object('id', id, 'organisation_id', organisation_id, 'public', public) FROM srv) AS server,
            (SELECT row_to_json(latest) FROM latest) AS latest,
            COALESCE((SELECT row_to_json(prev) FROM prev), (SELECT row_to_json(prev_far) FROM prev_far)) AS previous,
-           (SELECT id FROM save) AS save_id`;
+           (SELECT id FROM save) AS save_id`.catch((error: unknown) => {
+    // A deadlock or serialisation failure rolled the statement back (nothing written): the full path, which
+    // retries once, takes the save.
+    if (isTransientConflict(error)) return [];
+    throw error;
+  });
+  const [row] = rows;
   const ref = (v: { id: string; seq: number; label: string | null; surface_hash: string }): VersionRef => ({ id: v.id, seq: v.seq, label: v.label, surfaceHash: v.surface_hash });
   return {
     saveId: row?.save_id ?? null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { LintResult } from '@toolmark/benchmarks';
-import { isDeadlock, isUniqueViolation } from '../errors.js';
+import { isTransientConflict, isUniqueViolation } from '../errors.js';
 import { columnsOf, type VersionRef } from './lint.js';
 import { utcMonth } from './month.js';
 import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
@@ -32,10 +32,12 @@ interface StatementRow {
  * Concurrency: the reads share the statement's snapshot. A version another save commits after that
  * snapshot takes the seq this statement computed, so the insert fails on the unique (server, seq) index —
  * the whole statement rolls back and the full path, which locks before it reads, decides. The server row
- * is locked first, like the full path does, so the two never wait on each other's usage row in reverse
- * order. Runs on the async-commit pool, like the one-statement save of repeated tools. The documents go
- * as text cast to `json` (a `jsonb` parameter would be parsed into a tree and printed again; the `::text`
- * keeps postgres.js from encoding the text once more as a JSON string).
+ * is locked first (FOR NO KEY UPDATE, as the full path does; LOCK ORDER at saveLintScore), the usage row
+ * last, so no save waits on another's usage row in reverse order; a deadlock or serialisation failure all
+ * the same rolls the statement back and leaves the save to the full path, which retries once. Runs on the
+ * async-commit pool, like the one-statement save of repeated tools. The documents go as text cast to
+ * `json` (a `jsonb` parameter would be parsed into a tree and printed again; the `::text` keeps postgres.js
+ * from encoding the text once more as a JSON string).
  */
 export async function saveNewVersionFast(
   sql: Sql,
@@ -64,7 +66,7 @@ export async function saveNewVersionFast(
   try {
     [row] = await sql<StatementRow[]>`
       WITH srv AS (
-        SELECT id, organisation_id, latest_version_id FROM servers WHERE id = ${input.serverId} FOR UPDATE
+        SELECT id, organisation_id, latest_version_id FROM servers WHERE id = ${input.serverId} FOR NO KEY UPDATE
       ), latest AS (
         SELECT v.id, v.seq, v.label, v.surface_hash FROM server_versions v JOIN srv ON v.id = srv.latest_version_id
       ), ok AS (
@@ -107,7 +109,7 @@ export async function saveNewVersionFast(
             ORDER BY pv.seq DESC LIMIT 1)
         ) AS previous`;
   } catch (error) {
-    if (isUniqueViolation(error) || isDeadlock(error)) return null;
+    if (isUniqueViolation(error) || isTransientConflict(error)) return null;
     throw error;
   }
   if (!row || row.seq === null) return null;

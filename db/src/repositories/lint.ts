@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizz
 import type { LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
+import { retryOnce } from '../retry.js';
 import { boardEntries, lintResults, lintSaves, serverVersions, servers } from '../schema.js';
 import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
 
@@ -36,11 +37,18 @@ async function latestVersion(tx: Tx | Database, serverId: string): Promise<Versi
  * The version for `incoming` inside `tx`: the latest one when its surface hash is the same, otherwise a new
  * version (seq + 1) that becomes the server's latest. The common case (unchanged tools) takes no lock; a
  * change locks the server row and looks again, so concurrent saves of one new surface add one version.
+ *
+ * The lock is FOR NO KEY UPDATE, the strength of the UPDATE of `latest_version_id` that follows (not a key
+ * column), and the first lock of the transaction (see LOCK ORDER at saveLintScore). It excludes every other
+ * save that adds a version and the board trigger's FOR SHARE, but not the FOR KEY SHARE that saves of
+ * unchanged tools and every foreign-key check (lint_saves, server_versions, board_entries → servers) take:
+ * FOR UPDATE blocked those, and a save holding the usage row while its lint_saves check waited here was
+ * the deadlock of issue 10.
  */
 async function versionFor(tx: Tx, incoming: IncomingSurface): Promise<{ version: VersionRef; created: boolean }> {
   const seen = await latestVersion(tx, incoming.serverId);
   if (seen?.surfaceHash === incoming.surfaceHash) return { version: seen, created: false };
-  const [server] = await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, incoming.serverId)).for('update');
+  const [server] = await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, incoming.serverId)).for('no key update');
   if (!server) throw new RepositoryError('not_found', `no server with id ${incoming.serverId}`, { serverId: incoming.serverId });
   const latest = await latestVersion(tx, incoming.serverId);
   if (latest?.surfaceHash === incoming.surfaceHash) return { version: latest, created: false };
@@ -142,8 +150,34 @@ export interface SavePayer {
  * Save a score through the API, in one transaction: the version (added only when the tools changed), the
  * result (stored once per version and rules), the save itself, and the unit it costs — charged last so the
  * organisation's usage row is locked for as short a time as possible. A refused charge rolls everything back.
+ * A deadlock or serialisation failure runs the whole transaction once more; a second one is `busy`.
+ *
+ * LOCK ORDER — every save path (this one, saveUnchangedFast, saveNewVersionFast) takes its locks in this
+ * order and at the weakest strength that is correct, so no two saves ever wait on each other in reverse:
+ *   1. the servers row, first: FOR NO KEY UPDATE to add a version and move `latest_version_id` (versionFor,
+ *      saveNewVersionFast: excludes other such saves); FOR KEY SHARE to save unchanged tools (saveUnchangedFast,
+ *      and every foreign-key check into servers); FOR SHARE in the board trigger when a result is stored for
+ *      the latest version (waits for a save that is moving the latest pointer). KEY SHARE conflicts with
+ *      none of the others, so saves of unchanged tools never queue behind saves of new tools.
+ *   2. server_versions and lint_results rows, inserted under that lock (the (server, seq) and (version,
+ *      rules) unique indexes), and board_entries through the triggers, also under it.
+ *   3. lint_saves: an insert; its foreign-key checks take FOR KEY SHARE of the rows it names, which no save
+ *      ever waits for, so where it sits does not matter.
+ *   4. the usage row of (organisation, month, purpose), last (INSERT … ON CONFLICT DO UPDATE locks it even
+ *      when it refuses), then credits FOR UPDATE oldest-expiring first (chargeUnits), the only path to them.
+ * Before issue 10 the server row was taken FOR UPDATE, which blocks FOR KEY SHARE: a save of unchanged tools
+ * holding the usage row waited in its lint_saves check for a save of new tools waiting for that usage row.
  */
 export async function saveLintScore(
+  db: Database,
+  incoming: IncomingSurface,
+  result: LintResult,
+  payer: SavePayer | null,
+): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
+  return retryOnce(() => saveLintScoreOnce(db, incoming, result, payer));
+}
+
+async function saveLintScoreOnce(
   db: Database,
   incoming: IncomingSurface,
   result: LintResult,

@@ -17,7 +17,7 @@ const INPUT_STATUS: Record<InputErrorCode, number> = {
   nesting_too_deep: 422,
 };
 
-const REPOSITORY_STATUS = { not_found: 404, conflict: 409, quota_exhausted: 402 } as const;
+const REPOSITORY_STATUS = { not_found: 404, conflict: 409, quota_exhausted: 402, busy: 503 } as const;
 
 const body = (code: string, message: string, detail: Record<string, unknown> = {}): ErrorBody => ({ error: { code, message, detail } });
 
@@ -44,7 +44,14 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.code, error.message, error.detail));
     if (error instanceof InputError) return reply.status(INPUT_STATUS[error.code]).send(body(error.code, error.message, { ...error.detail }));
-    if (error instanceof RepositoryError) return reply.status(REPOSITORY_STATUS[error.code]).send(body(error.code, error.message, error.detail));
+    if (error instanceof RepositoryError) {
+      // busy: a write lost to concurrent ones twice (deadlock or serialisation failure), nothing was kept.
+      if (error.code === 'busy') {
+        request.log.warn({ err: error }, 'a write lost twice to concurrent writes (deadlock or serialisation failure): 503');
+        reply.header('retry-after', String(error.detail.retryAfterSeconds ?? 1));
+      }
+      return reply.status(REPOSITORY_STATUS[error.code]).send(body(error.code, error.message, error.detail));
+    }
     if (error.validation) {
       const issues = (error.validation as ZodLikeIssue[]).map((i) => locate(error.validationContext, i));
       const first = issues[0];

@@ -28,7 +28,8 @@ const route: RouteModule = (app, ctx) => {
           summary: "Save a lint score: lint the body (the server's tools/list) and store it",
           description:
             'Adds a version only when the tools differ from the latest version (canonical hash); saves a score on every call and spends 1 unit. ' +
-            '`changes` compares with the previous scored version, or is null.',
+            '`changes` compares with the previous scored version, or is null. ' +
+            '503 `busy` (with Retry-After): the save lost twice to concurrent saves of the server; nothing was saved or charged, send it again.',
           tags: ['lint'],
           security: [{ bearer: [] }],
           params: IdParamsSchema,
@@ -45,6 +46,7 @@ const route: RouteModule = (app, ctx) => {
             404: ErrorSchema,
             413: ErrorSchema,
             422: ErrorSchema,
+            503: ErrorSchema,
             ...authErrors,
           },
         },
