@@ -3,6 +3,7 @@ import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVer
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { LintMemo } from './lint-memo.js';
+import { canSee } from './visibility.js';
 
 /** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes`. */
 export type SaveLintResponse = LintResult & {
@@ -52,7 +53,7 @@ export async function saveLint(
   // known to be this organisation's it is not asked again; anything else is looked up every time.
   if (deps.memo.owner(input.serverId) !== input.key.organisationId) {
     const server = await getServer(deps.db, input.serverId);
-    if (!server || (server.organisationId !== input.key.organisationId && !server.public)) throw notFound('server', input.serverId);
+    if (!server || !canSee(server, input.key)) throw notFound('server', input.serverId);
     if (server.organisationId !== input.key.organisationId) {
       throw new ApiError(403, 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
     }
