@@ -64,9 +64,12 @@ export const RegisteredServerSchema = z.object({ server: ServerSchema, jobId: z.
 /** Query of `POST /v1/servers/{id}/lint`: the version's label (checked before any query). */
 export const SaveLintQuerySchema = z.object({ label: storedText(50, { trim: false }).optional() });
 
-/** `POST /v1/servers/{id}/lint`: the lint result, the version it was saved on, and `changes` against the previous scored version. */
+/**
+ * `POST /v1/servers/{id}/lint`: the lint result, the version it was saved on (`created` when these tools
+ * made a new one), and `changes` against the previous scored version.
+ */
 export const SavedLintSchema = LintResultSchema.extend({
-  version: VersionRefSchema.extend({ created: z.boolean() }),
+  version: VersionRefSchema.extend({ surfaceHash: z.string(), created: z.boolean() }),
   changes: LintChangesSchema.nullable(),
 });
 
