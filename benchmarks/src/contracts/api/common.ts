@@ -65,10 +65,10 @@ export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-c
 /** The `{id}` of a path: a UUID. */
 export const IdParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
 
-/** Paging: `limit` 1–100 (default 20), `offset` ≥ 0. */
+/** Paging: `limit` 1–100 (default 20), `offset` ≥ 0; a query string carries them as text. */
 export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(20),
+  offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
 });
 
 /** A rules version named in a query or path (`v1`); unknown ids are a 404 `unknown_rules`, not a 400. */
