@@ -1,7 +1,5 @@
-/** The one error shape of the API: `{ error: { code, message, detail } }`. */
-export interface ErrorBody {
-  error: { code: string; message: string; detail: Record<string, unknown> };
-}
+/** The one error shape of the API: `{ error: { code, message, detail } }` (ErrorSchema in the contracts). */
+export type { ErrorBody } from '@toolmark/benchmarks/api';
 
 /** An error a route raises on purpose, with its HTTP status. */
 export class ApiError extends Error {

@@ -3,30 +3,7 @@
 // codes and severities are the rule set's public contract (benchmarks/src/rules/v1/README.md); a test
 // checks that this list names exactly FINDING_CODES_V1.
 
-/** Text in the two UI languages. */
-export interface Bilingual {
-  en: string;
-  ja: string;
-}
-
-/** One finding code explained. */
-export interface FindingDoc {
-  code: string;
-  /** Per-tool or server-wide. */
-  scope: 'tool' | 'server';
-  /** Possible severities, most severe first (two when the share or size decides). */
-  severities: ('critical' | 'required' | 'minor')[];
-  /** A security finding (does not change the score; never hidden). */
-  security: boolean;
-  title: Bilingual;
-  trigger: Bilingual;
-  fix: Bilingual;
-  /** A message as the finding prints it (real results carry the real counts and names). */
-  example: string;
-  /** A short tool definition fragment that triggers it, and the fixed form. */
-  before: string;
-  after: string;
-}
+import type { CategoryDoc, FindingDoc } from '@toolmark/benchmarks/api';
 
 const d = (
   code: string,
@@ -177,7 +154,7 @@ export const FINDINGS_V1: FindingDoc[] = [
 ];
 
 /** The six scoring categories of rules v1 with their points. */
-export const CATEGORIES_DOC_V1: { id: string; max: number; title: Bilingual; fullMarks: Bilingual }[] = [
+export const CATEGORIES_DOC_V1: CategoryDoc[] = [
   { id: 'purpose', max: 20, title: { en: 'Purpose', ja: '目的' }, fullMarks: { en: 'A description exists, says what the tool does (starting with a verb scores higher), is long enough and does not restate the name.', ja: '説明文があり、ツールが何をするかを書いている（動詞で始めると良い）。十分な長さがあり、名前の言い換えではない。' } },
   { id: 'usage', max: 20, title: { en: 'Usage', ja: '使いどころ' }, fullMarks: { en: 'The description says when to use the tool, when not to, and what to use instead.', ja: 'いつ使うか、いつ使わないか、代わりに何を使うかを説明文に書いている。' } },
   { id: 'parameters', max: 25, title: { en: 'Parameters', ja: '引数' }, fullMarks: { en: 'Every parameter is described; string parameters have a constraint or example; the schema has required and additionalProperties: false.', ja: 'すべての引数に説明がある。文字列の引数に制約か例がある。required があり、additionalProperties が false。' } },

@@ -1,32 +1,12 @@
-import { z } from 'zod';
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
+import type { RegisterServerBody } from '@toolmark/benchmarks/api';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { ApiError } from '../api/errors.js';
-import { storedText, StoredUrlSchema } from '../api/schemas.js';
 import type { ApiContext } from '../api/context.js';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
 import { checkRegisteredUrl } from '../capture/url-policy.js';
 import { nodeSha256Hex } from '../native-hash.js';
-
-const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
-
-/** Body of `POST /v1/servers`. */
-export const RegisterServerSchema = z.object({
-  name: storedText(100, { min: 1 }),
-  slug: z.string().regex(SLUG, 'lower-case letters, digits and dashes, 2–63 characters').optional(),
-  description: storedText(500, { multiline: true }).optional(),
-  homepage: StoredUrlSchema.optional(),
-  repository: StoredUrlSchema.optional(),
-  public: z.boolean().default(true),
-  source: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('url'), url: StoredUrlSchema }),
-    z.object({ kind: z.literal('npm'), package: storedText(300, { min: 1, trim: false }) }),
-    z.object({ kind: z.literal('upload'), tools: z.unknown() }),
-  ]),
-});
-/** A registration request. */
-export type RegisterServerBody = z.output<typeof RegisterServerSchema>;
 
 /** A slug from a name: lower case, runs of other characters as one dash. */
 export function slugify(name: string): string {

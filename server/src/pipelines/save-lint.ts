@@ -1,14 +1,14 @@
+import type { z } from 'zod';
+import type { SavedLintSchema } from '@toolmark/benchmarks/api';
 import { diffLintResults, LATEST_RULES, parseSurfaceText, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { ApiError, notFound } from '../api/errors.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { LintMemo } from './lint-memo.js';
+import { canSee } from './visibility.js';
 
-/** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes`. */
-export type SaveLintResponse = LintResult & {
-  version: { id: string; seq: number; label: string | null; created: boolean };
-  changes: LintChanges | null;
-};
+/** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes` (the contract's SavedLintSchema). */
+export type SaveLintResponse = z.output<typeof SavedLintSchema>;
 
 /** What a save stored, in parts: the answer is `{ ...result, version, changes }`. */
 export interface SavedLint {
@@ -52,7 +52,7 @@ export async function saveLint(
   // known to be this organisation's it is not asked again; anything else is looked up every time.
   if (deps.memo.owner(input.serverId) !== input.key.organisationId) {
     const server = await getServer(deps.db, input.serverId);
-    if (!server || (server.organisationId !== input.key.organisationId && !server.public)) throw notFound('server', input.serverId);
+    if (!server || !canSee(server, input.key)) throw notFound('server', input.serverId);
     if (server.organisationId !== input.key.organisationId) {
       throw new ApiError(403, 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
     }

@@ -1,22 +1,24 @@
 import { parseRules } from '$lib/format';
-import { api, ApiFailure, pageError } from '$lib/server/api';
+import { api, ApiFailure, pageError, type BoardQuery } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
 
 const PAGE = 50;
-const SORTS = ['score', 'name', 'tools', 'tokens', 'captured'];
-const one = (v: string | null, allowed: string[]): string | undefined => (v !== null && allowed.includes(v) ? v : undefined);
+// The values the API takes (the contract's types check each list); anything else in the URL is left out.
+const SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
+const BANDS = ['sunny', 'cloudy', 'rain'] as const satisfies readonly NonNullable<BoardQuery['band']>[];
+const one = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined => allowed.find((a) => a === v);
 
 export const load: PageServerLoad = async (event) => {
   const p = event.url.searchParams;
   const caller = callerOf(event, false);
   const rules = parseRules(p.get('rules'));
   const q = (p.get('q') ?? '').trim().slice(0, 100);
-  const band = one(p.get('band'), ['sunny', 'cloudy', 'rain']);
-  const security = one(p.get('security'), ['true', 'false']);
+  const band = one(p.get('band'), BANDS);
+  const security = one(p.get('security'), ['true', 'false'] as const);
   const sort = one(p.get('sort'), SORTS) ?? 'score';
-  const order = one(p.get('order'), ['asc', 'desc']);
+  const order = one(p.get('order'), ['asc', 'desc'] as const);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(p.get('page') ?? '1', 10) || 1));
   const [list, board] = await Promise.all([
     api.rules(caller),

@@ -1,15 +1,6 @@
-import { z } from 'zod';
+import { endpoints } from '@toolmark/benchmarks/api';
 import type { RouteModule } from '../route.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/database-gate.js';
-
-const Unavailable = z.object({
-  status: z.literal('unavailable'),
-  /** `unreachable`: no answer; `restarting`: the embedded PostgreSQL died and is being started again. */
-  database: z.enum(['unreachable', 'restarting']),
-  reason: z.string(),
-  /** Since when this process has seen the database down (ISO 8601). */
-  since: z.string(),
-});
 
 /**
  * GET /health — 200 when the database answers, 503 with the reason otherwise (for load balancers,
@@ -22,7 +13,7 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'Liveness and database check',
         tags: ['operations'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: Unavailable },
+        ...endpoints['GET /health'],
       },
       config: { rateLimit: false },
     },

@@ -2,7 +2,7 @@
 // Every page's data comes through these functions. Requests carry the signed-in key when there is one,
 // and the process's site token with the visitor's address so the API rate-limits per visitor.
 import { error } from '@sveltejs/kit';
-import type { LintChanges, LintResult } from '@toolmark/benchmarks';
+import type { Answer, Body, Query } from '@toolmark/benchmarks/api';
 
 /** An error answer of the API, in its uniform shape. */
 export class ApiFailure extends Error {
@@ -64,164 +64,15 @@ const qs = (params: Record<string, string | number | undefined | null>): string 
   return text ? `?${text}` : '';
 };
 
-export interface RulesRef {
-  id: string;
-  hash: string;
-}
-export interface RulesList {
-  latest: string;
-  items: (RulesRef & { active: boolean; results: number; firstScoredAt: string | null })[];
-}
-export interface BoardItem {
-  rank: number;
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  score: number | null;
-  band: string | null;
-  toolCount: number;
-  critical: number;
-  required: number;
-  minor: number;
-  securityFindings: number;
-  tokens: number;
-  versionId: string;
-  versionSeq: number;
-  versionLabel: string | null;
-  capturedAt: string;
-}
-export interface Board {
-  rules: RulesRef;
-  comparabilityKey: string;
-  total: number;
-  limit: number;
-  offset: number;
-  items: BoardItem[];
-}
-export interface BoardQuery {
-  rules?: string | undefined;
-  hash?: string | undefined;
-  q?: string | undefined;
-  band?: string | undefined;
-  security?: string | undefined;
-  sort?: string | undefined;
-  order?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-}
-export interface Server {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  source: 'url' | 'npm' | 'upload';
-  sourceUrl: string | null;
-  sourcePackage: string | null;
-  homepage: string | null;
-  repository: string | null;
-  organisationId: string;
-  public: boolean;
-  latestVersionId: string | null;
-  captureStatus: string | null;
-  captureError: unknown;
-  lastCapturedAt: string | null;
-  createdAt: string;
-}
-export interface VersionScore {
-  rulesId: string;
-  rulesHash: string;
-  score: number | null;
-  band: string | null;
-  critical: number;
-  required: number;
-  minor: number;
-  tokens: number;
-  createdAt: string;
-}
-export interface VersionSummary {
-  id: string;
-  seq: number;
-  surfaceHash: string;
-  label: string | null;
-  toolCount: number;
-  origin: string;
-  capturedAt: string;
-  scores: VersionScore[];
-}
-export interface VersionDetail {
-  id: string;
-  serverId: string;
-  seq: number;
-  surfaceHash: string;
-  label: string | null;
-  toolCount: number;
-  origin: string;
-  capturedAt: string;
-  tools: unknown;
-}
-export type StoredLint = LintResult & { version: { id: string; seq: number; label: string | null; capturedAt: string } };
-export interface Bilingual {
-  en: string;
-  ja: string;
-}
-export interface FindingDoc {
-  code: string;
-  scope: 'tool' | 'server';
-  severities: ('critical' | 'required' | 'minor')[];
-  security: boolean;
-  title: Bilingual;
-  trigger: Bilingual;
-  fix: Bilingual;
-  example: string;
-  before: string;
-  after: string;
-}
-export interface RulesDetail extends RulesRef {
-  latest: boolean;
-  bands: { sunny: number; cloudy: number };
-  categories: { id: string; max: number; title: Bilingual; fullMarks: Bilingual }[];
-  findings: FindingDoc[];
-  changelog: string;
-}
-export interface VersionSide {
-  id: string;
-  seq: number;
-  label: string | null;
-  capturedAt: string;
-  score: number | null;
-  band: string | null;
-  toolCount: number;
-}
-export interface Diff {
-  rules: RulesRef;
-  base: VersionSide;
-  target: VersionSide;
-  changes: LintChanges;
-}
-export interface Me {
-  organisation: { id: string; slug: string; name: string };
-  key: { id: string; purpose: string; name: string; prefix: string };
-}
-export interface ApiKey {
-  id: string;
-  organisationId: string;
-  purpose: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-export interface RegisterBody {
-  name: string;
-  slug?: string | undefined;
-  description?: string | undefined;
-  homepage?: string | undefined;
-  repository?: string | undefined;
-  public: boolean;
-  source: { kind: 'url'; url: string } | { kind: 'npm'; package: string } | { kind: 'upload'; tools: unknown };
-}
+// Every shape below is inferred from the API's contracts (the same zod schemas the server's routes declare),
+// as JSON on the wire: timestamps are ISO strings. Nothing here is written by hand.
+/** A route's success answer. */
+export type { Answer } from '@toolmark/benchmarks/api';
+export type StoredLint = Answer<'GET /v1/versions/{id}/lint'>;
+export type ApiKey = Answer<'DELETE /v1/keys/{id}'>;
+export type RegisterBody = Body<'POST /v1/servers'>;
+export type BoardQuery = Query<'GET /v1/leaderboards/lint'>;
+export type OpenApiDoc = Answer<'GET /v1/openapi.json'>;
 
 const enc = encodeURIComponent;
 
@@ -243,32 +94,18 @@ function keep<T>(key: string, ms: number, load: () => Promise<T>): Promise<T> {
 
 /** The API, as the site uses it. */
 export const api = {
-  rules: (c: Caller) => keep('rules', 5_000, () => call<RulesList>({ clientAddress: c.clientAddress }, 'GET', '/v1/rules')),
-  rulesDetail: (c: Caller, id: string) => keep(`rules:${id}`, 60_000, () => call<RulesDetail>({ clientAddress: c.clientAddress }, 'GET', `/v1/rules/${enc(id)}`)),
-  leaderboard: (c: Caller, q: BoardQuery) => call<Board>(c, 'GET', `/v1/leaderboards/lint${qs({ ...q })}`),
-  server: (c: Caller, id: string) => call<{ server: Server; versions: VersionSummary[] }>(c, 'GET', `/v1/servers/${enc(id)}`),
-  myServers: (c: Caller, offset = 0) => call<{ total: number; items: (Server & { toolCount: number | null; latestSeq: number | null })[] }>(c, 'GET', `/v1/servers${qs({ mine: 'true', limit: 100, offset })}`),
-  version: (c: Caller, id: string) => call<VersionDetail>(c, 'GET', `/v1/versions/${enc(id)}`),
+  rules: (c: Caller) => keep('rules', 5_000, () => call<Answer<'GET /v1/rules'>>({ clientAddress: c.clientAddress }, 'GET', '/v1/rules')),
+  rulesDetail: (c: Caller, id: string) => keep(`rules:${id}`, 60_000, () => call<Answer<'GET /v1/rules/{id}'>>({ clientAddress: c.clientAddress }, 'GET', `/v1/rules/${enc(id)}`)),
+  leaderboard: (c: Caller, q: BoardQuery) => call<Answer<'GET /v1/leaderboards/lint'>>(c, 'GET', `/v1/leaderboards/lint${qs({ ...q })}`),
+  server: (c: Caller, id: string) => call<Answer<'GET /v1/servers/{id}'>>(c, 'GET', `/v1/servers/${enc(id)}`),
+  myServers: (c: Caller, offset = 0) => call<Answer<'GET /v1/servers'>>(c, 'GET', `/v1/servers${qs({ mine: 'true', limit: 100, offset })}`),
+  version: (c: Caller, id: string) => call<Answer<'GET /v1/versions/{id}'>>(c, 'GET', `/v1/versions/${enc(id)}`),
   versionLint: (c: Caller, id: string, rules: string, hash?: string) => call<StoredLint>(c, 'GET', `/v1/versions/${enc(id)}/lint${qs({ rules, hash })}`),
-  diff: (c: Caller, id: string, base: string, rules: string, hash?: string) => call<Diff>(c, 'GET', `/v1/versions/${enc(id)}/diff${qs({ base, rules, hash })}`),
-  register: (c: Caller, body: RegisterBody) => call<{ server: Server; jobId: string | null }>(c, 'POST', '/v1/servers', body),
-  me: (c: Caller) => call<Me>(c, 'GET', '/v1/me'),
-  keys: (c: Caller) => call<{ items: ApiKey[] }>(c, 'GET', '/v1/keys'),
-  createKey: (c: Caller, purpose: string, name: string) => call<{ key: string; record: ApiKey }>(c, 'POST', '/v1/keys', { purpose, name }),
+  diff: (c: Caller, id: string, base: string, rules: string, hash?: string) => call<Answer<'GET /v1/versions/{id}/diff'>>(c, 'GET', `/v1/versions/${enc(id)}/diff${qs({ base, rules, hash })}`),
+  register: (c: Caller, body: RegisterBody) => call<Answer<'POST /v1/servers'>>(c, 'POST', '/v1/servers', body),
+  me: (c: Caller) => call<Answer<'GET /v1/me'>>(c, 'GET', '/v1/me'),
+  keys: (c: Caller) => call<Answer<'GET /v1/keys'>>(c, 'GET', '/v1/keys'),
+  createKey: (c: Caller, body: Body<'POST /v1/keys'>) => call<Answer<'POST /v1/keys'>>(c, 'POST', '/v1/keys', body),
   revokeKey: (c: Caller, id: string) => call<ApiKey>(c, 'DELETE', `/v1/keys/${enc(id)}`),
   openapi: (c: Caller) => call<OpenApiDoc>(c, 'GET', '/v1/openapi.json'),
 };
-
-export interface OpenApiOperation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  security?: unknown[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { type?: string; enum?: unknown[]; default?: unknown } }[];
-  requestBody?: unknown;
-  responses?: Record<string, { description?: string }>;
-}
-export interface OpenApiDoc {
-  info: { title: string; version: string; description?: string };
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}

@@ -5,6 +5,9 @@ import { SESSION_COOKIE } from '$lib/server/session';
 import { visibleName } from '$lib/server/visible';
 import type { Actions, PageServerLoad } from './$types';
 
+/** The purposes the form offers (agent keys are not made from the site). */
+const PURPOSES = ['admin', 'ci', 'script'] as const;
+
 export const load: PageServerLoad = async (event) => {
   if (!event.locals.session) redirect(303, '/signin?next=/account');
   const caller = callerOf(event);
@@ -32,11 +35,11 @@ export const actions: Actions = {
   create: async (event) => {
     if (!event.locals.session) redirect(303, '/signin?next=/account');
     const form = await event.request.formData();
-    const purpose = String(form.get('purpose') ?? '');
+    const purpose = PURPOSES.find((p) => p === form.get('purpose'));
     const name = String(form.get('name') ?? '').trim();
-    if (!['admin', 'ci', 'script'].includes(purpose) || name.length < 1 || name.length > 100) return fail(400, { createError: true });
+    if (!purpose || name.length < 1 || name.length > 100) return fail(400, { createError: true });
     try {
-      const created = await api.createKey(callerOf(event), purpose, name);
+      const created = await api.createKey(callerOf(event), { purpose, name });
       // Shown once, in this response only; never stored by the site.
       event.setHeaders({ 'cache-control': 'no-store' });
       return { createdKey: created.key, createdName: visibleName(created.record.name) };

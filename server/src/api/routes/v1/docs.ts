@@ -1,24 +1,16 @@
+import { endpoints, type Wire, type OpenApiDocumentSchema } from '@toolmark/benchmarks/api';
 import type { RouteModule } from '../../route.js';
 
 const escape = (text: unknown): string =>
   String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-interface Operation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  security?: unknown[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { type?: string } }[];
-  responses?: Record<string, unknown>;
-}
 
 /**
  * GET /v1/docs — the API reference as one server-rendered HTML page, built from the OpenAPI document (no
  * scripts, no assets from elsewhere: it works offline and without JavaScript). Everything is escaped.
  */
 const route: RouteModule = (app) => {
-  app.get('/v1/docs', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) => {
-    const doc = app.swagger() as { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, Operation>> };
+  app.get('/v1/docs', { schema: { hide: true, ...endpoints['GET /v1/docs'] }, config: { rateLimit: false } }, async (_request, reply) => {
+    const doc = app.swagger() as unknown as Wire<typeof OpenApiDocumentSchema>;
     const sections = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => {
         const params = (op.parameters ?? [])

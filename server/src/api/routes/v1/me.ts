@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { REST_PURPOSES, requireKey } from '../../plugins/auth.js';
 import type { RouteModule } from '../../route.js';
-import { authErrors, KeyPurposeSchema } from '../../schemas.js';
 
 /** GET /v1/me — the key's organisation and purpose. */
 const route: RouteModule = (app) => {
@@ -12,13 +11,7 @@ const route: RouteModule = (app) => {
         summary: "The calling key's organisation and purpose",
         tags: ['keys'],
         security: [{ bearer: [] }],
-        response: {
-          200: z.object({
-            organisation: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
-            key: z.object({ id: z.string(), purpose: KeyPurposeSchema, name: z.string(), prefix: z.string() }),
-          }),
-          ...authErrors,
-        },
+        ...endpoints['GET /v1/me'],
       },
     },
     async (request) => {

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { createApiKey, createOrganisation, firstOrganisation, isUniqueViolation } from '@toolmark/db';
 import { ApiError } from '../../errors.js';
 import { requireKey } from '../../plugins/auth.js';
 import type { RouteModule } from '../../route.js';
-import { ApiKeySchema, authErrors, ErrorSchema, storedText } from '../../schemas.js';
 
 /**
  * POST /v1/organisations — the operator (an admin key of the install's first organisation) creates an
@@ -17,16 +16,7 @@ const route: RouteModule = (app, ctx) => {
         summary: "Create an organisation and its first admin key (operator's admin key only)",
         tags: ['keys'],
         security: [{ bearer: [] }],
-        body: z.object({
-          name: storedText(100, { min: 1 }),
-          slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters'),
-        }),
-        response: {
-          201: z.object({ organisation: z.object({ id: z.string(), slug: z.string(), name: z.string() }), key: z.string(), record: ApiKeySchema }),
-          400: ErrorSchema,
-          409: ErrorSchema,
-          ...authErrors,
-        },
+        ...endpoints['POST /v1/organisations'],
       },
     },
     async (request, reply) => {

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { rulesInUse } from '@toolmark/db';
 import type { RouteModule } from '../../route.js';
-import { TimestampSchema } from '../../schemas.js';
 
 /** GET /v1/rules — the rules versions this build runs, and every (id, hash) that has stored results. */
 const route: RouteModule = (app, ctx) => {
@@ -12,20 +11,7 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'Rules versions: those this build runs and those with stored results',
         tags: ['leaderboards'],
-        response: {
-          200: z.object({
-            latest: z.string(),
-            items: z.array(
-              z.object({
-                id: z.string(),
-                hash: z.string(),
-                active: z.boolean(),
-                results: z.number(),
-                firstScoredAt: TimestampSchema.nullable(),
-              }),
-            ),
-          }),
-        },
+        ...endpoints['GET /v1/rules'],
       },
     },
     async () => {

@@ -1,8 +1,8 @@
+import { endpoints } from '@toolmark/benchmarks/api';
 import { revokeApiKey } from '@toolmark/db';
 import { notFound } from '../../../errors.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { ApiKeySchema, authErrors, ErrorSchema, IdParamsSchema } from '../../../schemas.js';
 
 /** DELETE /v1/keys/{id} — revoke a key of the organisation (idempotent). Admin keys only. */
 const route: RouteModule = (app, ctx) => {
@@ -13,8 +13,7 @@ const route: RouteModule = (app, ctx) => {
         summary: 'Revoke a key',
         tags: ['keys'],
         security: [{ bearer: [] }],
-        params: IdParamsSchema,
-        response: { 200: ApiKeySchema, 404: ErrorSchema, ...authErrors },
+        ...endpoints['DELETE /v1/keys/{id}'],
       },
     },
     async (request) => {

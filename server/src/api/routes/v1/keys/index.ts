@@ -1,8 +1,7 @@
-import { z } from 'zod';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { createApiKey, listApiKeys } from '@toolmark/db';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { ApiKeySchema, authErrors, ErrorSchema, KeyPurposeSchema, storedText } from '../../../schemas.js';
 
 /** GET /v1/keys — the organisation's keys; POST /v1/keys — create one (shown once). Admin keys only. */
 const route: RouteModule = (app, ctx) => {
@@ -13,7 +12,7 @@ const route: RouteModule = (app, ctx) => {
         summary: "List the organisation's keys (revoked ones included)",
         tags: ['keys'],
         security: [{ bearer: [] }],
-        response: { 200: z.object({ items: z.array(ApiKeySchema) }), ...authErrors },
+        ...endpoints['GET /v1/keys'],
       },
     },
     async (request) => {
@@ -28,11 +27,7 @@ const route: RouteModule = (app, ctx) => {
         summary: 'Create a key; the key is in this response only',
         tags: ['keys'],
         security: [{ bearer: [] }],
-        body: z.object({
-          purpose: KeyPurposeSchema,
-          name: storedText(100, { min: 1 }),
-        }),
-        response: { 201: z.object({ key: z.string(), record: ApiKeySchema }), 400: ErrorSchema, ...authErrors },
+        ...endpoints['POST /v1/keys'],
       },
     },
     async (request, reply) => {

@@ -1,9 +1,13 @@
-import { z } from 'zod';
-import { isRuleSetId, LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
-import { BOARD_SORTS, leaderboard } from '@toolmark/db';
-import { ApiError } from '../../../errors.js';
+import { ruleSets } from '@toolmark/benchmarks';
+import { endpoints, type BoardSortSchema } from '@toolmark/benchmarks/api';
+import { leaderboard, type BoardSort } from '@toolmark/db';
+import type { z } from 'zod';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, PageQuerySchema, storedText, TimestampSchema } from '../../../schemas.js';
+import { rulesOr404 } from '../../../rules-version.js';
+
+// The contract's sort keys and the repository's are the same list: a key added on one side only fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sortsAgree: Same<z.output<typeof BoardSortSchema>, BoardSort> = true;
 
 /**
  * GET /v1/leaderboards/lint — public servers ranked by their latest version's score under one rules
@@ -17,54 +21,13 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'The lint leaderboard for a rules version: sorted, filtered, paged',
         tags: ['leaderboards'],
-        querystring: PageQuerySchema.extend({
-          rules: z.string().max(32).default(LATEST_RULES),
-          hash: z.string().regex(/^(sha256:)?[0-9a-f]{8,64}$/).optional(),
-          q: storedText(100).optional(),
-          band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
-          security: z.enum(['true', 'false']).optional(),
-          sort: z.enum(BOARD_SORTS).default('score'),
-          order: z.enum(['asc', 'desc']).optional(),
-        }),
-        response: {
-          200: z.object({
-            rules: z.object({ id: z.string(), hash: z.string() }),
-            comparabilityKey: z.string(),
-            total: z.number(),
-            limit: z.number(),
-            offset: z.number(),
-            items: z.array(
-              z.object({
-                rank: z.number(),
-                id: z.string(),
-                slug: z.string(),
-                name: z.string(),
-                description: z.string().nullable(),
-                score: z.number().nullable(),
-                band: z.string().nullable(),
-                toolCount: z.number(),
-                critical: z.number(),
-                required: z.number(),
-                minor: z.number(),
-                securityFindings: z.number(),
-                tokens: z.number(),
-                versionId: z.string(),
-                versionSeq: z.number(),
-                versionLabel: z.string().nullable(),
-                capturedAt: TimestampSchema,
-              }),
-            ),
-          }),
-          400: ErrorSchema,
-          404: ErrorSchema,
-          ...authErrors,
-        },
+        ...endpoints['GET /v1/leaderboards/lint'],
       },
     },
     async (request, reply) => {
       const q = request.query;
-      if (!isRuleSetId(q.rules)) throw new ApiError(404, 'unknown_rules', `no rules version ${q.rules}; see GET /v1/rules`, { key: 'rules', known: Object.keys(ruleSets) });
-      const rules = { id: q.rules, hash: q.hash ?? ruleSets[q.rules].hash };
+      const id = rulesOr404(q.rules);
+      const rules = { id, hash: q.hash ?? ruleSets[id].hash };
       const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
       const query = {
         rulesId: rules.id,

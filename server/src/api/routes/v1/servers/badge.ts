@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { bandSymbol, isRuleSetId, LATEST_RULES, ruleSets, type Band } from '@toolmark/benchmarks';
+import { bandSymbol, ruleSets, type Band } from '@toolmark/benchmarks';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { badgeScore } from '@toolmark/db';
 import { AddressLimiter } from '../../../../address-limiter.js';
 import { clientAddress } from '../../../../site-token.js';
+import { canSee } from '../../../../pipelines/visibility.js';
 import { ApiError, notFound } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
-import { ErrorSchema, IdParamsSchema } from '../../../schemas.js';
+import { rulesOr404 } from '../../../rules-version.js';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -46,15 +47,12 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: "A public server's score badge (SVG) under a rules version (default: the latest)",
         tags: ['servers'],
-        params: IdParamsSchema,
-        querystring: z.object({ rules: z.string().max(32).default(LATEST_RULES) }),
-        response: { 200: z.string().describe('image/svg+xml'), 304: z.null(), 404: ErrorSchema, 429: ErrorSchema },
+        ...endpoints['GET /v1/servers/{id}/badge.svg'],
       },
       config: { rateLimit: false },
     },
     async (request, reply) => {
-      const { rules } = request.query;
-      if (!isRuleSetId(rules)) throw new ApiError(404, 'unknown_rules', `no rules version ${rules}; see GET /v1/rules`, { key: 'rules', known: Object.keys(ruleSets) });
+      const rules = rulesOr404(request.query.rules);
       const cacheKey = `${request.params.id}:${rules}`;
       const t = ctx.now().getTime();
       let entry = cache.get(cacheKey);
@@ -68,8 +66,9 @@ const route: RouteModule = (app, ctx) => {
           });
         }
         const found = await badgeScore(ctx.db, request.params.id, rules, ruleSets[rules].hash);
-        // Badges are for public servers only: a private server's score is not published through an image URL.
-        if (!found || !found.public) {
+        // Badges are for everyone who may see the server without a key: a private server's score is not
+        // published through an image URL, even when the request carries its organisation's key.
+        if (!found || !canSee(found, null)) {
           misses.hit(address);
           throw notFound('server', request.params.id);
         }

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { listServers } from '@toolmark/db';
 import { REST_PURPOSES, requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, PageQuerySchema, ServerSchema, storedText } from '../../../schemas.js';
-import { registerServer, RegisterServerSchema } from '../../../../pipelines/register-server.js';
+import { registerServer } from '../../../../pipelines/register-server.js';
 
 /** GET /v1/servers — public servers (or, with `mine=true` and a key, the organisation's), searched and paged. POST — register one. */
 const route: RouteModule = (app, ctx) => {
@@ -13,20 +12,7 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'List servers: search by name or slug, paged',
         tags: ['servers'],
-        querystring: PageQuerySchema.extend({
-          q: storedText(100).optional(),
-          mine: z.enum(['true', 'false']).optional(),
-        }),
-        response: {
-          200: z.object({
-            total: z.number(),
-            limit: z.number(),
-            offset: z.number(),
-            items: z.array(ServerSchema.extend({ toolCount: z.number().nullable(), latestSeq: z.number().nullable() })),
-          }),
-          400: ErrorSchema,
-          ...authErrors,
-        },
+        ...endpoints['GET /v1/servers'],
       },
     },
     async (request) => {
@@ -43,8 +29,7 @@ const route: RouteModule = (app, ctx) => {
         summary: 'Register a server by URL, npm package (when the operator allows it) or an uploaded tools/list',
         tags: ['servers'],
         security: [{ bearer: [] }],
-        body: RegisterServerSchema,
-        response: { 202: z.object({ server: ServerSchema, jobId: z.string().nullable() }), 400: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 422: ErrorSchema, ...authErrors },
+        ...endpoints['POST /v1/servers'],
       },
       bodyLimit: 1_100_000,
     },

@@ -1,7 +1,8 @@
-import { getServer, latestLint } from '@toolmark/db';
-import { ApiError, notFound } from '../../../errors.js';
+import { endpoints } from '@toolmark/benchmarks/api';
+import { latestLint } from '@toolmark/db';
+import { ApiError } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, IdParamsSchema, StoredLintSchema } from '../../../schemas.js';
+import { visibleServerOr404 } from '../../../visibility.js';
 
 /** GET /v1/servers/{id}/lint/latest — the latest score of the latest version. */
 const route: RouteModule = (app, ctx) => {
@@ -13,13 +14,11 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'The latest score of the latest version',
         tags: ['lint'],
-        params: IdParamsSchema,
-        response: { 200: StoredLintSchema, 404: ErrorSchema, ...authErrors },
+        ...endpoints['GET /v1/servers/{id}/lint/latest'],
       },
     },
     async (request) => {
-      const server = await getServer(ctx.db, request.params.id);
-      if (!server || (!server.public && server.organisationId !== request.apiKey?.organisationId)) throw notFound('server', request.params.id);
+      const server = await visibleServerOr404(ctx, request, request.params.id);
       const latest = await latestLint(ctx.db, server.id);
       if (!latest) throw new ApiError(404, 'not_scored', `server ${server.id} has no score yet`, { serverId: server.id, captureStatus: server.captureStatus });
       return { ...latest.result, version: { id: latest.id, seq: latest.seq, label: latest.label, capturedAt: latest.capturedAt } };

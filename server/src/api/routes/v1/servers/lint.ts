@@ -1,10 +1,9 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LintChangesSchema, LintResultSchema, MAX_SURFACE_BYTES } from '@toolmark/benchmarks';
+import { MAX_SURFACE_BYTES } from '@toolmark/benchmarks';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { saveLint, savedLintJson, type SaveLintResponse } from '../../../../pipelines/save-lint.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, IdParamsSchema, storedText, VersionRefSchema } from '../../../schemas.js';
 
 /**
  * POST /v1/servers/{id}/lint — save a lint score from CI. The body is the server's `tools/list` in any
@@ -32,23 +31,8 @@ const route: RouteModule = (app, ctx) => {
             '503 `busy` (with Retry-After): the save lost twice to concurrent saves of the server; nothing was saved or charged, send it again.',
           tags: ['lint'],
           security: [{ bearer: [] }],
-          params: IdParamsSchema,
-          // The label is checked here, before the handler: a bad label is a 400 before any query (ownership included).
-          querystring: z.object({ label: storedText(50, { trim: false }).optional() }),
-          body: z.string().describe('tools/list as JSON: { tools: [...] }, a JSON-RPC response, or a bare array (≤ 1 MiB, ≤ 200 tools)'),
-          response: {
-            200: LintResultSchema.extend({
-              version: VersionRefSchema.extend({ created: z.boolean() }),
-              changes: LintChangesSchema.nullable(),
-            }),
-            400: ErrorSchema,
-            402: ErrorSchema,
-            404: ErrorSchema,
-            413: ErrorSchema,
-            422: ErrorSchema,
-            503: ErrorSchema,
-            ...authErrors,
-          },
+          // The label (querystring) is checked before the handler: a bad label is a 400 before any query (ownership included).
+          ...endpoints['POST /v1/servers/{id}/lint'],
         },
       },
       async (request, reply) => {

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { getServer, getVersion } from '@toolmark/db';
-import { notFound } from '../../../errors.js';
+import { endpoints } from '@toolmark/benchmarks/api';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, IdParamsSchema, VersionSchema } from '../../../schemas.js';
+import { visibleVersionOr404 } from '../../../visibility.js';
 
 /** GET /v1/versions/{id} — one version of a server with its tools exactly as captured. */
 const route: RouteModule = (app, ctx) => {
@@ -12,20 +10,10 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: "A version: its tools as received, hash, label and origin",
         tags: ['servers'],
-        params: IdParamsSchema,
-        response: {
-          200: VersionSchema.extend({ serverId: z.string(), tools: z.unknown() }),
-          404: ErrorSchema,
-          ...authErrors,
-        },
+        ...endpoints['GET /v1/versions/{id}'],
       },
     },
-    async (request) => {
-      const version = await getVersion(ctx.db, request.params.id);
-      const server = version && (await getServer(ctx.db, version.serverId));
-      if (!version || !server || (!server.public && server.organisationId !== request.apiKey?.organisationId)) throw notFound('version', request.params.id);
-      return version;
-    },
+    async (request) => (await visibleVersionOr404(ctx, request, request.params.id)).version,
   );
 };
 export default route;

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import { diffLintResults, isRuleSetId, LATEST_RULES, LintChangesSchema, ruleSets } from '@toolmark/benchmarks';
-import { getServer, getVersion, versionLint } from '@toolmark/db';
+import { diffLintResults, ruleSets } from '@toolmark/benchmarks';
+import { endpoints } from '@toolmark/benchmarks/api';
+import { getVersion, versionLint } from '@toolmark/db';
 import { ApiError, notFound } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, IdParamsSchema, TimestampSchema, VersionRefSchema } from '../../../schemas.js';
-
-const VersionSideSchema = VersionRefSchema.extend({ capturedAt: TimestampSchema, score: z.number().nullable(), band: z.string().nullable(), toolCount: z.number() });
+import { rulesOr404 } from '../../../rules-version.js';
+import { visibleVersionOr404 } from '../../../visibility.js';
 
 /**
  * GET /v1/versions/{id}/diff?base={otherId}&rules=v1 — what changed from version `base` to version `id` of
@@ -20,26 +19,14 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'Compare two versions of a server under one rules version',
         tags: ['lint'],
-        params: IdParamsSchema,
-        querystring: z.object({
-          base: z.uuid({ error: 'must be a UUID' }),
-          rules: z.string().max(32).default(LATEST_RULES),
-          hash: z.string().regex(/^(sha256:)?[0-9a-f]{8,64}$/).optional(),
-        }),
-        response: {
-          200: z.object({ rules: z.object({ id: z.string(), hash: z.string() }), base: VersionSideSchema, target: VersionSideSchema, changes: LintChangesSchema }),
-          400: ErrorSchema,
-          404: ErrorSchema,
-          ...authErrors,
-        },
+        ...endpoints['GET /v1/versions/{id}/diff'],
       },
     },
     async (request) => {
-      const { base: baseId, rules, hash } = request.query;
-      if (!isRuleSetId(rules)) throw new ApiError(404, 'unknown_rules', `no rules version ${rules}; see GET /v1/rules`, { key: 'rules', known: Object.keys(ruleSets) });
-      const [target, base] = await Promise.all([getVersion(ctx.db, request.params.id), getVersion(ctx.db, baseId)]);
-      const server = target && (await getServer(ctx.db, target.serverId));
-      if (!target || !server || (!server.public && server.organisationId !== request.apiKey?.organisationId)) throw notFound('version', request.params.id);
+      const { base: baseId, hash } = request.query;
+      const rules = rulesOr404(request.query.rules);
+      const [{ version: target }, base] = await Promise.all([visibleVersionOr404(ctx, request, request.params.id), getVersion(ctx.db, baseId)]);
+      // The base must be a version of the same (visible) server.
       if (!base || base.serverId !== target.serverId) throw notFound('version', baseId);
       const rulesHash = hash ?? ruleSets[rules].hash;
       const [after, before] = await Promise.all([versionLint(ctx.db, target.id, rules, rulesHash), versionLint(ctx.db, base.id, rules, rulesHash)]);

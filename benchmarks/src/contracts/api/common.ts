@@ -1,20 +1,18 @@
-// Shapes shared by several routes; request and response schemas that belong to one route live in its file.
+// Building blocks of the REST API's contracts: timestamps, stored text, ids, paging, rules references.
 import { z } from 'zod';
-import { LintResultSchema } from '@toolmark/benchmarks';
 
-/** A timestamp: a Date in handlers, an ISO 8601 string on the wire (and in the OpenAPI document). */
+/**
+ * A value as it crosses the wire, JSON-encoded: the schema's input side. Timestamps are ISO strings here
+ * (the server's handlers see the output side, a `Date`, and the serializer encodes it); request bodies and
+ * queries may leave out fields that have a default.
+ */
+export type Wire<S extends z.ZodType> = z.input<S>;
+
+/** A timestamp: a Date in the server's handlers, an ISO 8601 string on the wire (and in the OpenAPI document). */
 export const TimestampSchema = z.codec(z.iso.datetime(), z.date(), {
   decode: (text) => new Date(text),
   encode: (date) => date.toISOString(),
 });
-
-/** The error shape, for the OpenAPI document. */
-export const ErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), detail: z.record(z.string(), z.unknown()) }),
-});
-
-/** Error responses every authenticated route may give. */
-export const authErrors = { 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema } as const;
 
 // C0 controls, DEL and C1 controls: PostgreSQL refuses U+0000 in text (a 500 before this check), and the
 // others are terminal escapes, line breaks in one-line fields and log forgery, never a name. Descriptions
@@ -61,75 +59,23 @@ export const StoredUrlSchema = z
   .regex(ONE_LINE, { error: (issue) => `must not contain control characters: found ${firstControl(issue.input, false)}` })
   .check(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
 
+/** A slug of a server or an organisation: lower-case letters, digits and dashes, 2–63 characters. */
+export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters');
+
+/** The `{id}` of a path: a UUID. */
 export const IdParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
 
-/** Paging: `limit` 1–100 (default 20), `offset` ≥ 0. */
+/** Paging: `limit` 1–100 (default 20), `offset` ≥ 0; a query string carries them as text. */
 export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(20),
+  offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
 });
 
-export const KeyPurposeSchema = z.enum(['admin', 'ci', 'script', 'agent']);
+/** A rules version named in a query or path (`v1`); unknown ids are a 404 `unknown_rules`, not a 400. */
+export const RulesIdSchema = z.string().max(32);
 
-export const ApiKeySchema = z.object({
-  id: z.string(),
-  organisationId: z.string(),
-  purpose: KeyPurposeSchema,
-  name: z.string(),
-  prefix: z.string(),
-  createdAt: TimestampSchema,
-  lastUsedAt: TimestampSchema.nullable(),
-  revokedAt: TimestampSchema.nullable(),
-});
+/** A rules hash named in a query: an older hash of the rules version (`sha256:` optional). */
+export const RulesHashSchema = z.string().regex(/^(sha256:)?[0-9a-f]{8,64}$/);
 
-export const VersionScoreSchema = z.object({
-  rulesId: z.string(),
-  rulesHash: z.string(),
-  score: z.number().nullable(),
-  band: z.string().nullable(),
-  critical: z.number(),
-  required: z.number(),
-  minor: z.number(),
-  tokens: z.number(),
-  createdAt: TimestampSchema,
-});
-
-/** A version of a server as stored (without its tools). */
-export const VersionSchema = z.object({
-  id: z.string(),
-  seq: z.number(),
-  surfaceHash: z.string(),
-  label: z.string().nullable(),
-  toolCount: z.number(),
-  origin: z.string(),
-  capturedAt: TimestampSchema,
-});
-
-/** A version in a server's list: with its scores per rules version. */
-export const VersionSummarySchema = VersionSchema.extend({ scores: z.array(VersionScoreSchema) });
-
-export const ServerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  source: z.enum(['url', 'npm', 'upload']),
-  sourceUrl: z.string().nullable(),
-  sourcePackage: z.string().nullable(),
-  homepage: z.string().nullable(),
-  repository: z.string().nullable(),
-  organisationId: z.string(),
-  public: z.boolean(),
-  latestVersionId: z.string().nullable(),
-  captureStatus: z.string().nullable(),
-  captureError: z.unknown().nullable(),
-  lastCapturedAt: TimestampSchema.nullable(),
-  createdAt: TimestampSchema,
-});
-
-export const VersionRefSchema = z.object({ id: z.string(), seq: z.number(), label: z.string().nullable() });
-
-/** A stored lint result with the version it scores. */
-export const StoredLintSchema = LintResultSchema.extend({
-  version: VersionRefSchema.extend({ capturedAt: TimestampSchema }),
-});
+/** A rules version and the content hash of its rule set: scores compare only under the same pair. */
+export const RulesRefSchema = z.object({ id: z.string(), hash: z.string() });

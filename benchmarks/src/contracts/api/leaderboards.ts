@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LATEST_RULES } from '../../rules/registry.js';
+import { PageQuerySchema, RulesHashSchema, RulesIdSchema, RulesRefSchema, storedText, TimestampSchema } from './common.js';
+import { authErrors, ErrorSchema, unavailable } from './errors.js';
+
+/** What a leaderboard can be sorted by. */
+export const BoardSortSchema = z.enum(['score', 'name', 'tools', 'tokens', 'captured']);
+
+/** Query of `GET /v1/leaderboards/lint`: one rules version (the build's hash unless `hash` names an older one), filtered, sorted, paged. */
+export const BoardQuerySchema = PageQuerySchema.extend({
+  rules: RulesIdSchema.default(LATEST_RULES),
+  hash: RulesHashSchema.optional(),
+  q: storedText(100).optional(),
+  band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
+  security: z.enum(['true', 'false']).optional(),
+  sort: BoardSortSchema.default('score'),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** A public server on the board: its latest version's score under the board's rules. */
+export const BoardItemSchema = z.object({
+  rank: z.number(),
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  score: z.number().nullable(),
+  band: z.string().nullable(),
+  toolCount: z.number(),
+  critical: z.number(),
+  required: z.number(),
+  minor: z.number(),
+  securityFindings: z.number(),
+  tokens: z.number(),
+  versionId: z.string(),
+  versionSeq: z.number(),
+  versionLabel: z.string().nullable(),
+  capturedAt: TimestampSchema,
+});
+
+/** `GET /v1/leaderboards/lint`: a page of the board, with the rules and the comparability key (`id@hash`). */
+export const BoardSchema = z.object({
+  rules: RulesRefSchema,
+  comparabilityKey: z.string(),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  items: z.array(BoardItemSchema),
+});
+
+/** Leaderboards per rules version. */
+export const leaderboardsEndpoints = {
+  'GET /v1/leaderboards/lint': { querystring: BoardQuerySchema, response: { 200: BoardSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { RulesIdSchema, RulesRefSchema, TimestampSchema } from './common.js';
+import { authErrors, ErrorSchema, unavailable } from './errors.js';
+
+/** `GET /v1/rules`: the rules versions this build runs (`active`) and every (id, hash) with stored results. */
+export const RulesListSchema = z.object({
+  latest: z.string(),
+  items: z.array(RulesRefSchema.extend({ active: z.boolean(), results: z.number(), firstScoredAt: TimestampSchema.nullable() })),
+});
+
+/** Text in the two UI languages. */
+export const BilingualSchema = z.object({ en: z.string(), ja: z.string() });
+
+/** One finding code explained: what triggers it, how to fix it, an example. */
+export const FindingDocSchema = z.object({
+  code: z.string(),
+  /** Per-tool or server-wide. */
+  scope: z.enum(['tool', 'server']),
+  /** Possible severities, most severe first (two when the share or size decides). */
+  severities: z.array(z.enum(['critical', 'required', 'minor'])),
+  /** A security finding (does not change the score; never hidden). */
+  security: z.boolean(),
+  title: BilingualSchema,
+  trigger: BilingualSchema,
+  fix: BilingualSchema,
+  /** A message as the finding prints it (real results carry the real counts and names). */
+  example: z.string(),
+  /** A short tool definition fragment that triggers it, and the fixed form. */
+  before: z.string(),
+  after: z.string(),
+});
+/** One finding code explained. */
+export type FindingDoc = z.infer<typeof FindingDocSchema>;
+
+/** A scoring category with its points and what earns full marks. */
+export const CategoryDocSchema = z.object({ id: z.string(), max: z.number(), title: BilingualSchema, fullMarks: BilingualSchema });
+/** A scoring category explained. */
+export type CategoryDoc = z.infer<typeof CategoryDocSchema>;
+
+/** `GET /v1/rules/{id}`: one rules version explained. */
+export const RulesDetailSchema = RulesRefSchema.extend({
+  latest: z.boolean(),
+  bands: z.object({ sunny: z.number(), cloudy: z.number() }),
+  categories: z.array(CategoryDocSchema),
+  findings: z.array(FindingDocSchema),
+  changelog: z.string().describe('CHANGELOG.md of the rule set (Markdown)'),
+});
+
+/** Rules versions. */
+export const rulesEndpoints = {
+  'GET /v1/rules': { response: { 200: RulesListSchema, ...authErrors, ...unavailable } },
+  'GET /v1/rules/{id}': { params: z.object({ id: RulesIdSchema }), response: { 200: RulesDetailSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+};

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { LATEST_RULES } from '../../rules/registry.js';
+import { LintChangesSchema } from '../lint-changes.js';
+import { LintResultSchema } from '../lint-result.js';
+import { IdParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
+import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
+import { StoredLintSchema, VersionRefSchema, VersionSummarySchema } from './versions.js';
+
+/** A registered server. */
+export const ServerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  source: z.enum(['url', 'npm', 'upload']),
+  sourceUrl: z.string().nullable(),
+  sourcePackage: z.string().nullable(),
+  homepage: z.string().nullable(),
+  repository: z.string().nullable(),
+  organisationId: z.string(),
+  public: z.boolean(),
+  latestVersionId: z.string().nullable(),
+  captureStatus: z.string().nullable(),
+  captureError: z.unknown().nullable(),
+  lastCapturedAt: TimestampSchema.nullable(),
+  createdAt: TimestampSchema,
+});
+
+/** Query of `GET /v1/servers`: a search by name or slug, paged; `mine=true` (with a key) lists the organisation's. */
+export const ServerListQuerySchema = PageQuerySchema.extend({
+  q: storedText(100).optional(),
+  mine: z.enum(['true', 'false']).optional(),
+});
+
+/** A server in a list, with its latest version's tool count and number. */
+export const ServerListItemSchema = ServerSchema.extend({ toolCount: z.number().nullable(), latestSeq: z.number().nullable() });
+
+/** `GET /v1/servers`. */
+export const ServerListSchema = z.object({ total: z.number(), limit: z.number(), offset: z.number(), items: z.array(ServerListItemSchema) });
+
+/** `GET /v1/servers/{id}`: a server with its versions (newest first) and each version's scores. */
+export const ServerDetailSchema = z.object({ server: ServerSchema, versions: z.array(VersionSummarySchema) });
+
+/** Body of `POST /v1/servers`: register by URL, npm package (when the operator allows it) or an uploaded tools/list. */
+export const RegisterServerSchema = z.object({
+  name: storedText(100, { min: 1 }),
+  slug: SlugSchema.optional(),
+  description: storedText(500, { multiline: true }).optional(),
+  homepage: StoredUrlSchema.optional(),
+  repository: StoredUrlSchema.optional(),
+  public: z.boolean().default(true),
+  source: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('url'), url: StoredUrlSchema }),
+    z.object({ kind: z.literal('npm'), package: storedText(300, { min: 1, trim: false }) }),
+    z.object({ kind: z.literal('upload'), tools: z.unknown() }),
+  ]),
+});
+/** A registration request, as the handler sees it (defaults applied). */
+export type RegisterServerBody = z.output<typeof RegisterServerSchema>;
+
+/** `POST /v1/servers` (202): the server and the job that captures or lints it. */
+export const RegisteredServerSchema = z.object({ server: ServerSchema, jobId: z.string().nullable() });
+
+/** Query of `POST /v1/servers/{id}/lint`: the version's label (checked before any query). */
+export const SaveLintQuerySchema = z.object({ label: storedText(50, { trim: false }).optional() });
+
+/**
+ * `POST /v1/servers/{id}/lint`: the lint result, the version it was saved on (`created` when these tools
+ * made a new one), and `changes` against the previous scored version.
+ */
+export const SavedLintSchema = LintResultSchema.extend({
+  version: VersionRefSchema.extend({ surfaceHash: z.string(), created: z.boolean() }),
+  changes: LintChangesSchema.nullable(),
+});
+
+/** Query of `GET /v1/servers/{id}/badge.svg`. */
+export const BadgeQuerySchema = z.object({ rules: RulesIdSchema.default(LATEST_RULES) });
+
+/** Servers: registration, pages, lint saves from CI, badges. */
+export const serversEndpoints = {
+  'GET /v1/servers': { querystring: ServerListQuerySchema, response: { 200: ServerListSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
+  'POST /v1/servers': {
+    body: RegisterServerSchema,
+    response: { 202: RegisteredServerSchema, ...bodyErrors, 409: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'GET /v1/servers/{id}': { params: IdParamsSchema, response: { 200: ServerDetailSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/servers/{id}/badge.svg': {
+    params: IdParamsSchema,
+    querystring: BadgeQuerySchema,
+    response: { 200: z.string().describe('image/svg+xml'), 304: z.null(), 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'POST /v1/servers/{id}/lint': {
+    params: IdParamsSchema,
+    querystring: SaveLintQuerySchema,
+    body: z.string().describe('tools/list as JSON: { tools: [...] }, a JSON-RPC response, or a bare array (≤ 1 MiB, ≤ 200 tools)'),
+    response: { 200: SavedLintSchema, 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'GET /v1/servers/{id}/lint/latest': { params: IdParamsSchema, response: { 200: StoredLintSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+};

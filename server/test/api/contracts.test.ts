@@ -1,0 +1,236 @@
+// Every route's answers against the contract it declares (benchmarks/src/contracts/api): each route is
+// called through app.inject on a seeded database, with successful and error answers, and each body must
+// parse with the route's response schema for that status, made strict all the way down — a field the
+// contract lacks fails, a field it names that the route does not send fails. The route list comes from
+// routes/index.ts itself, so a new route without a case here fails too.
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { lintSurface, parseSurfaceValue } from '@toolmark/benchmarks';
+import { endpoints, ServerSchema, type EndpointKey } from '@toolmark/benchmarks/api';
+import { storeLintResult } from '@toolmark/db';
+import type { ApiContext } from '../../src/api/context.js';
+import { routes } from '../../src/api/routes/index.js';
+import { loadConfig } from '../../src/config.js';
+import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+
+interface DeclaredRoute {
+  key: string;
+  method: string;
+  url: string;
+  hide: boolean;
+  response: Record<number, z.ZodType>;
+}
+
+/** The routes of routes/index.ts as they register with Fastify: method, URL (as `METHOD /path/{param}`) and schemas. */
+async function declaredRoutes(): Promise<DeclaredRoute[]> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const found: DeclaredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const schema = (route.schema ?? {}) as { hide?: boolean; response?: Record<number, z.ZodType> };
+      const url = route.url.replace(/:(\w+)/g, '{$1}');
+      found.push({ key: `${method} ${url}`, method, url, hide: schema.hide === true, response: schema.response ?? {} });
+    }
+  });
+  // Route modules only read configuration while registering (the badge's limiter); handlers never run here.
+  const ctx = { config: loadConfig({ TOOLMARK_LOG_LEVEL: 'silent' }) } as unknown as ApiContext;
+  for (const route of routes) route(app.withTypeProvider<ZodTypeProvider>(), ctx);
+  await app.ready();
+  await app.close();
+  return found;
+}
+
+/** The schema with every object made strict (loose objects stay loose): unknown keys fail instead of being dropped. */
+function strict(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strict(v)]));
+    return schema.def.catchall ? z.object(shape).catchall(schema.def.catchall) : z.strictObject(shape);
+  }
+  if (schema instanceof z.ZodArray) return z.array(strict(schema.element as z.ZodType));
+  if (schema instanceof z.ZodNullable) return strict(schema.unwrap() as z.ZodType).nullable();
+  if (schema instanceof z.ZodOptional) return strict(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodRecord) return z.record(schema.keyType as z.ZodString, strict(schema.valueType as z.ZodType));
+  if (schema instanceof z.ZodTuple) return z.tuple((schema.def.items as z.ZodType[]).map(strict) as [z.ZodType, ...z.ZodType[]]);
+  if (schema instanceof z.ZodUnion) return z.union((schema.options as z.ZodType[]).map(strict) as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  return schema;
+}
+
+interface Case {
+  route: EndpointKey;
+  why: string;
+  status: number;
+  url: string;
+  key?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+let h: TestApp;
+let declared: DeclaredRoute[];
+const cases: Case[] = [];
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const good = (name: string) =>
+  tool(name, `Search the ${name} index for entries matching a query. Use this before creating one. Returns up to 20 entries with id and title. Example: query "crash on start".`, {
+    query: { type: 'string', description: 'Words to match, e.g. "login timeout".', maxLength: 200 },
+  });
+
+beforeAll(async () => {
+  declared = await declaredRoutes();
+  h = await startTestApp();
+  const admin = h.keys.admin;
+  const post = async (url: string, key: string, payload: unknown) => {
+    const res = await h.app.inject({ method: 'POST', url, headers: bearer(key), payload: payload as object });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  };
+  const upload = async (name: string, tools: unknown[], publicServer: boolean, lint = true) => {
+    const { server } = await post('/v1/servers', h.keys.script, { name, public: publicServer, source: { kind: 'upload', tools: { tools } } });
+    // What the lint-version job does: lint the stored tools and store the result.
+    if (lint) await storeLintResult(h.t.db, server.latestVersionId, await lintSurface(parseSurfaceValue({ tools })));
+    return { id: server.id as string, versionId: server.latestVersionId as string };
+  };
+
+  const open = await upload('Contract Public', [good('issues')], true);
+  const hidden = await upload('Contract Private', [good('notes')], false);
+  const unscored = await upload('Contract Unscored', [good('tasks')], true, false);
+  // A second version of the public server, saved from CI: a diff and `changes` to answer.
+  const saved = await h.app.inject({ method: 'POST', url: `/v1/servers/${open.id}/lint?label=v2`, headers: bearer(h.keys.ci), payload: JSON.stringify({ tools: [good('issues'), good('labels')] }) });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const second = saved.json().version.id as string;
+  const other = await post('/v1/organisations', admin, { name: 'Other team', slug: 'other-team' });
+  const otherAdmin = other.key as string;
+  const otherCi = (await post('/v1/keys', otherAdmin, { purpose: 'ci', name: 'their CI' })).key as string;
+  const spare = (await post('/v1/keys', admin, { purpose: 'ci', name: 'to revoke' })).record.id as string;
+  const badge = await h.app.inject({ method: 'GET', url: `/v1/servers/${open.id}/badge.svg` });
+  const tools = JSON.stringify({ tools: [good('issues'), good('labels')] });
+
+  const add = (route: EndpointKey, status: number, why: string, url: string, extra: Partial<Case> = {}) => cases.push({ route, status, why, url, ...extra });
+  add('GET /health', 200, 'database up', '/health');
+  add('GET /health', 401, 'unknown key', '/health', { key: 'tm_ci_unknown' });
+  add('GET /v1/openapi.json', 200, 'the document', '/v1/openapi.json');
+  add('GET /v1/openapi.json', 401, 'unknown key', '/v1/openapi.json', { key: 'tm_ci_unknown' });
+  add('GET /v1/docs', 200, 'the page', '/v1/docs');
+  add('GET /v1/docs', 403, 'agent key', '/v1/docs', { key: h.keys.agent });
+  add('GET /v1/me', 200, 'a ci key', '/v1/me', { key: h.keys.ci });
+  add('GET /v1/me', 401, 'no key', '/v1/me');
+  add('GET /v1/me', 403, 'agent key', '/v1/me', { key: h.keys.agent });
+  add('GET /v1/keys', 200, 'admin', '/v1/keys', { key: admin });
+  add('GET /v1/keys', 403, 'ci key', '/v1/keys', { key: h.keys.ci });
+  add('POST /v1/keys', 201, 'created', '/v1/keys', { key: admin, payload: { purpose: 'script', name: 'Nightly' } });
+  add('POST /v1/keys', 400, 'unknown purpose', '/v1/keys', { key: admin, payload: { purpose: 'root', name: 'x' } });
+  add('POST /v1/keys', 415, 'not JSON', '/v1/keys', { key: admin, payload: '<key/>', headers: { 'content-type': 'application/xml' } });
+  add('POST /v1/keys', 401, 'no key', '/v1/keys', { payload: { purpose: 'ci', name: 'x' } });
+  add('DELETE /v1/keys/{id}', 200, 'revoked', `/v1/keys/${spare}`, { key: admin });
+  add('DELETE /v1/keys/{id}', 404, 'unknown key id', `/v1/keys/${UNKNOWN}`, { key: admin });
+  add('DELETE /v1/keys/{id}', 400, 'not a UUID', '/v1/keys/nope', { key: admin });
+  add('POST /v1/organisations', 201, 'created', '/v1/organisations', { key: admin, payload: { name: 'Third', slug: 'third' } });
+  add('POST /v1/organisations', 409, 'slug taken', '/v1/organisations', { key: admin, payload: { name: 'Again', slug: 'other-team' } });
+  add('POST /v1/organisations', 403, 'not the operator', '/v1/organisations', { key: otherAdmin, payload: { name: 'X', slug: 'x-team' } });
+  add('POST /v1/organisations', 400, 'bad slug', '/v1/organisations', { key: admin, payload: { name: 'X', slug: 'X' } });
+  add('GET /v1/servers', 200, 'public servers', '/v1/servers?q=contract');
+  add('GET /v1/servers', 200, 'mine', '/v1/servers?mine=true', { key: h.keys.ci });
+  add('GET /v1/servers', 400, 'limit 0', '/v1/servers?limit=0');
+  add('GET /v1/servers', 401, 'mine without a key', '/v1/servers?mine=true');
+  add('POST /v1/servers', 202, 'upload', '/v1/servers', { key: admin, payload: { name: 'Contract New', source: { kind: 'upload', tools: [good('files')] } } });
+  add('POST /v1/servers', 202, 'by URL', '/v1/servers', { key: admin, payload: { name: 'Contract Remote', source: { kind: 'url', url: 'https://mcp.example.com/mcp' } } });
+  add('POST /v1/servers', 422, 'bad tools/list', '/v1/servers', { key: admin, payload: { name: 'Bad', source: { kind: 'upload', tools: { tools: [{ name: 1 }] } } } });
+  add('POST /v1/servers', 409, 'slug taken', '/v1/servers', { key: admin, payload: { name: 'Contract Public', source: { kind: 'upload', tools: [] } } });
+  add('POST /v1/servers', 400, 'no name', '/v1/servers', { key: admin, payload: { source: { kind: 'upload', tools: [] } } });
+  add('POST /v1/servers', 403, 'ci key', '/v1/servers', { key: h.keys.ci, payload: { name: 'C', source: { kind: 'upload', tools: [] } } });
+  add('GET /v1/servers/{id}', 200, 'public, no key', `/v1/servers/${open.id}`);
+  add('GET /v1/servers/{id}', 200, 'private, own key', `/v1/servers/${hidden.id}`, { key: h.keys.ci });
+  add('GET /v1/servers/{id}', 404, 'private, other key', `/v1/servers/${hidden.id}`, { key: otherCi });
+  add('GET /v1/servers/{id}', 400, 'not a UUID', '/v1/servers/nope');
+  add('GET /v1/servers/{id}/badge.svg', 200, 'public', `/v1/servers/${open.id}/badge.svg`);
+  add('GET /v1/servers/{id}/badge.svg', 304, 'unchanged', `/v1/servers/${open.id}/badge.svg`, { headers: { 'if-none-match': String(badge.headers.etag) } });
+  add('GET /v1/servers/{id}/badge.svg', 404, 'private', `/v1/servers/${hidden.id}/badge.svg`);
+  add('GET /v1/servers/{id}/badge.svg', 404, 'unknown rules', `/v1/servers/${open.id}/badge.svg?rules=v9`);
+  add('POST /v1/servers/{id}/lint', 200, 'saved again', `/v1/servers/${open.id}/lint`, { key: h.keys.ci, payload: tools });
+  add('POST /v1/servers/{id}/lint', 200, 'first save of a private server', `/v1/servers/${hidden.id}/lint`, { key: h.keys.ci, payload: tools });
+  add('POST /v1/servers/{id}/lint', 422, 'not a tools/list', `/v1/servers/${open.id}/lint`, { key: h.keys.ci, payload: '{"tools": 3}' });
+  add('POST /v1/servers/{id}/lint', 400, 'label with a control character', `/v1/servers/${open.id}/lint?label=a%00b`, { key: h.keys.ci, payload: tools });
+  add('POST /v1/servers/{id}/lint', 403, 'public, other organisation', `/v1/servers/${open.id}/lint`, { key: otherCi, payload: tools });
+  add('POST /v1/servers/{id}/lint', 404, 'private, other organisation', `/v1/servers/${hidden.id}/lint`, { key: otherCi, payload: tools });
+  add('GET /v1/servers/{id}/lint/latest', 200, 'scored', `/v1/servers/${open.id}/lint/latest`);
+  add('GET /v1/servers/{id}/lint/latest', 404, 'not scored', `/v1/servers/${unscored.id}/lint/latest`);
+  add('GET /v1/versions/{id}', 200, 'public', `/v1/versions/${open.versionId}`);
+  add('GET /v1/versions/{id}', 404, 'private, no key', `/v1/versions/${hidden.versionId}`);
+  add('GET /v1/versions/{id}/lint', 200, 'scored', `/v1/versions/${open.versionId}/lint`);
+  add('GET /v1/versions/{id}/lint', 404, 'unknown rules', `/v1/versions/${open.versionId}/lint?rules=v9`);
+  add('GET /v1/versions/{id}/lint', 404, 'not scored', `/v1/versions/${unscored.versionId}/lint`);
+  add('GET /v1/versions/{id}/diff', 200, 'two versions', `/v1/versions/${second}/diff?base=${open.versionId}`);
+  add('GET /v1/versions/{id}/diff', 404, 'unknown rules', `/v1/versions/${second}/diff?base=${open.versionId}&rules=v9`);
+  add('GET /v1/versions/{id}/diff', 400, 'base is not a UUID', `/v1/versions/${second}/diff?base=x`);
+  add('GET /v1/leaderboards/lint', 200, 'the board', '/v1/leaderboards/lint');
+  add('GET /v1/leaderboards/lint', 404, 'unknown rules', '/v1/leaderboards/lint?rules=v9');
+  add('GET /v1/leaderboards/lint', 400, 'unknown band', '/v1/leaderboards/lint?band=fog');
+  add('GET /v1/rules', 200, 'the list', '/v1/rules');
+  add('GET /v1/rules', 401, 'unknown key', '/v1/rules', { key: 'tm_ci_unknown' });
+  add('GET /v1/rules/{id}', 200, 'v1', '/v1/rules/v1');
+  add('GET /v1/rules/{id}', 404, 'unknown', '/v1/rules/v9');
+});
+afterAll(async () => h?.close());
+
+describe('the API answers what its contracts say', () => {
+  it('the strict check itself refuses a field the contract lacks and a missing one', () => {
+    const server = { id: 'a', name: 'n', slug: 's', description: null, source: 'upload', sourceUrl: null, sourcePackage: null, homepage: null, repository: null, organisationId: 'o', public: true, latestVersionId: null, captureStatus: null, captureError: null, lastCapturedAt: null, createdAt: '2025-01-01T00:00:00.000Z' };
+    const check = strict(z.object({ items: z.array(ServerSchema) }));
+    expect(check.safeParse({ items: [server] }).success).toBe(true);
+    expect(check.safeParse({ items: [{ ...server, ownerKeyId: 'k' }] }).success).toBe(false);
+    expect(check.safeParse({ items: [{ ...server, createdAt: undefined }] }).success).toBe(false);
+    expect(check.safeParse({ items: [{ ...server, createdAt: 'yesterday' }] }).success).toBe(false);
+  });
+
+  it('every route of routes/index.ts declares its contract entry, and every contract entry is a route', () => {
+    const keys = declared.map((r) => r.key).sort();
+    expect(keys).toEqual(Object.keys(endpoints).sort());
+    for (const route of declared) expect(route.response, route.key).toBe(endpoints[route.key as EndpointKey].response);
+  });
+
+  it('every route is called here with at least one success and one error answer', () => {
+    for (const route of declared) {
+      const statuses = cases.filter((c) => c.route === route.key).map((c) => c.status);
+      expect(statuses.some((s) => s < 300), `${route.key}: a success case`).toBe(true);
+      expect(statuses.some((s) => s >= 400), `${route.key}: an error case`).toBe(true);
+    }
+  });
+
+  it('every answer has the expected status, declared by its route, and a body that parses strictly with that status schema', async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const route = declared.find((r) => r.key === c.route)!;
+      const method = c.route.split(' ')[0] as 'GET' | 'POST' | 'DELETE';
+      const headers = { ...(c.key ? bearer(c.key) : {}), ...c.headers };
+      const res = await h.app.inject({ method, url: c.url, headers, ...(c.payload === undefined ? {} : { payload: c.payload as string }) });
+      const where = `${c.route} (${c.why}) → ${res.statusCode}`;
+      if (res.statusCode !== c.status) {
+        failures.push(`${where}: expected ${c.status}: ${res.body.slice(0, 300)}`);
+        continue;
+      }
+      const schema = route.response[res.statusCode];
+      if (!schema) {
+        failures.push(`${where}: the route does not declare this status`);
+        continue;
+      }
+      if (res.statusCode === 304) continue;
+      const type = String(res.headers['content-type'] ?? '');
+      const body: unknown = type.startsWith('application/json') ? res.json() : res.body;
+      const parsed = strict(schema).safeParse(body);
+      if (!parsed.success) failures.push(`${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${'keys' in i ? ` ${String(i.keys)}` : ''}`).join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('the OpenAPI document lists every route that is not hidden, and nothing else', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const listed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(listed.sort()).toEqual(declared.filter((r) => !r.hide).map((r) => r.key).sort());
+    expect(declared.filter((r) => r.hide).map((r) => r.key).sort()).toEqual(['GET /v1/docs', 'GET /v1/openapi.json']);
+  });
+});
