@@ -88,3 +88,14 @@ export function describeSource(source: Source): string {
     return '--url';
   }
 }
+
+/** Parse a number option within bounds, or throw a usage error naming the flag. */
+export function numberOption(text: string | undefined, flag: string, bounds: { min: number; max: number; integer?: boolean }): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < bounds.min || n > bounds.max || (bounds.integer === true && !Number.isInteger(n))) {
+    const what = bounds.integer === true ? 'an integer' : 'a number';
+    throw new CliError('usage', `${flag} expects ${what} from ${bounds.min} to ${bounds.max}, got "${text}"`, { key: flag });
+  }
+  return n;
+}
