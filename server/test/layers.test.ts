@@ -21,6 +21,8 @@ function importsOf(folder: string): { file: string; spec: string }[] {
 
 const RULES: { folder: string; forbidden: RegExp; why: string }[] = [
   { folder: 'eval', forbidden: /^\.\.\/(cli|api)\/|^(commander|cli-progress|fastify)/, why: 'the evaluation engine runs in jobs too: no CLI, terminal or HTTP' },
+  { folder: 'pipelines', forbidden: /^\.\.\/(cli|api)\/|^(commander|fastify|@fastify\/)/, why: 'routes, jobs and the MCP endpoint call them: own deps and errors, no ApiContext or ApiError' },
+  { folder: 'jobs', forbidden: /^\.\.\/(cli|api)\/|^(commander|fastify|@fastify\/)/, why: 'workers run without the API' },
 ];
 
 describe('server/src layers', () => {

@@ -1,32 +1,25 @@
-import { z } from 'zod';
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
-import { ApiError } from '../api/errors.js';
-import { storedText, StoredUrlSchema } from '../api/schemas.js';
-import type { ApiContext } from '../api/context.js';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
 import { checkRegisteredUrl } from '../capture/url-policy.js';
 import { nodeSha256Hex } from '../native-hash.js';
+import type { PipelineDeps } from './deps.js';
+import { PipelineError } from './errors.js';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
-
-/** Body of `POST /v1/servers`. */
-export const RegisterServerSchema = z.object({
-  name: storedText(100, { min: 1 }),
-  slug: z.string().regex(SLUG, 'lower-case letters, digits and dashes, 2–63 characters').optional(),
-  description: storedText(500, { multiline: true }).optional(),
-  homepage: StoredUrlSchema.optional(),
-  repository: StoredUrlSchema.optional(),
-  public: z.boolean().default(true),
-  source: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('url'), url: StoredUrlSchema }),
-    z.object({ kind: z.literal('npm'), package: storedText(300, { min: 1, trim: false }) }),
-    z.object({ kind: z.literal('upload'), tools: z.unknown() }),
-  ]),
-});
-/** A registration request. */
-export type RegisterServerBody = z.output<typeof RegisterServerSchema>;
+/**
+ * A registration request, already validated by its caller (the route's zod body schema): stored text
+ * free of control characters and within its limits, URLs well-formed, a slug of the right shape.
+ */
+export interface RegisterServerBody {
+  name: string;
+  slug?: string | undefined;
+  description?: string | undefined;
+  homepage?: string | undefined;
+  repository?: string | undefined;
+  public: boolean;
+  source: { kind: 'url'; url: string } | { kind: 'npm'; package: string } | { kind: 'upload'; tools?: unknown };
+}
 
 /** A slug from a name: lower case, runs of other characters as one dash. */
 export function slugify(name: string): string {
@@ -47,18 +40,18 @@ export function slugify(name: string): string {
  * now (a 400 naming why; the job checks the address it connects to again). Either way a job takes it from
  * there, so the answer is 202 with the server and the job id.
  */
-export async function registerServer(ctx: ApiContext, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
+export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
   const slug = body.slug ?? slugify(body.name);
   let sourcePackage: string | null = null;
   if (body.source.kind === 'npm') {
     if (!ctx.config.TOOLMARK_ALLOW_NPM_CAPTURE) {
-      throw new ApiError(403, 'npm_capture_disabled', 'this toolmark does not run npm packages; register the server by URL or upload its tools/list', { key: 'source.kind' });
+      throw new PipelineError('forbidden', 'npm_capture_disabled', 'this toolmark does not run npm packages; register the server by URL or upload its tools/list', { key: 'source.kind' });
     }
     try {
       sourcePackage = parseNpmPackageSpec(body.source.package).spec;
     } catch (error) {
-      if (error instanceof CaptureError) throw new ApiError(400, 'invalid_package_spec', error.message, { path: 'body.source.package' });
+      if (error instanceof CaptureError) throw new PipelineError('invalid', 'invalid_package_spec', error.message, { path: 'body.source.package' });
       throw error;
     }
   }
@@ -66,7 +59,7 @@ export async function registerServer(ctx: ApiContext, input: { key: Authenticate
     try {
       await checkRegisteredUrl(body.source.url, { allowPrivate: ctx.config.TOOLMARK_ALLOW_PRIVATE_URLS });
     } catch (error) {
-      if (error instanceof CaptureError) throw new ApiError(400, error.code, error.message, { ...error.detail, path: 'body.source.url' });
+      if (error instanceof CaptureError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: 'body.source.url' });
       throw error;
     }
   }
@@ -107,7 +100,7 @@ export async function registerServer(ctx: ApiContext, input: { key: Authenticate
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) {
-        throw new ApiError(409, 'conflict', `the slug ${slug} is taken; choose another with "slug"`, { key: 'slug', slug });
+        throw new PipelineError('conflict', 'conflict', `the slug ${slug} is taken; choose another with "slug"`, { key: 'slug', slug });
       }
       throw error;
     });

@@ -2,8 +2,23 @@ import { z } from 'zod';
 import { listServers } from '@toolmark/db';
 import { REST_PURPOSES, requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { authErrors, ErrorSchema, PageQuerySchema, ServerSchema, storedText } from '../../../schemas.js';
-import { registerServer, RegisterServerSchema } from '../../../../pipelines/register-server.js';
+import { authErrors, ErrorSchema, PageQuerySchema, ServerSchema, storedText, StoredUrlSchema } from '../../../schemas.js';
+import { registerServer, type RegisterServerBody } from '../../../../pipelines/register-server.js';
+
+/** Body of `POST /v1/servers` (the pipeline takes what it outputs). */
+const RegisterServerSchema = z.object({
+  name: storedText(100, { min: 1 }),
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters').optional(),
+  description: storedText(500, { multiline: true }).optional(),
+  homepage: StoredUrlSchema.optional(),
+  repository: StoredUrlSchema.optional(),
+  public: z.boolean().default(true),
+  source: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('url'), url: StoredUrlSchema }),
+    z.object({ kind: z.literal('npm'), package: storedText(300, { min: 1, trim: false }) }),
+    z.object({ kind: z.literal('upload'), tools: z.unknown() }),
+  ]),
+}) satisfies z.ZodType<RegisterServerBody, unknown>;
 
 /** GET /v1/servers — public servers (or, with `mine=true` and a key, the organisation's), searched and paged. POST — register one. */
 const route: RouteModule = (app, ctx) => {
