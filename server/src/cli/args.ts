@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CaptureTarget } from '../capture/capture.js';
 import { describeUrl, httpAuthFromEnv } from '../capture/http-target.js';
 import { describeCommand } from '../capture/describe.js';
@@ -34,6 +34,11 @@ export function addSourceOptions(command: Command): Command {
     .option('--env <KEY=VALUE>', 'set a variable for a server started with -- <command…> (repeatable); it inherits only PATH and HOME', collect, [])
     .option('--timeout <seconds>', 'time limit for the whole capture', '60')
     .option('--connect-timeout <seconds>', 'time limit to start or reach the server and initialize', '30');
+}
+
+/** A hidden, deprecated spelling of an option: still accepted, not shown in --help. */
+export function deprecatedOption(flags: string, instead: string): Option {
+  return new Option(flags, `deprecated: use ${instead}`).hideHelp();
 }
 
 /** Parse `--env KEY=VALUE` pairs. */

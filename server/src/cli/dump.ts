@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { CliError, EXIT, printError } from './errors.js';
-import { deprecatedOption } from './eval-args.js';
 import { writeFileAtomic } from './files.js';
 import type { CliIo } from './io.js';
-import { addSourceOptions, describeSource, resolveSource, type SourceOptions } from './args.js';
+import { addSourceOptions, deprecatedOption, describeSource, resolveSource, type SourceOptions } from './args.js';
 import { captureOptions } from './source.js';
 
 interface DumpOptions extends SourceOptions {

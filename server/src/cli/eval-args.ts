@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { CaseLanguageSchema, type CaseLanguage } from '@toolmark/benchmarks';
 import { DEFAULT_GENERATOR_TIMEOUT_MS, type GeneratorSpec } from '../eval/evaluate.js';
 import { availableDistractorSets } from '../eval/distractors.js';
@@ -22,11 +22,6 @@ export function addGeneratorOptions(command: Command): Command {
     .option('--generator-model <model>', 'the generator model')
     .option('--generator-base-url <url>', 'endpoint override for the generator')
     .option('--generator-timeout <seconds>', 'time limit of the generator request (one answer holds every case)', String(DEFAULT_GENERATOR_TIMEOUT_MS / 1000));
-}
-
-/** A hidden, deprecated spelling of an option: still accepted, not shown in --help. */
-export function deprecatedOption(flags: string, instead: string): Option {
-  return new Option(flags, `deprecated: use ${instead}`).hideHelp();
 }
 
 /** Parse --languages en,ja. */

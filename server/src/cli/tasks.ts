@@ -10,9 +10,9 @@ import {
   type TaskLintResult,
 } from '@toolmark/benchmarks';
 import { buildCases } from '../eval/evaluate.js';
-import { addSourceOptions, numberOption, resolveSource, type SourceOptions } from './args.js';
+import { addSourceOptions, deprecatedOption, numberOption, resolveSource, type SourceOptions } from './args.js';
 import { CliError, EXIT, printError } from './errors.js';
-import { addGeneratorOptions, deprecatedOption, generatorOf, languagesOf, type GeneratorOptions } from './eval-args.js';
+import { addGeneratorOptions, generatorOf, languagesOf, type GeneratorOptions } from './eval-args.js';
 import { exists, readTaskSet, writeFileAtomic } from './files.js';
 import type { CliIo } from './io.js';
 import { loadSurface } from './source.js';
