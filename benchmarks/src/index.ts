@@ -7,6 +7,7 @@ export * from './surface/canonical.js';
 export * from './surface/hash.js';
 export * from './lint.js';
 export * from './lint-cache.js';
+export * from './bounded-map.js';
 export * from './text/tokens.js';
 export * from './rules/registry.js';
 export type { RuleSet, LintDeps } from './rules/types.js';

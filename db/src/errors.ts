@@ -1,13 +1,8 @@
+import { ToolmarkError } from '@toolmark/benchmarks';
+
 /** A repository refused a write; `code` is the API's error code, `detail` locates the problem. */
-export class RepositoryError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'conflict' | 'quota_exhausted' | 'busy',
-    message: string,
-    readonly detail: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'RepositoryError';
-  }
+export class RepositoryError extends ToolmarkError<'not_found' | 'conflict' | 'quota_exhausted' | 'busy'> {
+  override readonly name = 'RepositoryError';
 }
 
 /**

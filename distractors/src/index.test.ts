@@ -76,15 +76,17 @@ describe('loadDistractorSet', () => {
   it('throws a clear "unavailable" error for bhived and debugbase', () => {
     for (const name of ['bhived', 'debugbase']) {
       const err = thrown(() => loadDistractorSet(name));
-      expect(err.code).toBe('unavailable');
+      expect(err.reason).toBe('unavailable');
+      expect(err.code).toBe('distractor_unavailable');
+      expect(err.toJSON().error.detail).toEqual({ set: err.setName });
       expect(err.setName).toBe(name);
       expect(err.message).toMatch(new RegExp(`"${name}" is unavailable: no published package`));
     }
   });
 
   it('rejects unknown names and path-like names', () => {
-    expect(thrown(() => loadDistractorSet('nope')).code).toBe('unknown_set');
-    expect(thrown(() => loadDistractorSet('../memory')).code).toBe('unknown_set');
+    expect(thrown(() => loadDistractorSet('nope')).reason).toBe('unknown_set');
+    expect(thrown(() => loadDistractorSet('../memory')).reason).toBe('unknown_set');
     expect(thrown(() => loadDistractorSet('everything')).message).toMatch(/reference surface/);
   });
 });
@@ -98,7 +100,7 @@ describe('loadReferenceSurface', () => {
   });
 
   it('does not hand out distractor sets', () => {
-    expect(thrown(() => loadReferenceSurface('memory')).code).toBe('unknown_set');
+    expect(thrown(() => loadReferenceSurface('memory')).reason).toBe('unknown_set');
   });
 });
 
@@ -120,7 +122,7 @@ describe('a tampered copy', () => {
       return v;
     });
     const err = thrown(() => loadDistractorSet('memory', { baseDir: dir }));
-    expect(err.code).toBe('hash_mismatch');
+    expect(err.reason).toBe('hash_mismatch');
     expect(err.message).toMatch(/distractor set "memory" does not match its manifest: .* has sha256 [0-9a-f]{64}/);
     // The other sets in the same copy still load.
     expect(() => loadDistractorSet('context7', { baseDir: dir })).not.toThrow();
@@ -130,14 +132,14 @@ describe('a tampered copy', () => {
     const dir = copy();
     const file = join(dir, 'reference', 'everything', 'tools.json');
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
-    expect(thrown(() => loadReferenceSurface('everything', { baseDir: dir })).code).toBe('hash_mismatch');
+    expect(thrown(() => loadReferenceSurface('everything', { baseDir: dir })).reason).toBe('hash_mismatch');
   });
 
   it('is rejected when the manifest disagrees with the index', () => {
     const dir = copy();
     editJson(join(dir, 'notion', 'manifest.json'), (v) => ({ ...(v as object), version: '0.0.1' }));
     const err = thrown(() => loadDistractorSet('notion', { baseDir: dir }));
-    expect(err.code).toBe('manifest_mismatch');
+    expect(err.reason).toBe('manifest_mismatch');
     expect(err.message).toMatch(/"notion".*version "0\.0\.1"/);
   });
 
@@ -145,13 +147,13 @@ describe('a tampered copy', () => {
     const dir = copy();
     editJson(join(dir, 'playwright', 'manifest.json'), (v) => ({ ...(v as object), sha256: 'not-a-hash' }));
     const err = thrown(() => loadDistractorSet('playwright', { baseDir: dir }));
-    expect(err.code).toBe('invalid_manifest');
+    expect(err.reason).toBe('invalid_manifest');
     expect(err.message).toMatch(/"playwright".*sha256/);
   });
 
   it('is rejected when tools.json is missing', () => {
     const dir = copy();
     rmSync(join(dir, 'filesystem', 'tools.json'));
-    expect(thrown(() => loadDistractorSet('filesystem', { baseDir: dir })).code).toBe('missing_file');
+    expect(thrown(() => loadDistractorSet('filesystem', { baseDir: dir })).reason).toBe('missing_file');
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError, parseSurfaceText } from '@toolmark/benchmarks';
+import { InputError, parseSurfaceText, ToolmarkError } from '@toolmark/benchmarks';
 import type { Surface } from '@toolmark/benchmarks';
 import { IndexSchema, SetManifestSchema, SetNameSchema } from './manifest-schema.js';
 import type { AvailableEntry, Index, SetEntry, SetManifest } from './manifest-schema.js';
@@ -29,16 +29,19 @@ export type DistractorErrorCode =
   | 'hash_mismatch'
   | 'invalid_surface';
 
-/** Every failure to load a set ends here, naming the set and saying what to do. */
-export class DistractorSetError extends Error {
+/**
+ * Every failure to load a set ends here, naming the set and saying what to do. Its public `code` is
+ * `distractor_<reason>` (what the CLI prints and the JSON shape carries); `reason` is the short form.
+ */
+export class DistractorSetError extends ToolmarkError<`distractor_${DistractorErrorCode}`, { set: string }> {
   override readonly name = 'DistractorSetError';
   constructor(
-    readonly code: DistractorErrorCode,
+    readonly reason: DistractorErrorCode,
     /** The set (or reference surface) concerned; `*` for the index itself. */
     readonly setName: string,
     message: string,
   ) {
-    super(message);
+    super(`distractor_${reason}`, message, { set: setName });
   }
 }
 

@@ -1,6 +1,7 @@
 // All configuration in one place: the environment, validated with zod. A bad value stops start-up with a
 // message naming the variable and what is wrong; secrets (DATABASE_URL) are never printed.
 import { z } from 'zod';
+import { ToolmarkError } from '@toolmark/benchmarks';
 
 const flag = (fallback: boolean) =>
   z
@@ -71,7 +72,7 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** A configuration error: which variables are wrong and why (values are not repeated: they may be secrets). */
-export class ConfigError extends Error {
+export class ConfigError extends ToolmarkError<'invalid_config', { variables: string[] }> {
   override readonly name = 'ConfigError';
 }
 
@@ -81,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
+    throw new ConfigError('invalid_config', `invalid configuration:\n${lines.join('\n')}`, { variables });
   }
   return parsed.data;
 }

@@ -36,7 +36,9 @@ describe('toolmark run with the lexical baseline on a real distractor surface', 
     expect(report.surface.toolCount).toBe(24);
     expect(report.distractors).toEqual([{ name: 'memory', hash: expect.stringMatching(/^sha256:/), toolCount: 9 }]);
     expect(report.caseSet.source).toBe('offline');
-    expect(report.codeVersion).toMatch(/^0\.1\.0/);
+    // Stamped at build time (dist/build-info.json, the commit when built in git), not read from .git now.
+    const stamped = JSON.parse(readFileSync(new URL('../dist/build-info.json', import.meta.url), 'utf8')) as { version: string; commit: string | null };
+    expect(report.codeVersion).toBe(`${stamped.version}+${stamped.commit === null ? 'unknown' : stamped.commit.slice(0, 12)}`);
     expect(report.trials).toHaveLength(report.cases.length);
     expect(report.metrics.selectionAcc.value).toBeGreaterThan(0.5);
     expect(report.unsupported).toEqual(['seed', 'temperature']);
@@ -283,17 +285,56 @@ describe('toolmark tasks', () => {
     });
     try {
       const out = path('generated.yaml');
-      const gen = await runCli(['tasks', 'generate', MEMORY, '--out', out, '--generate-with', 'openai-chat', '--generator-model', 'fake-gen', '--base-url', fake.baseURL], {
+      const gen = await runCli(['tasks', 'generate', MEMORY, '--out', out, '--generate-with', 'openai-chat', '--generator-model', 'fake-gen', '--generator-base-url', fake.baseURL], {
         env: { OPENAI_API_KEY: fake.key },
       });
       expect(gen.code, gen.stderr).toBe(0);
+      expect(gen.stderr).not.toMatch(/deprecated/);
       expect(gen.stderr).toMatch(/1 case\(s\) naming tools that do not exist \(invented_tool\)/);
       const yaml = readFileSync(out, 'utf8');
       expect(yaml).toContain('read_graph');
       expect(yaml).not.toContain('invented_tool');
       expect(yaml).toMatch(/model:openai-chat\/fake-gen/);
+
+      // The old spelling still works, with a warning; `run` takes the same flag for its generator.
+      const old = await runCli(['tasks', 'generate', MEMORY, '--out', path('generated-old.yaml'), '--generate-with', 'openai-chat', '--generator-model', 'fake-gen', '--base-url', fake.baseURL], {
+        env: { OPENAI_API_KEY: fake.key },
+      });
+      expect(old.code, old.stderr).toBe(0);
+      expect(old.stderr).toContain('--base-url is deprecated; use --generator-base-url');
+      const run = await runCli(
+        ['run', MEMORY, '--provider', 'lexical', '--generate-with', 'openai-chat', '--generator-model', 'fake-gen', '--generator-base-url', fake.baseURL, '--format', 'json'],
+        { env: { OPENAI_API_KEY: fake.key } },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).caseSet.source).toBe('model:openai-chat/fake-gen');
     } finally {
       await fake.close();
+    }
+  });
+
+  it('run and tasks generate share the generator flags, names and defaults, and both stop at --generator-timeout', async () => {
+    // The help text of the four generator options, whitespace (and line wrapping) collapsed.
+    const flags = (help: string) => /--generate-with <provider>.*?--generator-timeout <seconds> [^-]*\(default: "120"\)/.exec(help.replace(/\s+/g, ' '))?.[0];
+    const runHelp = await runCli(['run', '--help']);
+    const generateHelp = await runCli(['tasks', 'generate', '--help']);
+    expect(flags(runHelp.stdout)).toMatch(/--generator-model <model> .*--generator-base-url <url> /);
+    expect(flags(runHelp.stdout)).toBe(flags(generateHelp.stdout));
+    expect(generateHelp.stdout).not.toMatch(/--base-url|--request-timeout/);
+
+    const hanging = await startFake('openai', { script: () => ({ hang: true }) });
+    try {
+      const generator = ['--generate-with', 'openai-chat', '--generator-model', 'g', '--generator-base-url', hanging.baseURL, '--generator-timeout', '1', '--retries', '0'];
+      for (const args of [['run', MEMORY, '--provider', 'lexical', ...noCache], ['tasks', 'generate', MEMORY, '--out', path('never.yaml')]]) {
+        const started = Date.now();
+        const result = await runCli([...args, ...generator], { env: { OPENAI_API_KEY: hanging.key } });
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toMatch(/: timeout: /);
+        expect(Date.now() - started).toBeLessThan(15_000);
+      }
+      expect(existsSync(path('never.yaml'))).toBe(false);
+    } finally {
+      await hanging.close();
     }
   });
 });

@@ -64,6 +64,24 @@ describe('stdio: what a capture keeps and what the server sees', () => {
     expect(saved.tools[1]?.annotations).toEqual({ readOnlyHint: true, customHint: 'kept' });
   });
 
+  it('dump writes to --out like every other command; the old --output still works, with a warning', async () => {
+    const raw = ['--', process.execPath, RAW_SERVER, 'pages'];
+    const out = join(dir, 'pages.json');
+    const dump = await runCli(['dump', '--out', out, ...raw]);
+    expect(dump.code, dump.stderr).toBe(0);
+    expect(dump.stdout).toBe('');
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { tools: unknown[] }).tools).toHaveLength(3);
+    const old = join(dir, 'pages-old.json');
+    const deprecated = await runCli(['dump', '--output', old, ...raw]);
+    expect(deprecated.code, deprecated.stderr).toBe(0);
+    expect(deprecated.stderr).toContain('--output is deprecated; use -o/--out');
+    expect(readFileSync(old, 'utf8')).toBe(readFileSync(out, 'utf8'));
+    const both = await runCli(['dump', '--out', out, '--output', old, ...raw]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/usage: give --out once/);
+    expect((await runCli(['dump', '--help'])).stdout).not.toContain('--output');
+  });
+
   it('the server process inherits only PATH and HOME, plus --env', async () => {
     const dump = await runCli(['dump', '--env', 'EXTRA_ONE=1', '--', process.execPath, RAW_SERVER, 'env'], {
       // The SDK passes LOGNAME, SHELL, TERM and USER by default; set them so their absence is checked.

@@ -1,3 +1,5 @@
+import { ToolmarkError } from '../errors.js';
+
 /** Stable codes of evaluation errors (a public contract, like finding codes). */
 export type EvalErrorCode =
   | 'tool_limit_exceeded'
@@ -23,18 +25,9 @@ export interface EvalErrorDetail {
 }
 
 /** A typed refusal of the evaluation engine: the runner turns it into exit code 2 and the uniform error shape. */
-export class EvalError extends Error {
+export class EvalError extends ToolmarkError<EvalErrorCode, EvalErrorDetail> {
   override readonly name = 'EvalError';
-  constructor(
-    readonly code: EvalErrorCode,
-    message: string,
-    readonly detail: EvalErrorDetail = {},
-  ) {
-    super(message);
-  }
-
-  /** The uniform error shape of the CLI's JSON output and the API. */
-  toJSON(): { error: { code: EvalErrorCode; message: string; detail: EvalErrorDetail } } {
-    return { error: { code: this.code, message: this.message, detail: this.detail } };
+  constructor(code: EvalErrorCode, message: string, detail: EvalErrorDetail = {}) {
+    super(code, message, detail);
   }
 }

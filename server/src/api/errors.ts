@@ -1,16 +1,18 @@
+import { ToolmarkError } from '@toolmark/benchmarks';
+
 /** The one error shape of the API: `{ error: { code, message, detail } }` (ErrorSchema in the contracts). */
 export type { ErrorBody } from '@toolmark/benchmarks/api';
 
 /** An error a route raises on purpose, with its HTTP status. */
-export class ApiError extends Error {
+export class ApiError extends ToolmarkError {
+  override readonly name = 'ApiError';
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    code: string,
     message: string,
-    readonly detail: Record<string, unknown> = {},
+    detail: Record<string, unknown> = {},
   ) {
-    super(message);
-    this.name = 'ApiError';
+    super(code, message, detail);
   }
 }
 

@@ -1,3 +1,5 @@
+import { ToolmarkError } from '@toolmark/benchmarks';
+
 /** Stable codes of capture failures (shown by the CLI next to the input error codes of the core). */
 export type CaptureErrorCode =
   /** The URL is not an http(s) URL, or carries credentials. */
@@ -33,18 +35,9 @@ export interface CaptureErrorDetail {
 }
 
 /** A typed capture failure with the same JSON shape as the core's input errors and the API's errors. */
-export class CaptureError extends Error {
+export class CaptureError extends ToolmarkError<CaptureErrorCode, CaptureErrorDetail> {
   override readonly name = 'CaptureError';
-  constructor(
-    readonly code: CaptureErrorCode,
-    message: string,
-    readonly detail: CaptureErrorDetail,
-  ) {
-    super(message);
-  }
-
-  /** The uniform error shape: `{ error: { code, message, detail } }`. */
-  toJSON(): { error: { code: CaptureErrorCode; message: string; detail: CaptureErrorDetail } } {
-    return { error: { code: this.code, message: this.message, detail: this.detail } };
+  constructor(code: CaptureErrorCode, message: string, detail: CaptureErrorDetail) {
+    super(code, message, detail);
   }
 }

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CaptureTarget } from '../capture/capture.js';
 import { describeUrl, httpAuthFromEnv } from '../capture/http-target.js';
 import { describeCommand } from '../capture/describe.js';
@@ -34,6 +34,11 @@ export function addSourceOptions(command: Command): Command {
     .option('--env <KEY=VALUE>', 'set a variable for a server started with -- <command…> (repeatable); it inherits only PATH and HOME', collect, [])
     .option('--timeout <seconds>', 'time limit for the whole capture', '60')
     .option('--connect-timeout <seconds>', 'time limit to start or reach the server and initialize', '30');
+}
+
+/** A hidden, deprecated spelling of an option: still accepted, not shown in --help. */
+export function deprecatedOption(flags: string, instead: string): Option {
+  return new Option(flags, `deprecated: use ${instead}`).hideHelp();
 }
 
 /** Parse `--env KEY=VALUE` pairs. */
@@ -87,4 +92,15 @@ export function describeSource(source: Source): string {
   } catch {
     return '--url';
   }
+}
+
+/** Parse a number option within bounds, or throw a usage error naming the flag. */
+export function numberOption(text: string | undefined, flag: string, bounds: { min: number; max: number; integer?: boolean }): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < bounds.min || n > bounds.max || (bounds.integer === true && !Number.isInteger(n))) {
+    const what = bounds.integer === true ? 'an integer' : 'a number';
+    throw new CliError('usage', `${flag} expects ${what} from ${bounds.min} to ${bounds.max}, got "${text}"`, { key: flag });
+  }
+  return n;
 }

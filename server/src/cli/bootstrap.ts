@@ -28,7 +28,7 @@ async function runBootstrap(io: CliIo, force: boolean): Promise<number> {
         'toolmark bootstrap: the first organisation already has an admin key. Use it to create more keys (POST /v1/keys), ' +
           'or run `toolmark bootstrap --new` to add another admin key from this shell.\n',
       );
-      return EXIT.failUnder; // 1: nothing to do (not a usage or connection error)
+      return 1; // nothing to do (not a usage or connection error)
     }
     io.stdout.write(`${created.key}\n`);
     io.stderr.write(`admin key for organisation "${created.organisation.slug}" (${created.organisation.id}); it is shown once — store it now.\n`);

@@ -1,8 +1,7 @@
 import { Option, type Command } from 'commander';
 import { diffRuns, parseRunReport, renderDiffText, type RunDiff } from '@toolmark/benchmarks';
-import { EVAL_EXIT, printEvalError } from '../eval/cli-shared.js';
-import { emit } from '../eval/evaluate.js';
-import { readTextFile } from '../eval/io.js';
+import { EXIT, printError } from './errors.js';
+import { emit, readTextFile } from './files.js';
 import { MAX_REPORT_BYTES } from './report.js';
 import type { CliIo } from './io.js';
 
@@ -16,10 +15,9 @@ async function runDiff(basePath: string, headPath: string, options: { format: Fo
     const diff: RunDiff = diffRuns(base, head);
     const text = options.format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : renderDiffText(diff);
     await emit(text, options.out, io, 'diff');
-    return diff.regression ? EVAL_EXIT.threshold : EVAL_EXIT.ok;
+    return diff.regression ? EXIT.threshold : EXIT.ok;
   } catch (error) {
-    printEvalError(io, 'diff', error);
-    return EVAL_EXIT.error;
+    return printError(io, 'diff', error);
   }
 }
 
@@ -35,7 +33,7 @@ export function registerDiff(program: Command, io: CliIo, done: (code: number) =
     .argument('<base.json>', 'the earlier run report')
     .argument('<head.json>', 'the later run report')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
-    .option('--out <file>', 'write to a file instead of stdout')
+    .option('--out <file>', 'write to a file instead of stdout (- is stdout)')
     .addHelpText('after', '\nExit codes: 0 no distinguishable regression, 1 a regression (worse, or more unexpected multi-calls), 2 not comparable or unreadable.')
     .action(async (base: string, head: string, options: { format: Format; out?: string }) => done(await runDiff(base, head, options, io)));
 }

@@ -1,17 +1,23 @@
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { CliError, EXIT, printError } from './errors.js';
+import { writeFileAtomic } from './files.js';
 import type { CliIo } from './io.js';
-import { addSourceOptions, describeSource, resolveSource, type SourceOptions } from './args.js';
+import { addSourceOptions, deprecatedOption, describeSource, resolveSource, type SourceOptions } from './args.js';
 import { captureOptions } from './source.js';
 
 interface DumpOptions extends SourceOptions {
+  out?: string;
+  /** The old name of --out, still accepted. */
   output?: string;
 }
 
 async function runDump(options: DumpOptions, command: string[] | undefined, io: CliIo): Promise<number> {
   let where: string | undefined;
   try {
+    if (options.output !== undefined) {
+      if (options.out !== undefined) throw new CliError('usage', 'give --out once (--output is its old name)', { key: '--out' });
+      io.stderr.write('toolmark dump: warning: --output is deprecated; use -o/--out\n');
+    }
     const source = resolveSource(undefined, options, command, io);
     if (source.kind === 'file') throw new CliError('usage', 'dump captures a live server: give --url <url> or -- <command…>');
     where = describeSource(source);
@@ -19,16 +25,10 @@ async function runDump(options: DumpOptions, command: string[] | undefined, io: 
     const captured = await captureSurface(source, captureOptions(options));
     where = captured.where;
     const text = `${JSON.stringify(captured.value, null, 2)}\n`;
-    if (options.output === undefined || options.output === '-') io.stdout.write(text);
-    else {
-      try {
-        await writeFile(options.output, text);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? String(error);
-        throw new CliError('file_write_failed', `cannot write ${options.output}: ${code}`, { where: options.output });
-      }
-    }
-    const to = options.output === undefined || options.output === '-' ? 'stdout' : options.output;
+    const out = options.out ?? options.output;
+    if (out === undefined || out === '-') io.stdout.write(text);
+    else await writeFileAtomic(out, text);
+    const to = out === undefined || out === '-' ? 'stdout' : out;
     const pages = captured.pages > 1 ? ` in ${captured.pages} pages` : '';
     io.stderr.write(`toolmark dump: ${captured.surface.tools.length} tools from ${captured.where} (${captured.transport}${pages}) written to ${to}\n`);
     return EXIT.ok;
@@ -47,7 +47,8 @@ export function registerDump(program: Command, io: CliIo, command: string[] | un
       'Capture a server\'s tools/list (every page) and write it as { "tools": [...] }, each tool exactly as ' +
         'the server sent it, including keys the MCP SDK does not know. Lint the file later with toolmark lint <file>.',
     )
-    .option('-o, --output <file>', 'file to write (default: stdout)');
+    .option('-o, --out <file>', 'file to write (default: stdout; - is stdout)')
+    .addOption(deprecatedOption('--output <file>', '-o/--out'));
   addSourceOptions(dump)
     .addHelpText(
       'after',

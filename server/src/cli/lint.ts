@@ -62,7 +62,7 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
     if (failUnder !== undefined && (result.score === null || result.score < failUnder)) {
       const mean = result.score === null ? 'there is no server mean (no tools)' : `the server mean ${result.score.toFixed(1)} is below`;
       io.stderr.write(`toolmark lint: ${mean} --fail-under ${failUnder}\n`);
-      return EXIT.failUnder;
+      return EXIT.threshold;
     }
     return EXIT.ok;
   } catch (error) {

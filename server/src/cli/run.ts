@@ -1,21 +1,21 @@
 import process from 'node:process';
 import { Option, type Command } from 'commander';
-import { CaseLanguageSchema, type CaseLanguage } from '@toolmark/benchmarks';
-import { EVAL_EXIT, exitCodeOf, numberOption, printEvalError } from '../eval/cli-shared.js';
-import { evaluate, REPORT_FORMATS, type ReportFormat } from '../eval/evaluate.js';
-import { parseDistractorList } from '../eval/distractors.js';
-import { DEFAULT_CACHE_DIR } from '../eval/trial-cache.js';
-import { isProviderId, MODEL_OPTIONAL, PROVIDER_IDS, type ProviderId } from '../providers/index.js';
-import { addSourceOptions, describeSource, resolveSource, type SourceOptions } from './args.js';
-import { CliError } from './errors.js';
+import { assertWithinBudget, loadTokenCounter, renderRunReport, RUN_FORMATS, summarizeWorkload, type RunFormat, type RunPlan, type Surface } from '@toolmark/benchmarks';
+import { planFor, runPlanned, type PlanRequest, type RunThresholds } from '../eval/evaluate.js';
+import { DEFAULT_CACHE_DIR, fileTrialCache } from '../eval/trial-cache.js';
+import { createProvider, isProviderId, MODEL_OPTIONAL, PROVIDER_IDS } from '../providers/index.js';
+import { addSourceOptions, describeSource, numberOption, resolveSource, type SourceOptions } from './args.js';
+import { CliError, EXIT, exitCodeOf, printError } from './errors.js';
+import { addGeneratorOptions, generatorOf, languagesOf, parseDistractorList, type GeneratorOptions } from './eval-args.js';
+import { emit, readTaskSet } from './files.js';
 import type { CliIo } from './io.js';
+import { terminalProgress } from './progress.js';
 import { loadSurface } from './source.js';
 
-interface RunOptions extends SourceOptions {
+interface RunOptions extends SourceOptions, GeneratorOptions {
   provider?: string;
   model?: string;
   baseUrl?: string;
-  tasks?: string;
   casesPerTool: string;
   languages: string;
   distractors?: string;
@@ -28,47 +28,82 @@ interface RunOptions extends SourceOptions {
   maxTools?: string;
   permute: boolean;
   dryRun?: boolean;
-  format: ReportFormat;
+  format: RunFormat;
   out?: string;
   minAccuracy?: string;
   maxFalseCalls?: string;
   maxErrorRate: string;
   minScored: string;
-  generateWith?: string;
-  generatorModel?: string;
-  generatorBaseUrl?: string;
   cache: boolean;
   cacheDir: string;
   requestTimeout: string;
   retries: string;
 }
 
-/** Parse --languages en,ja. */
-export function languagesOf(text: string): CaseLanguage[] {
-  const list = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
-  for (const l of list) {
-    if (!CaseLanguageSchema.safeParse(l).success) throw new CliError('usage', `--languages takes en and/or ja, got "${l}"`, { key: '--languages' });
-  }
-  if (list.length === 0) throw new CliError('usage', '--languages needs at least one language', { key: '--languages' });
-  return list as CaseLanguage[];
+/** Everything `toolmark run` was asked to do, parsed and checked. */
+export interface RunRequest extends PlanRequest {
+  baseURL: string | undefined;
+  concurrency: number;
+  dryRun: boolean;
+  format: RunFormat;
+  out: string | undefined;
+  thresholds: RunThresholds;
+  /** Undefined: no cache. */
+  cacheDir: string | undefined;
+  requestTimeoutMs: number;
 }
 
-/** --generate-with <provider> --generator-model <model>: both or neither; the baseline and mock cannot write cases. */
-export function generatorOf(options: {
-  generateWith?: string;
-  generatorModel?: string;
-  generatorBaseUrl?: string;
-  tasks?: string;
-}): { provider: ProviderId; model: string; baseURL?: string } | undefined {
-  if (options.generateWith === undefined && options.generatorModel === undefined) return undefined;
-  if (options.generateWith === undefined || options.generatorModel === undefined) {
-    throw new CliError('usage', '--generate-with and --generator-model go together', { key: '--generate-with' });
-  }
-  if (options.tasks !== undefined) throw new CliError('usage', '--tasks and --generate-with contradict each other; give one', { key: '--generate-with' });
-  if (!isProviderId(options.generateWith) || MODEL_OPTIONAL.has(options.generateWith)) {
-    throw new CliError('usage', `--generate-with needs a model provider, got "${options.generateWith}"`, { key: '--generate-with' });
-  }
-  return { provider: options.generateWith, model: options.generatorModel, ...(options.generatorBaseUrl !== undefined ? { baseURL: options.generatorBaseUrl } : {}) };
+/** Print the dry run: the workload, the lower-bound token count, warnings and what the budget would refuse. */
+async function printDryRun(plan: RunPlan, provider: string, io: CliIo): Promise<number> {
+  const w = summarizeWorkload(plan, await loadTokenCounter());
+  const kinds = Object.entries(w.casesByKind)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  const lines = [
+    `toolmark run --dry-run (${provider}, model ${plan.model}): nothing was sent`,
+    `  cases    ${w.cases}${kinds ? ` (${kinds})` : ''} × ${w.repeats} repeat(s) = ${w.trials} trials`,
+    `  tools    ${w.tools.shown} shown (${w.tools.server} server, ${w.tools.distractors} distractors), ${w.toolTokensPerTrial} tokens per trial`,
+    `  prompt   ≥ ${w.promptTokensLowerBound} tokens in all (${w.tokenizer}; a lower bound, not a price: framing, output and reasoning tokens come on top)`,
+    ...w.warnings.map((m) => `  warning  ${m}`),
+    ...w.budgetProblems.map((m) => `  refused  ${m}`),
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return w.budgetProblems.length > 0 ? EXIT.error : EXIT.ok;
+}
+
+/** `toolmark run` once parsed: plan, dry-run or execute, report, and the exit code. */
+export async function evaluate(request: RunRequest, ctx: { io: CliIo; signal: AbortSignal; where: string; load: () => Promise<Surface> }): Promise<number> {
+  const { io } = ctx;
+  const surface = await ctx.load();
+  const warn = (message: string): void => void io.stderr.write(`toolmark run: warning: ${message}\n`);
+  const { plan, caseSource } = await planFor(surface, request, { env: io.env, signal: ctx.signal, warn });
+  if (request.dryRun) return printDryRun(plan, request.provider, io);
+  for (const w of plan.warnings) warn(w.message);
+  assertWithinBudget(plan);
+  const provider = await createProvider(request.provider, {
+    env: io.env,
+    timeoutMs: request.requestTimeoutMs,
+    maxRetries: request.retries,
+    ...(request.baseURL !== undefined ? { baseURL: request.baseURL } : {}),
+  });
+  if (provider.kind !== 'model') io.stderr.write(`toolmark run: answered by the ${provider.label}\n`);
+  // The bar only on a terminal, never in tests or pipes.
+  const bar = io.stderr === process.stderr && process.stderr.isTTY === true && plan.trials.length > 1;
+  const report = await runPlanned({
+    plan,
+    caseSource,
+    provider,
+    concurrency: request.concurrency,
+    thresholds: request.thresholds,
+    cache: request.cacheDir !== undefined ? fileTrialCache(request.cacheDir) : undefined,
+    signal: ctx.signal,
+    surfaceName: ctx.where,
+    ...(bar ? { progress: terminalProgress(process.stderr, plan.trials.length, provider.kind === 'model' ? plan.model : provider.label) } : {}),
+  });
+  await emit(renderRunReport(report, request.format), request.out, io, 'run');
+  const t = report.thresholds!;
+  for (const f of t.failures) io.stderr.write(`toolmark run: ${f.message}\n`);
+  return t.ok ? EXIT.ok : t.executionFailure ? EXIT.error : EXIT.threshold;
 }
 
 async function runRun(file: string | undefined, options: RunOptions, command: string[] | undefined, io: CliIo): Promise<number> {
@@ -76,7 +111,7 @@ async function runRun(file: string | undefined, options: RunOptions, command: st
   let interrupted = 0;
   const onSigint = (): void => {
     interrupted++;
-    if (interrupted > 1) process.exit(EVAL_EXIT.cancelled);
+    if (interrupted > 1) process.exit(EXIT.cancelled);
     io.stderr.write('\ntoolmark run: cancelling (Ctrl+C again to quit at once)…\n');
     controller.abort();
   };
@@ -94,11 +129,10 @@ async function runRun(file: string | undefined, options: RunOptions, command: st
       seed: numberOption(options.seed, '--seed', { min: 0, max: 2 ** 31 - 1, integer: true })!,
       maxOutputTokens: numberOption(options.maxOutputTokens, '--max-output-tokens', { min: 1, max: 32_768, integer: true })!,
     };
-    const run = {
+    const run: RunRequest = {
       provider: options.provider,
       model: options.model,
       baseURL: options.baseUrl,
-      tasksFile: options.tasks,
       casesPerTool: numberOption(options.casesPerTool, '--cases-per-tool', { min: 1, max: 100, integer: true })!,
       languages: languagesOf(options.languages),
       distractors: parseDistractorList(options.distractors),
@@ -121,6 +155,7 @@ async function runRun(file: string | undefined, options: RunOptions, command: st
       cacheDir: options.cache ? options.cacheDir : undefined,
       requestTimeoutMs: numberOption(options.requestTimeout, '--request-timeout', { min: 1, max: 3600 })! * 1000,
       retries: numberOption(options.retries, '--retries', { min: 0, max: 10, integer: true })!,
+      tasks: options.tasks !== undefined ? await readTaskSet(options.tasks) : undefined,
     };
     return await evaluate(run, {
       io,
@@ -129,10 +164,9 @@ async function runRun(file: string | undefined, options: RunOptions, command: st
       load: async () => (await loadSurface(source, options, io)).surface,
     });
   } catch (error) {
-    const code = exitCodeOf(error);
-    if (code === EVAL_EXIT.cancelled) io.stderr.write('toolmark run: cancelled; no report written\n');
-    else printEvalError(io, 'run', error);
-    return code;
+    if (exitCodeOf(error) !== EXIT.cancelled) return printError(io, 'run', error);
+    io.stderr.write('toolmark run: cancelled; no report written\n');
+    return EXIT.cancelled;
   } finally {
     process.off('SIGINT', onSigint);
   }
@@ -146,22 +180,20 @@ export function registerRun(program: Command, io: CliIo, command: string[] | und
     .description(
       'Show a model the server\'s tools (plus distractor sets, if chosen) and ask it, once per trial, to answer each case; ' +
         'record which tool it calls with which arguments, and score selection accuracy, argument validity and false calls ' +
-        'with Wilson 95 % intervals. Never calls a tool. Cases come from --tasks or the offline generator.',
+        'with Wilson 95 % intervals. Never calls a tool. Cases come from --tasks, a generator model or the offline generator.',
     )
     .argument('[file]', 'a tools/list JSON file; or use --url / -- <command…>');
   addSourceOptions(run)
     .option('--provider <id>', `who answers: ${PROVIDER_IDS.join(', ')} (lexical = the offline baseline)`)
     .option('--model <name>', 'model name (optional for lexical and mock)')
     .option('--base-url <url>', 'endpoint override (OpenAI-compatible servers, gateways)')
-    .option('--tasks <file>', 'a task-set YAML file (default: cases from the offline generator)')
-    .option('--generate-with <provider>', 'write the cases with a generator model through this provider (default: offline generator)')
-    .option('--generator-model <model>', 'the generator model')
-    .option('--generator-base-url <url>', 'endpoint override for the generator')
-    .option('--cases-per-tool <n>', 'offline generator: tool-directed cases per tool', '8')
-    .option('--languages <list>', 'offline generator: en, ja or en,ja', 'en')
+    .option('--tasks <file>', 'a task-set YAML file (default: cases from the offline generator)');
+  addGeneratorOptions(run)
+    .option('--cases-per-tool <n>', 'generators: tool-directed cases per tool', '8')
+    .option('--languages <list>', 'generators: en, ja or en,ja', 'en')
     .option('--distractors <sets>', 'distractor sets shown beside the server\'s tools: a,b,… or all')
     .option('--repeat <n>', 'trials per case', '1')
-    .option('--seed <n>', 'seed of the tool order permutation (and sent where supported)', '0')
+    .option('--seed <n>', 'seed of the tool order permutation and the offline generator (and sent where supported)', '0')
     .option('--temperature <t>', 'sampling temperature (recorded as unsupported where ignored)', '0')
     .option('--max-output-tokens <n>', 'length limit of an answer (a cut-off answer is excluded from the metrics)', '1024')
     .option('--concurrency <n>', 'trials in flight at once', '4')
@@ -169,16 +201,16 @@ export function registerRun(program: Command, io: CliIo, command: string[] | und
     .option('--max-tools <n>', 'refuse to show more tools (hard cap 1000)')
     .option('--no-permute', 'show tools in the same order in every trial')
     .option('--dry-run', 'print the workload and a lower-bound prompt token count; call nothing')
-    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('terminal'))
-    .option('--out <file>', 'write the report to a file instead of stdout')
+    .addOption(new Option('--format <format>', 'report format').choices(RUN_FORMATS).default('terminal'))
+    .option('--out <file>', 'write the report to a file instead of stdout (- is stdout)')
     .option('--min-accuracy <rate>', 'exit 1 when selectionAcc is below this (0–1)')
     .option('--max-false-calls <rate>', 'exit 1 when falseCallRate is above this (0–1)')
     .option('--max-error-rate <rate>', 'exit 2 when more than this share of trials fail at the provider', '0.1')
     .option('--min-scored <n>', 'exit 2 when fewer trials are scored', '1')
     .option('--no-cache', 'do not reuse or store answers')
     .option('--cache-dir <dir>', 'where answers are cached', DEFAULT_CACHE_DIR)
-    .option('--request-timeout <seconds>', 'time limit of one provider request', '60')
-    .option('--retries <n>', 'provider retries on 429/5xx/timeouts (Retry-After honoured)', '2')
+    .option('--request-timeout <seconds>', 'time limit of one trial\'s provider request', '60')
+    .option('--retries <n>', 'provider retries on 429/5xx/timeouts (Retry-After honoured), trials and generator alike', '2')
     .addHelpText(
       'after',
       `

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { EXIT } from './errors.js';
+import { EXIT, printError } from './errors.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -13,7 +13,7 @@ export async function serviceConfig(io: CliIo, command: string): Promise<Config 
     return loadConfig(io.env as NodeJS.ProcessEnv);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`toolmark ${command}: ${error.message}\n`);
+    printError(io, command, error);
     return EXIT.error;
   }
 }

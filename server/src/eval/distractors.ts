@@ -1,4 +1,4 @@
-import { DistractorSetError, listDistractorSets, loadDistractorSet } from '@toolmark/distractors';
+import { listDistractorSets, loadDistractorSet } from '@toolmark/distractors';
 import type { DistractorInput } from '@toolmark/benchmarks';
 
 /** The names of the distractor sets that can be loaded (captured and frozen). */
@@ -8,13 +8,6 @@ export function availableDistractorSets(): string[] {
     .map((s) => s.name);
 }
 
-/** Parse `--distractors a,b` (or `all`): names trimmed, de-duplicated, in the order given. */
-export function parseDistractorList(text: string | undefined): string[] {
-  if (text === undefined || text.trim() === '') return [];
-  if (text.trim() === 'all') return availableDistractorSets();
-  return [...new Set(text.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
-}
-
 /** Load and verify (sha256 against the manifest) each named set; throws DistractorSetError naming the set. */
 export function loadDistractors(names: readonly string[]): DistractorInput[] {
   return names.map((name) => {
@@ -22,5 +15,3 @@ export function loadDistractors(names: readonly string[]): DistractorInput[] {
     return { name, hash: `sha256:${set.manifest.sha256}`, surface: set.surface };
   });
 }
-
-export { DistractorSetError };

@@ -1,6 +1,4 @@
-import process from 'node:process';
 import {
-  assertWithinBudget,
   buildGeneratorRequest,
   buildRunReport,
   confusablePairsOf,
@@ -9,100 +7,71 @@ import {
   toShownTool,
   LATEST_RULES,
   lintSurface,
-  loadTokenCounter,
-  MAX_TASK_SET_BYTES,
-  parseTaskSet,
   planRun,
-  renderRunReport,
-  RUN_FORMATS,
-  type RunFormat,
-  summarizeWorkload,
   taskSetToCases,
   type CaseLanguage,
   type EvalCase,
   type RunPlan,
   type RunReport,
   type Surface,
+  type TaskSet,
   type TurnSettings,
 } from '@toolmark/benchmarks';
-import type { CliIo } from '../cli/io.js';
+import { codeVersion } from '../build-info.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { createProvider, type ProviderId } from '../providers/index.js';
 import type { Provider } from '../providers/provider.js';
-import { EVAL_EXIT } from './cli-shared.js';
 import { loadDistractors } from './distractors.js';
-import { codeVersion, readTextFile, writeFileAtomic } from './io.js';
-import { silentProgress, terminalProgress } from './progress.js';
+import { silentProgress, type Progress } from './progress.js';
 import { executePlan } from './run.js';
-import { fileTrialCache } from './trial-cache.js';
+import type { TrialCache } from './trial-cache.js';
 
-/** Report formats of `toolmark run` and `toolmark report` (the core's renderers). */
-export const REPORT_FORMATS = RUN_FORMATS;
-/** A report format. */
-export type ReportFormat = RunFormat;
+// The evaluation engine's entry points, for any caller: the CLI's `run` and `tasks generate`, a service's
+// job, a bench. Nothing here reads files, writes to a terminal or knows about command-line flags.
 
-/** Everything `toolmark run` was asked to do, parsed and checked. */
-export interface RunRequest {
+/** A generator model that writes the cases: a model provider, its model, endpoint and time limit. */
+export interface GeneratorSpec {
   provider: ProviderId;
-  model: string | undefined;
-  baseURL: string | undefined;
-  tasksFile: string | undefined;
+  model: string;
+  baseURL?: string;
+  /** Time limit of the generator's one request (it writes every case in one answer). */
+  timeoutMs: number;
+}
+
+/** The default time limit of a generator request (longer than a trial's: one answer holds every case). */
+export const DEFAULT_GENERATOR_TIMEOUT_MS = 120_000;
+
+/** Where the cases come from: a task set already read and parsed; else a generator model; else the seeded offline generator. */
+export interface CaseRequest {
+  /** A parsed task set and the name of where it came from (recorded as the case source, e.g. `file:tasks.yaml`). */
+  tasks?: { set: TaskSet; source: string } | undefined;
   casesPerTool: number;
   languages: CaseLanguage[];
-  distractors: string[];
-  repeats: number;
-  settings: { temperature: number; seed: number; maxOutputTokens: number };
-  concurrency: number;
-  maxTrials: number | undefined;
-  maxTools: number | undefined;
-  permute: boolean;
-  dryRun: boolean;
-  format: ReportFormat;
-  out: string | undefined;
-  thresholds: { minAccuracy: number | undefined; maxFalseCallRate: number | undefined; maxErrorRate: number; minScored: number };
-  /** Cases from a generator model through this provider (default: the offline generator). */
-  generator: { provider: ProviderId; model: string; baseURL?: string } | undefined;
-  /** Undefined: no cache. */
-  cacheDir: string | undefined;
-  requestTimeoutMs: number;
+  /** Seed of the offline generator. */
+  seed: number;
+  generator: GeneratorSpec | undefined;
+  /** Provider retries of the generator request. */
   retries: number;
 }
 
-/** What the command gives the evaluation: streams, the cancel signal, and how to read the surface. */
-export interface RunContext {
-  io: CliIo;
+/** What the engine needs from its caller: the environment (provider keys), the cancel signal, where warnings go. */
+export interface EvalContext {
+  env: Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
-  where: string;
-  load: () => Promise<Surface>;
+  warn: (message: string) => void;
 }
-
-/** The model name recorded for a provider that has none (the baseline router, the mock). */
-function modelOf(request: RunRequest): string {
-  if (request.model !== undefined) return request.model;
-  return request.provider === 'lexical' ? 'lexical-baseline' : 'mock';
-}
-
-/** What case building needs: the source options and, for a generator model, the keys and cancel signal. */
-export type CaseRequest = Pick<RunRequest, 'tasksFile' | 'casesPerTool' | 'languages' | 'settings' | 'generator' | 'requestTimeoutMs' | 'retries'>;
 
 /**
- * The cases: a task-set file; or a generator model's reply (zod-validated by the core; invented tools
+ * The cases: a task set; or a generator model's reply (zod-validated by the core; invented tools
  * dropped and counted); or the seeded offline generator (a weaker source than a model; documented).
  */
-export async function buildCases(
-  surface: Surface,
-  request: CaseRequest,
-  ctx: { env: CliIo['env']; signal: AbortSignal; warn: (message: string) => void },
-): Promise<{ cases: EvalCase[]; source: string }> {
-  if (request.tasksFile !== undefined) {
-    const set = parseTaskSet(await readTextFile(request.tasksFile, MAX_TASK_SET_BYTES));
-    return { cases: taskSetToCases(set), source: `file:${request.tasksFile}` };
-  }
+export async function buildCases(surface: Surface, request: CaseRequest, ctx: EvalContext): Promise<{ cases: EvalCase[]; source: string }> {
+  if (request.tasks !== undefined) return { cases: taskSetToCases(request.tasks.set), source: request.tasks.source };
   const lint = await lintSurface(surface, LATEST_RULES, { sha256Hex: nodeSha256Hex });
   if (request.generator !== undefined) {
     const provider = await createProvider(request.generator.provider, {
       env: ctx.env,
-      timeoutMs: request.requestTimeoutMs,
+      timeoutMs: request.generator.timeoutMs,
       maxRetries: request.retries,
       ...(request.generator.baseURL !== undefined ? { baseURL: request.generator.baseURL } : {}),
     });
@@ -124,17 +93,32 @@ export async function buildCases(
     }
     return { cases: reply.cases, source: `model:${request.generator.provider}/${request.generator.model}` };
   }
-  const cases = generateOfflineCases({ surface, lint, seed: request.settings.seed, languages: request.languages, perTool: request.casesPerTool });
+  const cases = generateOfflineCases({ surface, lint, seed: request.seed, languages: request.languages, perTool: request.casesPerTool });
   return { cases, source: 'offline' };
 }
 
-/** Plan a run from a surface and a request (no model call). */
-export async function planFor(
-  surface: Surface,
-  request: RunRequest,
-  ctx: { env: CliIo['env']; signal: AbortSignal; warn: (message: string) => void },
-): Promise<{ plan: RunPlan; caseSource: string }> {
-  const { cases, source } = await buildCases(surface, request, ctx);
+/** Everything a run's plan depends on: who answers, the cases, distractors, repeats, settings and limits. */
+export interface PlanRequest extends Omit<CaseRequest, 'seed'> {
+  provider: ProviderId;
+  /** Undefined for providers without a model (the lexical baseline, the mock). */
+  model: string | undefined;
+  distractors: string[];
+  repeats: number;
+  settings: { temperature: number; seed: number; maxOutputTokens: number };
+  permute: boolean;
+  maxTrials: number | undefined;
+  maxTools: number | undefined;
+}
+
+/** The model name recorded for a provider that has none (the baseline router, the mock). */
+function modelOf(request: Pick<PlanRequest, 'model' | 'provider'>): string {
+  if (request.model !== undefined) return request.model;
+  return request.provider === 'lexical' ? 'lexical-baseline' : 'mock';
+}
+
+/** Plan a run from a surface and a request (no model call, except a generator model's for the cases). */
+export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalContext): Promise<{ plan: RunPlan; caseSource: string }> {
+  const { cases, source } = await buildCases(surface, { ...request, seed: request.settings.seed }, ctx);
   const settings: Partial<TurnSettings> = { ...request.settings, toolChoice: 'auto' };
   const plan = planRun({
     server: surface,
@@ -151,64 +135,39 @@ export async function planFor(
   return { plan, caseSource: source };
 }
 
-/** Print the dry run: the workload, the lower-bound token count, warnings and what the budget would refuse. */
-async function printDryRun(plan: RunPlan, provider: string, io: CliIo): Promise<number> {
-  const w = summarizeWorkload(plan, await loadTokenCounter());
-  const kinds = Object.entries(w.casesByKind)
-    .map(([k, n]) => `${n} ${k}`)
-    .join(', ');
-  const lines = [
-    `toolmark run --dry-run (${provider}, model ${plan.model}): nothing was sent`,
-    `  cases    ${w.cases}${kinds ? ` (${kinds})` : ''} × ${w.repeats} repeat(s) = ${w.trials} trials`,
-    `  tools    ${w.tools.shown} shown (${w.tools.server} server, ${w.tools.distractors} distractors), ${w.toolTokensPerTrial} tokens per trial`,
-    `  prompt   ≥ ${w.promptTokensLowerBound} tokens in all (${w.tokenizer}; a lower bound, not a price: framing, output and reasoning tokens come on top)`,
-    ...w.warnings.map((m) => `  warning  ${m}`),
-    ...w.budgetProblems.map((m) => `  refused  ${m}`),
-  ];
-  io.stdout.write(`${lines.join('\n')}\n`);
-  return w.budgetProblems.length > 0 ? EVAL_EXIT.error : EVAL_EXIT.ok;
+/** The thresholds a report is judged by (undefined: not checked). */
+export interface RunThresholds {
+  minAccuracy: number | undefined;
+  maxFalseCallRate: number | undefined;
+  maxErrorRate: number;
+  minScored: number;
 }
 
-/** Render a report in a format: the core's pure renderers (no colour codes, invisible characters made visible). */
-export function renderReport(report: RunReport, format: ReportFormat): string {
-  return renderRunReport(report, format);
-}
-
-/** Write a rendered report to --out (atomically) or stdout. */
-export async function emit(text: string, out: string | undefined, io: CliIo, command: string): Promise<void> {
-  if (out === undefined) io.stdout.write(text);
-  else {
-    await writeFileAtomic(out, text);
-    io.stderr.write(`toolmark ${command}: wrote ${out}\n`);
-  }
-}
-
-/** Execute a planned run with a provider and build its report (also used by the bench and tests). */
+/** Execute a planned run with a provider and build its report (the CLI's `run`, the bench, tests, a job). */
 export async function runPlanned(args: {
   plan: RunPlan;
   caseSource: string;
   provider: Provider;
-  request: Pick<RunRequest, 'concurrency' | 'thresholds' | 'cacheDir'>;
+  concurrency: number;
+  thresholds: RunThresholds;
+  /** Reuse answers of a model provider (never of the baseline or the mock). */
+  cache?: TrialCache | undefined;
   signal: AbortSignal;
   surfaceName?: string;
-  progressStream?: NodeJS.WriteStream;
+  progress?: Progress;
 }): Promise<RunReport> {
-  const { plan, provider, request } = args;
+  const { plan, provider } = args;
   const startedAt = new Date().toISOString();
-  const progress =
-    args.progressStream !== undefined && args.progressStream.isTTY === true && plan.trials.length > 1
-      ? terminalProgress(args.progressStream, plan.trials.length, provider.kind === 'model' ? plan.model : provider.label)
-      : silentProgress;
   const executed = await executePlan({
     plan,
     provider,
-    concurrency: request.concurrency,
+    concurrency: args.concurrency,
     signal: args.signal,
-    progress,
-    maxErrorRate: request.thresholds.maxErrorRate,
-    ...(request.cacheDir !== undefined && provider.kind === 'model' ? { cache: fileTrialCache(request.cacheDir) } : {}),
+    progress: args.progress ?? silentProgress,
+    maxErrorRate: args.thresholds.maxErrorRate,
+    ...(args.cache !== undefined && provider.kind === 'model' ? { cache: args.cache } : {}),
   });
-  const t = request.thresholds;
+  const t = args.thresholds;
   return buildRunReport({
     plan,
     records: executed.records,
@@ -227,35 +186,4 @@ export async function runPlanned(args: {
       minScored: t.minScored,
     },
   });
-}
-
-/** `toolmark run`: plan, dry-run or execute, report, and the exit code. */
-export async function evaluate(request: RunRequest, ctx: RunContext): Promise<number> {
-  const { io } = ctx;
-  const surface = await ctx.load();
-  const warn = (message: string): void => void io.stderr.write(`toolmark run: warning: ${message}\n`);
-  const { plan, caseSource } = await planFor(surface, request, { env: io.env, signal: ctx.signal, warn });
-  if (request.dryRun) return printDryRun(plan, request.provider, io);
-  for (const w of plan.warnings) warn(w.message);
-  assertWithinBudget(plan);
-  const provider = await createProvider(request.provider, {
-    env: io.env,
-    timeoutMs: request.requestTimeoutMs,
-    maxRetries: request.retries,
-    ...(request.baseURL !== undefined ? { baseURL: request.baseURL } : {}),
-  });
-  if (provider.kind !== 'model') io.stderr.write(`toolmark run: answered by the ${provider.label}\n`);
-  const report = await runPlanned({
-    plan,
-    caseSource,
-    provider,
-    request,
-    signal: ctx.signal,
-    surfaceName: ctx.where,
-    progressStream: io.stderr === process.stderr ? process.stderr : undefined,
-  });
-  await emit(renderReport(report, request.format), request.out, io, 'run');
-  const t = report.thresholds!;
-  for (const f of t.failures) io.stderr.write(`toolmark run: ${f.message}\n`);
-  return t.ok ? EVAL_EXIT.ok : t.executionFailure ? EVAL_EXIT.error : EVAL_EXIT.threshold;
 }

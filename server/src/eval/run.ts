@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import {
+  ToolmarkError,
   cacheKey,
   createArgChecker,
   judgeContext,
@@ -17,23 +18,21 @@ import { silentProgress, type Progress } from './progress.js';
 import type { TrialCache } from './trial-cache.js';
 
 /** Ctrl+C (or the caller's abort): no report is made of a cancelled run. */
-export class RunCancelled extends Error {
+export class RunCancelled extends ToolmarkError<'cancelled'> {
   override readonly name = 'RunCancelled';
   constructor() {
-    super('the run was cancelled');
+    super('cancelled', 'the run was cancelled');
+  }
+
+  /** 130, as a shell reports a process ended by SIGINT. */
+  override get exitCode(): number {
+    return 130;
   }
 }
 
 /** Why a run stopped before its end: a failure every further trial would share, or too many errors to pass. */
-export class RunFailed extends Error {
+export class RunFailed extends ToolmarkError<'provider_failed' | 'error_rate_exceeded'> {
   override readonly name = 'RunFailed';
-  constructor(
-    readonly code: 'provider_failed' | 'error_rate_exceeded',
-    message: string,
-    readonly detail: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
 }
 
 /** Provider failures that no later trial can escape: stop at the first. */

@@ -1,4 +1,4 @@
-import { LintCache, lintSurface, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import { BoundedMap, LintCache, lintSurface, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
 import { nodeSha256Hex } from '../native-hash.js';
 
 /**
@@ -8,19 +8,17 @@ import { nodeSha256Hex } from '../native-hash.js';
  * per-tool LintCache: the tools it shares with surfaces seen before are not analysed again.
  */
 export class LintMemo {
-  private readonly entries = new Map<string, Promise<LintResult>>();
-  private readonly stored = new Map<string, Promise<LintResult | undefined>>();
-  private readonly bodies = new Map<string, { surfaceHash: string; result: LintResult }>();
-  private readonly owners = new Map<string, string>();
+  private readonly entries: BoundedMap<string, Promise<LintResult>>;
+  private readonly stored: BoundedMap<string, Promise<LintResult | undefined>>;
+  private readonly bodies: BoundedMap<string, { surfaceHash: string; result: LintResult }>;
+  private readonly owners: BoundedMap<string, string>;
   private readonly tools = new LintCache();
   private readonly texts = new WeakMap<LintResult, string>();
-  constructor(private readonly capacity = 256) {}
-
-  /** Keep `key` → `value` as the newest entry of `map`, dropping the oldest past `limit`. */
-  private static keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-    map.delete(key);
-    map.set(key, value);
-    if (map.size > limit) map.delete(map.keys().next().value!);
+  constructor(capacity = 256) {
+    this.entries = new BoundedMap({ capacity });
+    this.stored = new BoundedMap({ capacity });
+    this.bodies = new BoundedMap({ capacity });
+    this.owners = new BoundedMap({ capacity: capacity * 16 });
   }
 
   /** A result's JSON text, encoded once per result object (results are not changed once made). */
@@ -40,7 +38,7 @@ export class LintMemo {
   }
 
   rememberBody(bodyHash: string, known: { surfaceHash: string; result: LintResult }): void {
-    LintMemo.keep(this.bodies, bodyHash, known, this.capacity);
+    this.bodies.set(bodyHash, known);
   }
 
   /** A stored result by its row id (stored results never change), loading it once. */
@@ -52,13 +50,13 @@ export class LintMemo {
       (r) => r === undefined && this.stored.delete(id),
       () => this.stored.delete(id),
     );
-    LintMemo.keep(this.stored, id, pending, this.capacity);
+    this.stored.set(id, pending);
     return pending;
   }
 
   /** Remember a result just stored under `id`, so the next save's `changes` need not read it back. */
   rememberStored(id: string, result: LintResult): void {
-    LintMemo.keep(this.stored, id, Promise.resolve(result), this.capacity);
+    this.stored.set(id, Promise.resolve(result));
   }
 
   /**
@@ -70,7 +68,7 @@ export class LintMemo {
   }
 
   rememberOwner(serverId: string, organisationId: string): void {
-    LintMemo.keep(this.owners, serverId, organisationId, this.capacity * 16);
+    this.owners.set(serverId, organisationId);
   }
 
   /** The canonical surface hash, with the per-tool memo (the lint that follows reuses the tools' hashes). */
@@ -80,14 +78,10 @@ export class LintMemo {
 
   lint(surface: Surface, surfaceHash: string, rulesId: RuleSetId): Promise<LintResult> {
     const key = `${rulesId}:${surfaceHash}`;
-    const hit = this.entries.get(key);
-    if (hit) {
-      LintMemo.keep(this.entries, key, hit, this.capacity);
-      return hit;
-    }
-    const pending = lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: this.tools });
-    pending.catch(() => this.entries.delete(key));
-    LintMemo.keep(this.entries, key, pending, this.capacity);
-    return pending;
+    return this.entries.through(key, () => {
+      const pending = lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: this.tools });
+      pending.catch(() => this.entries.delete(key));
+      return pending;
+    });
   }
 }

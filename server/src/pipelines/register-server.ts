@@ -1,12 +1,12 @@
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import type { RegisterServerBody } from '@toolmark/benchmarks/api';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
-import { ApiError } from '../api/errors.js';
-import type { ApiContext } from '../api/context.js';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
 import { checkRegisteredUrl } from '../capture/url-policy.js';
 import { nodeSha256Hex } from '../native-hash.js';
+import type { PipelineDeps } from './deps.js';
+import { PipelineError } from './errors.js';
 
 /** A slug from a name: lower case, runs of other characters as one dash. */
 export function slugify(name: string): string {
@@ -27,18 +27,18 @@ export function slugify(name: string): string {
  * now (a 400 naming why; the job checks the address it connects to again). Either way a job takes it from
  * there, so the answer is 202 with the server and the job id.
  */
-export async function registerServer(ctx: ApiContext, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
+export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
   const slug = body.slug ?? slugify(body.name);
   let sourcePackage: string | null = null;
   if (body.source.kind === 'npm') {
     if (!ctx.config.TOOLMARK_ALLOW_NPM_CAPTURE) {
-      throw new ApiError(403, 'npm_capture_disabled', 'this toolmark does not run npm packages; register the server by URL or upload its tools/list', { key: 'source.kind' });
+      throw new PipelineError('forbidden', 'npm_capture_disabled', 'this toolmark does not run npm packages; register the server by URL or upload its tools/list', { key: 'source.kind' });
     }
     try {
       sourcePackage = parseNpmPackageSpec(body.source.package).spec;
     } catch (error) {
-      if (error instanceof CaptureError) throw new ApiError(400, 'invalid_package_spec', error.message, { path: 'body.source.package' });
+      if (error instanceof CaptureError) throw new PipelineError('invalid', 'invalid_package_spec', error.message, { path: 'body.source.package' });
       throw error;
     }
   }
@@ -46,7 +46,7 @@ export async function registerServer(ctx: ApiContext, input: { key: Authenticate
     try {
       await checkRegisteredUrl(body.source.url, { allowPrivate: ctx.config.TOOLMARK_ALLOW_PRIVATE_URLS });
     } catch (error) {
-      if (error instanceof CaptureError) throw new ApiError(400, error.code, error.message, { ...error.detail, path: 'body.source.url' });
+      if (error instanceof CaptureError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: 'body.source.url' });
       throw error;
     }
   }
@@ -87,7 +87,7 @@ export async function registerServer(ctx: ApiContext, input: { key: Authenticate
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) {
-        throw new ApiError(409, 'conflict', `the slug ${slug} is taken; choose another with "slug"`, { key: 'slug', slug });
+        throw new PipelineError('conflict', 'conflict', `the slug ${slug} is taken; choose another with "slug"`, { key: 'slug', slug });
       }
       throw error;
     });

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
 import { diffLintResults, LATEST_RULES, parseSurfaceText, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type Database, type DatabaseHandle, type SpendingPurpose, type VersionRef } from '@toolmark/db';
-import { ApiError, notFound } from '../api/errors.js';
+import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { nodeSha256Hex } from '../native-hash.js';
-import type { LintMemo } from './lint-memo.js';
+import type { PipelineDeps } from './deps.js';
+import { notFound, PipelineError } from './errors.js';
 import { canSee } from './visibility.js';
 
 /** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes` (the contract's SavedLintSchema). */
@@ -32,7 +32,7 @@ export function savedLintJson(saved: SavedLint, resultJson: string): string {
  * scored before this one under the same rules.
  */
 export async function saveLint(
-  deps: { db: Database; savesSql: DatabaseHandle['sql']; newVersionsSql: DatabaseHandle['sql']; memo: LintMemo },
+  deps: Pick<PipelineDeps, 'db' | 'savesSql' | 'newVersionsSql' | 'memo'>,
   input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
 ): Promise<SavedLint> {
   const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
@@ -54,7 +54,7 @@ export async function saveLint(
     const server = await getServer(deps.db, input.serverId);
     if (!server || !canSee(server, input.key)) throw notFound('server', input.serverId);
     if (server.organisationId !== input.key.organisationId) {
-      throw new ApiError(403, 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
+      throw new PipelineError('forbidden', 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
     }
     deps.memo.rememberOwner(server.id, server.organisationId);
   }
@@ -94,7 +94,7 @@ export async function saveLint(
 }
 
 /** `changes` against the version scored before (its stored result is read once per process and kept). */
-async function changesSince(deps: { db: Database; memo: LintMemo }, previous: (VersionRef & { resultId: string }) | null, result: LintResult): Promise<LintChanges | null> {
+async function changesSince(deps: Pick<PipelineDeps, 'db' | 'memo'>, previous: (VersionRef & { resultId: string }) | null, result: LintResult): Promise<LintChanges | null> {
   if (!previous) return null;
   const before = await deps.memo.storedResult(previous.resultId, () => lintResultById(deps.db, previous.resultId));
   return before ? diffLintResults(before, result, { versionId: previous.id, label: previous.label, surfaceHash: previous.surfaceHash }) : null;

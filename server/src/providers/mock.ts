@@ -56,7 +56,7 @@ export function createMockProvider(options: MockOptions = {}): Provider & { read
       if (options.latencyMs !== undefined && options.latencyMs > 0) await sleep(options.latencyMs, signal);
       const step = await script(request, n);
       if ('error' in step) {
-        const extra: ProviderError['extra'] = { provider: id };
+        const extra: ProviderError['detail'] = { provider: id };
         if (step.status !== undefined) extra.status = step.status;
         if (step.retryAfterMs !== undefined) extra.retryAfterMs = step.retryAfterMs;
         throw new ProviderError(step.error, `mock: scripted ${step.error}`, extra);

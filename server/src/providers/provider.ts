@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, canonicalJsonOnce, type ProposedCall, type ShownTool, type ProviderErrorCode, type TurnRequest, type TurnResult } from '@toolmark/benchmarks';
+import { canonicalJson, canonicalJsonOnce, ToolmarkError, type ProposedCall, type ShownTool, type ProviderErrorCode, type TurnRequest, type TurnResult } from '@toolmark/benchmarks';
 
 /**
  * One model turn, behind one interface for every provider: real models over their official SDKs, any
@@ -46,20 +46,13 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 
 /** A provider failure with a stable code; the message never holds a key. */
-export class ProviderError extends Error {
+export class ProviderError extends ToolmarkError<ProviderErrorCode, { status?: number; retryAfterMs?: number; provider?: string }> {
   override readonly name = 'ProviderError';
-  constructor(
-    readonly code: ProviderErrorCode,
-    message: string,
-    readonly extra: { status?: number; retryAfterMs?: number; provider?: string } = {},
-  ) {
-    super(message);
-  }
   get status(): number | undefined {
-    return this.extra.status;
+    return this.detail.status;
   }
   get retryAfterMs(): number | undefined {
-    return this.extra.retryAfterMs;
+    return this.detail.retryAfterMs;
   }
 }
 
@@ -216,7 +209,7 @@ export function fromSdkError(error: unknown, provider: string, signal: AbortSign
   if (name === 'APIConnectionError') return new ProviderError('network', `provider ${provider}: cannot reach the endpoint (${text})`, { provider });
   const status = typeof e.status === 'number' ? e.status : undefined;
   if (status !== undefined) {
-    const extra: ProviderError['extra'] = { provider, status };
+    const extra: ProviderError['detail'] = { provider, status };
     const retryAfterMs = retryAfterFrom(e.headers);
     if (retryAfterMs !== undefined) extra.retryAfterMs = retryAfterMs;
     const code: ProviderErrorCode =

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BoundedMap } from '@toolmark/benchmarks';
 import { findLiveKey, touchApiKey, type AuthenticatedKey, type Database, type KeyPurpose } from '@toolmark/db';
 import { AddressLimiter } from '../../address-limiter.js';
 import { clientAddress } from '../../site-token.js';
@@ -31,7 +32,7 @@ const KEY_CACHE_MS = 5_000;
  * wrong keys costs no queries.
  */
 export function registerAuth(app: FastifyInstance, db: Database, now: () => Date, failuresPerMinute: number): { forget(keyId: string): void } {
-  const cache = new Map<string, { key: AuthenticatedKey; until: number }>();
+  const cache = new BoundedMap<string, { key: AuthenticatedKey; until: number }>({ capacity: 10_000 });
   const failures = new AddressLimiter(failuresPerMinute);
   const refuse = (address: string, message: string): ApiError => {
     failures.hit(address);
@@ -65,7 +66,6 @@ export function registerAuth(app: FastifyInstance, db: Database, now: () => Date
       cache.delete(plain);
       throw refuse(address, 'the API key is unknown or revoked');
     }
-    if (cache.size > 10_000) cache.clear();
     cache.set(plain, { key, until: t + KEY_CACHE_MS });
     request.apiKey = refuseAgent(key);
     void touchApiKey(db, key.id, now()).catch((err: unknown) => request.log.warn({ err }, 'could not record key use'));

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { InputError, type InputErrorCode } from '@toolmark/benchmarks';
 import { connectionErrorReason, isConnectionError, isUniqueViolation, RepositoryError, type DatabaseAvailability } from '@toolmark/db';
+import { PipelineError, type PipelineRefusal } from '../../pipelines/errors.js';
 import { ApiError, type ErrorBody } from '../errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody } from './database-gate.js';
 
@@ -18,6 +19,9 @@ const INPUT_STATUS: Record<InputErrorCode, number> = {
 };
 
 const REPOSITORY_STATUS = { not_found: 404, conflict: 409, quota_exhausted: 402, busy: 503 } as const;
+
+/** HTTP status of each kind of pipeline refusal. */
+const PIPELINE_STATUS: Record<PipelineRefusal, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
 const body = (code: string, message: string, detail: Record<string, unknown> = {}): ErrorBody => ({ error: { code, message, detail } });
 
@@ -44,6 +48,7 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.code, error.message, error.detail));
     if (error instanceof InputError) return reply.status(INPUT_STATUS[error.code]).send(body(error.code, error.message, { ...error.detail }));
+    if (error instanceof PipelineError) return reply.status(PIPELINE_STATUS[error.kind]).send(body(error.code, error.message, error.detail));
     if (error instanceof RepositoryError) {
       // busy: a write lost to concurrent ones twice (deadlock or serialisation failure), nothing was kept.
       if (error.code === 'busy') {

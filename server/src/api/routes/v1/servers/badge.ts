@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { bandSymbol, ruleSets, type Band } from '@toolmark/benchmarks';
+import { bandSymbol, BoundedMap, ruleSets, type Band } from '@toolmark/benchmarks';
 import { endpoints } from '@toolmark/benchmarks/api';
 import { badgeScore } from '@toolmark/db';
 import { AddressLimiter } from '../../../../address-limiter.js';
@@ -39,7 +39,7 @@ const CACHE_MAX = 10_000;
  * client's address (the anonymous limit per minute); past it, 429 before the lookup.
  */
 const route: RouteModule = (app, ctx) => {
-  const cache = new Map<string, { svg: string; etag: string; until: number }>();
+  const cache = new BoundedMap<string, { svg: string; etag: string; until: number }>({ capacity: CACHE_MAX });
   const misses = new AddressLimiter(ctx.config.TOOLMARK_ANON_RATE_LIMIT);
   app.get(
     '/v1/servers/:id/badge.svg',
@@ -74,7 +74,6 @@ const route: RouteModule = (app, ctx) => {
         }
         const svg = badgeSvg(rules, found.score, found.band);
         entry = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`, until: t + CACHE_MS };
-        if (cache.size >= CACHE_MAX) cache.clear();
         cache.set(cacheKey, entry);
       }
       reply.header('cache-control', 'public, max-age=300');

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { CliError } from '../cli/errors.js';
+import { MAX_TASK_SET_BYTES, parseTaskSet, type TaskSet } from '@toolmark/benchmarks';
+import { CliError } from './errors.js';
+import type { CliIo } from './io.js';
 
 /** Write a file atomically (temporary file beside it, then rename): a cancelled run never leaves half a report. */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
@@ -40,16 +41,16 @@ export async function readTextFile(path: string, maxBytes: number): Promise<stri
   }
 }
 
-/** The code version recorded in every run report: the package version and, when known, the git commit. */
-export function codeVersion(): string {
-  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  const root = new URL('../../../', import.meta.url);
-  try {
-    const head = readFileSync(new URL('.git/HEAD', root), 'utf8').trim();
-    const ref = head.startsWith('ref: ') ? readFileSync(new URL(`.git/${head.slice(5)}`, root), 'utf8').trim() : head;
-    if (/^[0-9a-f]{40}$/.test(ref)) return `${version}+${ref.slice(0, 12)}`;
-  } catch {
-    // Not a git checkout (an installed package): the version alone.
+/** Read and parse a task-set YAML file; the case source it is recorded as is `file:<path>`. */
+export async function readTaskSet(path: string): Promise<{ set: TaskSet; source: string }> {
+  return { set: parseTaskSet(await readTextFile(path, MAX_TASK_SET_BYTES)), source: `file:${path}` };
+}
+
+/** Write output to `--out` (atomically) or stdout; `-` is stdout too. */
+export async function emit(text: string, out: string | undefined, io: Pick<CliIo, 'stdout' | 'stderr'>, command: string): Promise<void> {
+  if (out === undefined || out === '-') io.stdout.write(text);
+  else {
+    await writeFileAtomic(out, text);
+    io.stderr.write(`toolmark ${command}: wrote ${out}\n`);
   }
-  return version;
 }
