@@ -89,15 +89,15 @@ export class DatabaseAvailability {
   }
 
   /**
-   * Probe now (for /health): the answer is the state after the probe. Calls while a probe is under way,
-   * and for `probeIntervalMs` after it, share its answer, so a flood of health checks costs one statement
-   * per interval.
+   * Probe now (for /health): the answer is the state after the probe. Calls while a probe is under way
+   * share it, and for `probeIntervalMs` after one they get the state as it stands (which a failed request
+   * may have changed since), so a flood of health checks costs one statement per interval.
    */
   check(): Promise<AvailabilityState> {
-    const now = this.#options.now().getTime();
-    if (this.#checking && (this.#checkedAt === undefined || now - this.#checkedAt < this.#options.probeIntervalMs)) return this.#checking;
-    this.#checkedAt = undefined;
+    if (this.#checking) return this.#checking;
+    if (this.#checkedAt !== undefined && this.#options.now().getTime() - this.#checkedAt < this.#options.probeIntervalMs) return Promise.resolve(this.#state);
     this.#checking = this.#probeOnce().finally(() => {
+      this.#checking = undefined;
       this.#checkedAt = this.#options.now().getTime();
     });
     return this.#checking;

@@ -56,6 +56,9 @@ describe('DatabaseAvailability', () => {
     expect(probes).toBe(1);
     await a.check(); // within the interval: the same answer
     expect(probes).toBe(1);
+    // …but not a stale one: a failed request within the interval is what the next check says.
+    a.reportFailure(err('ECONNREFUSED'));
+    expect((await a.check()).up).toBe(false);
     a.close();
   });
 });

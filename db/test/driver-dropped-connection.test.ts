@@ -1,7 +1,9 @@
 // postgres.js 3.4.9 throws an uncatchable TypeError from `nextWrite` when a connection closes while a
 // small write is buffered (porsager/postgres#1154, #1208; fixes unmerged). patches/postgres+3.4.9.patch
 // (applied by patch-package on every install) makes the driver reject with CONNECTION_CLOSED instead.
-// Without the patch both scenarios below end the child process with exit 1 and that TypeError.
+// Without the patch both scenarios below end the child process with exit 1 and that TypeError. The same
+// patch adds a handler to the driver's own array-types query (porsager/postgres#1192, #1205), whose
+// failure on a new connection was an unhandled rejection (the third scenario).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +41,15 @@ describe('the postgres.js driver when a connection drops', () => {
     expect(ok).toBeGreaterThan(0);
     // 57P01 admin_shutdown arrives as an error response on the terminated backend; the rest as closed sockets.
     for (const code of Object.keys(errors)) expect(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', '57P01', 'ECONNRESET']).toContain(code);
+    expect(result.after).toBe(1);
+  });
+
+  it("a connection whose first statement (the driver's array types) fails does not end the process", async () => {
+    const run = await runScenario('fetch-types');
+    expect(run.stderr).not.toMatch(/unhandled|TypeError/i);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
+    for (const code of Object.keys(result.codes)) expect(code).toBe('57014'); // query_canceled, if any
     expect(result.after).toBe(1);
   });
 });
