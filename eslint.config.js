@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 // its files (`boundary()` adds the shared parts). Tests, their helpers and fixtures may import anything.
 // ---------------------------------------------------------------------------------------------------
 
-/** Test files and test helpers (also excluded from the workspaces' builds, see their tsconfig.json). */
+/** Test files and test helpers (also excluded from the workspaces' builds, see their tsconfig.build.json). */
 const TESTS = ['**/*.test.ts', '**/test/**', 'benchmarks/src/report/sample-result.ts', 'distractors/src/test-support.ts'];
 
 const NODE = 'node:\\w+';
