@@ -61,34 +61,32 @@ const KIT = ['@sveltejs/kit', 'svelte', '$lib', '$app', '$env'];
 const WEB_MSG = 'web/README.md: the site talks to the server over HTTP only — SvelteKit and Svelte, plus @toolmark/benchmarks (types, pure formatting) and node: modules on the server side; never @toolmark/db, @toolmark/server or another package';
 const WEB_CLIENT_MSG = 'web/README.md: code that can reach the browser imports SvelteKit and Svelte only; @toolmark/benchmarks and node: modules belong under src/lib/server/ (or a *.server.ts)';
 
-// server/README.md folder table. Everything in server/src: never the site, never test-only modules.
-const NO_WEB = never(['@toolmark/web'], 'README.md: the site is mounted from web/build (server/src/site.ts), never imported');
-const NO_SERVER_TEST = into(['test'], 'server/src never imports from server/test');
-const SERVER_BASE = [NO_WEB, NO_SERVER_TEST, never(['vitest', 'fast-check', '@toolmark/db/testing'], 'test-only modules stay out of server/src (only src/bench/ may use @toolmark/db/testing)')];
-const SERVER_BENCH_BASE = [NO_WEB, NO_SERVER_TEST, never(['vitest', 'fast-check'], 'test-only modules stay out of server/src')];
+// server/README.md folder table and its one-way arrows (cli/ and api/ outside; eval/, pipelines/ and
+// jobs/ never import them; capture/ and providers/ are leaves). Everything in server/src: never the site,
+// never test-only modules, and no SQL of its own (README.md: server may import benchmarks, distractors,
+// db, fastify, pg-boss, SDKs — queries live in db's repositories).
+const SERVER_BASE_OF = (testOnly) => [
+  never(['@toolmark/web'], 'README.md: the site is mounted from web/build (server/src/site.ts), never imported'),
+  into(['test'], 'server/src never imports from server/test'),
+  never(testOnly, 'test-only modules stay out of server/src (only src/bench/ may use @toolmark/db/testing)'),
+];
+const NO_SQL = never(['drizzle-orm', 'postgres'], 'README.md: server/src reaches the database through @toolmark/db\'s repositories — no drizzle-orm or postgres of its own');
+const SERVER_BASE = [...SERVER_BASE_OF(['vitest', 'fast-check', '@toolmark/db/testing']), NO_SQL];
+const SERVER_BENCH_BASE = [...SERVER_BASE_OF(['vitest', 'fast-check']), NO_SQL];
 const SDKS = ['openai', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk'];
+const HTTP_CLI = ['fastify', '@fastify', 'fastify-type-provider-zod', 'commander', 'cli-progress'];
+/** `../jobs/…` other than the JobSender port (jobs/README.md: how routes and pipelines send jobs). */
+const jobsBeyondSender = (message) => ({ regex: '^(?:\\.\\./)+jobs/(?!sender\\.js$)', message });
 const server = (name, folder, patterns, ignores = []) => boundary(`server/${name}`, [`server/src/${folder}`], [...SERVER_BASE, ...patterns], ignores);
 
-const API_MSG = 'server/README.md: routes call pipelines and db repositories — never drizzle, SQL (postgres), pg-boss or SDKs directly, nor capture, providers, the CLI or the runner';
-const API = [
-  never(['drizzle-orm', 'postgres', 'pg-boss', 'commander', ...SDKS], API_MSG),
-  into(['capture', 'providers', 'cli', 'eval', 'bench'], API_MSG),
-  // jobs/README.md: JobSender (jobs/sender.ts) is the port routes send jobs through; pg-boss stays in jobs/.
-  { regex: '^(?:\\.\\./)+jobs/(?!sender\\.js$)', message: 'server/README.md: routes send jobs through the JobSender port (jobs/sender.ts) only' },
-];
-const PIPELINES_MSG = 'server/README.md: pipelines import db, benchmarks, distractors and capture — not routes, jobs, the CLI, SDKs or SQL';
-const PIPELINES_PACKAGES = never(['fastify', '@fastify', 'fastify-type-provider-zod', 'pg-boss', 'commander', ...SDKS], PIPELINES_MSG);
-const PIPELINES_SQL = never(['drizzle-orm', 'postgres'], PIPELINES_MSG);
-const PIPELINES_FOLDERS = ['jobs', 'cli', 'providers', 'eval', 'bench'];
-// Known breaches of the table today, reported in issue 11 and left to the pipelines' decoupling: these
-// files keep every other rule. Delete an entry once its file complies (the lint then guards it).
-const PIPELINES_KNOWN = {
-  // ApiError/notFound, storedText/StoredUrlSchema and ApiContext come from api/.
-  'server/src/pipelines/register-server.ts': [PIPELINES_PACKAGES, PIPELINES_SQL, into(PIPELINES_FOLDERS, PIPELINES_MSG)],
-  'server/src/pipelines/save-lint.ts': [PIPELINES_PACKAGES, PIPELINES_SQL, into(PIPELINES_FOLDERS, PIPELINES_MSG)],
-  // A drizzle query on api_keys (hasLiveAdminKey) instead of a db repository.
-  'server/src/pipelines/first-admin-key.ts': [PIPELINES_PACKAGES, into(['api', ...PIPELINES_FOLDERS], PIPELINES_MSG)],
-};
+const API_MSG = 'server/README.md: routes call pipelines, db repositories, benchmarks and the catalogue — never drizzle, SQL, pg-boss or SDKs directly, nor capture, providers, eval or the CLI';
+const EVAL_MSG = 'server/README.md: the evaluation engine imports benchmarks, distractors and providers — never the CLI or the API, no terminal, flags, queue or database';
+const PIPELINES_MSG = 'server/README.md: pipelines import db, benchmarks, distractors, capture and the jobs\' JobSender port — never the API, Fastify or the CLI';
+const JOBS_MSG = 'server/README.md: jobs import db, capture, benchmarks, pipelines and pg-boss — never the API or the CLI';
+// Known breach of the table today, reported in issue 11: a drizzle query on api_keys (hasLiveAdminKey)
+// instead of a db repository. Every other rule still applies to the file; delete the entry once it
+// complies (the lint then guards it).
+const SQL_KNOWN = ['server/src/pipelines/first-admin-key.ts'];
 
 const boundaries = [
   boundary('benchmarks', ['benchmarks/src/**/*.ts'], [only(CORE, CORE_MSG)], ['benchmarks/src/scripts/**']),
@@ -104,31 +102,48 @@ const boundaries = [
   boundary('web/client', ['web/src/**/*.ts', 'web/src/**/*.svelte/*.ts'], [only(KIT, WEB_CLIENT_MSG)], WEB_SERVER_SIDE),
 
   // server/: the workspace-wide rules first; each folder below repeats them with its own.
-  boundary('server', ['server/src/**/*.ts'], SERVER_BASE),
+  boundary('server', ['server/src/**/*.ts'], SERVER_BASE, SQL_KNOWN),
   boundary('server/bench', ['server/src/bench/**/*.ts'], SERVER_BENCH_BASE),
   server('capture', 'capture/**/*.ts', [
     only(['@toolmark/benchmarks', '@modelcontextprotocol/sdk', '@toolmark/distractors/recording-transport', NODE], 'server/README.md: capture imports @toolmark/benchmarks, the MCP SDK and node: modules (and the recording transport, distractors/README.md)'),
     { regex: '^\\.\\./', message: 'server/README.md: capture is a leaf — never the CLI, routes, jobs, db or anything else outside capture/' },
   ]),
-  server('api', 'api/**/*.ts', API),
-  server('pipelines', 'pipelines/**/*.ts', [PIPELINES_PACKAGES, PIPELINES_SQL, into(['api', ...PIPELINES_FOLDERS], PIPELINES_MSG)], Object.keys(PIPELINES_KNOWN)),
-  ...Object.entries(PIPELINES_KNOWN).map(([file, patterns]) => boundary(`server/pipelines (known breach: ${file})`, [file], [...SERVER_BASE, ...patterns])),
-  server('jobs', 'jobs/**/*.ts', [
-    never(['fastify', '@fastify', 'fastify-type-provider-zod', 'drizzle-orm', 'postgres', 'commander', ...SDKS], 'server/README.md: jobs import db, capture, benchmarks and pg-boss — SQL through db repositories, MCP through capture/'),
-    into(['api', 'cli', 'pipelines', 'providers', 'eval', 'bench'], 'server/README.md: jobs import db, capture, benchmarks and pg-boss — never routes, pipelines or the CLI; jobs talk to each other only by sending jobs'),
-  ]),
   server('providers', 'providers/**/*.ts', [
-    only(['@toolmark/benchmarks', 'openai', '@anthropic-ai/sdk', NODE], 'server/src/providers/README.md: providers import the core and their SDK only'),
+    only(['@toolmark/benchmarks', 'openai', '@anthropic-ai/sdk', NODE], 'server/README.md, providers/README.md: providers import the core and their SDK only'),
     { regex: '^\\.\\./', message: 'server/src/providers/README.md: providers are leaves — never routes, jobs or db' },
   ]),
-  // server/README.md lists capture, @toolmark/benchmarks and commander for the CLI; its run, worker and
-  // bootstrap commands also load eval/, providers/, jobs/, pipelines/, config and @toolmark/db today
-  // (reported in issue 11). What holds: no server framework, SQL, queue or SDK of its own.
-  server('cli', 'cli/**/*.ts', [
-    never(['fastify', '@fastify', 'fastify-type-provider-zod', 'drizzle-orm', 'postgres', 'pg-boss', ...SDKS], 'server/README.md: the CLI reads servers through capture/, models through providers/, the queue through jobs/ — no framework, SQL, pg-boss or SDK of its own'),
-    into(['api'], 'server/README.md: the CLI never imports routes'),
+  server('eval', 'eval/**/*.ts', [
+    never(['@toolmark/db', 'pg-boss', '@modelcontextprotocol/sdk', ...HTTP_CLI], EVAL_MSG),
+    into(['cli', 'api', 'pipelines', 'jobs', 'capture', 'bench'], EVAL_MSG),
   ]),
-  boundary('server/config', ['server/src/config.ts', 'server/src/logger.ts', 'server/src/logged-error.ts'], [...SERVER_BASE, only(['zod', 'pino'], 'server/README.md: config and logger import zod and pino only')]),
+  server('pipelines', 'pipelines/**/*.ts', [
+    never(['pg-boss', 'openai', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk', ...HTTP_CLI], PIPELINES_MSG),
+    into(['api', 'cli', 'eval', 'providers', 'bench'], PIPELINES_MSG),
+    jobsBeyondSender(PIPELINES_MSG),
+  ], SQL_KNOWN),
+  ...SQL_KNOWN.map((file) => boundary(`server (known breach: ${file})`, [file], [
+    ...SERVER_BASE.filter((p) => p !== NO_SQL),
+    never(['pg-boss', 'openai', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk', ...HTTP_CLI], PIPELINES_MSG),
+    into(['api', 'cli', 'eval', 'providers', 'bench'], PIPELINES_MSG),
+    jobsBeyondSender(PIPELINES_MSG),
+  ])),
+  server('jobs', 'jobs/**/*.ts', [
+    never(['openai', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk', ...HTTP_CLI], `${JOBS_MSG}; MCP through capture/`),
+    into(['api', 'cli', 'eval', 'providers', 'bench'], JOBS_MSG),
+  ]),
+  server('api', 'api/**/*.ts', [
+    never(['pg-boss', 'commander', 'cli-progress', ...SDKS], API_MSG),
+    into(['capture', 'providers', 'cli', 'eval', 'bench'], API_MSG),
+    jobsBeyondSender('server/README.md: routes send jobs through the JobSender port (jobs/sender.ts) only; pg-boss stays in jobs/'),
+  ]),
+  server('catalogue', 'catalogue/**/*.ts', [
+    only(['@toolmark/benchmarks'], 'server/README.md: the catalogue imports benchmarks (types) only'),
+    { regex: '^\\.\\./', message: 'server/README.md: the catalogue imports benchmarks (types) only' },
+  ]),
+  // cli/: "everything above (lazily), commander" — only the workspace-wide rules.
+  // config: ConfigError extends the core's ToolmarkError, so @toolmark/benchmarks too (README row: zod, pino).
+  boundary('server/config', ['server/src/config.ts', 'server/src/logger.ts', 'server/src/logged-error.ts'], [...SERVER_BASE, only(['zod', 'pino', '@toolmark/benchmarks'], 'server/README.md: config and logger import zod and pino (and the core\'s error base)')]),
+  boundary('server/build-info', ['server/src/build-info.ts'], [...SERVER_BASE, only(['node:fs'], 'server/README.md: build-info imports node:fs only')]),
 ];
 
 // Lints the imports of .svelte components without a Svelte parser: each <script> block's import and
