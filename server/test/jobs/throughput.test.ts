@@ -87,8 +87,8 @@ it('60 lint jobs finish in well under the minute that one job a second (2 poller
     20_000,
   );
   expect(jobs.flatMap((j) => j.output?.stored as string[])).toHaveLength(60 * RULES.length);
-  const [{ count }] = await t.sql.unsafe<{ count: number }[]>('SELECT count(*)::int AS count FROM lint_results WHERE server_version_id = ANY($1::uuid[])', [versionIds]);
-  expect(count).toBe(60 * RULES.length);
+  const rows = await t.sql.unsafe<{ count: number }[]>('SELECT count(*)::int AS count FROM lint_results WHERE server_version_id = ANY($1::uuid[])', [versionIds]);
+  expect(rows[0]?.count).toBe(60 * RULES.length);
 });
 
 it('a job sent in the workers\' own process starts at once, not at the next poll', async () => {

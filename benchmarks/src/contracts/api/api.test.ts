@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, TimestampSchema, type Answer, type Body, type Query, type ServerSchema } from './index.js';
 
-// Checked by `tsc -b` (this file is part of the build): the site's types are the wire's, the server's handlers see Dates.
+// Checked by `npm run typecheck:tests` (benchmarks/tsconfig.json, part of npm test): the site's types are the wire's, the server's handlers see Dates.
 type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _wireTimestamp: Equal<Answer<'GET /v1/servers/{id}'>['server']['createdAt'], string> = true;
 const _handlerTimestamp: Equal<z.output<typeof ServerSchema>['createdAt'], Date> = true;
