@@ -70,7 +70,7 @@ describe('the compact token table', () => {
     // eslint-disable-next-line no-sparse-arrays -- a hole is what the check is for
     expect(() => encodeTokenTable(['a', , 'b'] as unknown as RankTable, 'x')).toThrow(/rank 1 is missing/);
     expect(() => tableTokenCounter(encoded.subarray(0, encoded.length - 1))).toThrow(/truncated/);
-    expect(() => tableTokenCounter(new Uint8Array(20))).toThrow(/not a toolmark token table/);
+    expect(() => tableTokenCounter(new Uint8Array(24))).toThrow(/not a toolmark token table/);
     const otherFormat = Uint8Array.from(encoded);
     otherFormat[4] = 9;
     expect(() => tableTokenCounter(otherFormat)).toThrow(/format 9/);

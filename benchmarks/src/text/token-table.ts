@@ -1,16 +1,18 @@
 // A compact o200k rank table: gpt-tokenizer's ranks as raw bytes, built once (by the CLI's build) and read
 // by a process that lints once. gpt-tokenizer keeps its table as a 2.2 MB JavaScript array of 200 000
 // strings and builds a Map of them at load, ~150 ms of a 0.4 s CLI run on a 2-core machine; this table is
-// one byte array (lengths, then the tokens' UTF-8 bytes) hashed into typed arrays at load in a few ms. The
-// counting follows gpt-tokenizer 3.4.0's byte-pair merge step for step, so counts are the library's (a
-// test compares them on every token of the vocabulary, on the distractor sets and on random text).
+// one byte array (a ready hash table of the ranks, their lengths and the tokens' UTF-8 bytes) that a reader
+// maps in a few ms. The counting follows gpt-tokenizer 3.4.0's byte-pair merge step for step, so counts are
+// the library's (tests compare them on every token of the vocabulary, the golden surfaces, random text).
 import { countLinear, O200K_PIECE_SOURCE, pieceCounter, type TokenCounter } from './tokens.js';
 
 const MAGIC = [0x54, 0x4d, 0x54, 0x54]; // "TMTT"
 /** Format of the table; a reader refuses any other. */
 export const TOKEN_TABLE_FORMAT = 1;
-const HEADER = 16; // magic, format, rank count, source length (u32 little-endian each)
-// One head byte per rank: its length − 1 (1–128 bytes) and this bit when gpt-tokenizer keeps the token as
+// Layout (u32 little-endian): magic, format, rank count, slot count, source length; the source label
+// (padded to 4 bytes); the hash slots (i32 each: rank + 1, 0 empty); one head byte per rank; the tokens' bytes.
+const HEADER = 20;
+// A head byte: the token's length − 1 (1–128 bytes), and this bit when gpt-tokenizer keeps the token as
 // bytes rather than as text.
 const BYTES_KIND = 0x80;
 
@@ -20,12 +22,21 @@ export type RankTable = readonly (string | readonly number[])[];
 const utf8 = new TextEncoder();
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+// FNV-1a over the kind and the bytes; slots are probed linearly from it.
+function hashBytes(bytes: Uint8Array, start: number, end: number, kind: number): number {
+  let h = Math.imul(0x811c9dc5 ^ kind, 0x01000193);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
 
 /**
  * The compact table of `ranks`, labelled with where it came from (e.g. `o200k_base gpt-tokenizer@3.4.0`).
- * Each rank keeps its kind (text or bytes), because gpt-tokenizer looks the two kinds up differently.
- * Throws on what the format cannot hold: a missing rank, a token of 0 or more than 128 bytes, text that is
- * not well-formed, two ranks of one kind with the same bytes.
+ * Each rank keeps its kind (text or bytes), because gpt-tokenizer looks the two kinds up differently; the
+ * hash slots are computed here, so a reader only maps them. Throws on what the format cannot hold: a
+ * missing rank, a token of 0 or more than 128 bytes, text that is not well-formed, two ranks of one kind
+ * with the same bytes.
  */
 export function encodeTokenTable(ranks: RankTable, source: string): Uint8Array {
   const parts: Uint8Array[] = [];
@@ -34,26 +45,35 @@ export function encodeTokenTable(ranks: RankTable, source: string): Uint8Array {
   for (let rank = 0; rank < ranks.length; rank++) {
     const value = ranks[rank];
     if (value === undefined) throw new Error(`rank ${rank} is missing`);
-    const bytes = typeof value === 'string' ? utf8.encode(value) : Uint8Array.from(value);
     if (typeof value === 'string' && LONE_SURROGATE.test(value)) throw new Error(`rank ${rank} is text with a lone surrogate`);
+    const bytes = typeof value === 'string' ? utf8.encode(value) : Uint8Array.from(value);
     if (bytes.length === 0 || bytes.length > BYTES_KIND) throw new Error(`rank ${rank} has ${bytes.length} bytes (1–128 can be stored)`);
     parts.push(bytes);
     kinds.push(typeof value === 'string' ? 0 : BYTES_KIND);
     total += bytes.length;
   }
+  let size = 1;
+  while (size < ranks.length * 2) size <<= 1; // at most half full
   const label = utf8.encode(source);
-  const out = new Uint8Array(HEADER + label.length + ranks.length + total);
-  out.set(MAGIC, 0);
+  const slotsAt = HEADER + Math.ceil(label.length / 4) * 4;
+  const headsAt = slotsAt + size * 4;
+  const out = new Uint8Array(headsAt + ranks.length + total);
   const view = new DataView(out.buffer);
+  out.set(MAGIC, 0);
   view.setUint32(4, TOKEN_TABLE_FORMAT, true);
   view.setUint32(8, ranks.length, true);
-  view.setUint32(12, label.length, true);
+  view.setUint32(12, size, true);
+  view.setUint32(16, label.length, true);
   out.set(label, HEADER);
-  let at = HEADER + label.length;
-  for (let r = 0; r < parts.length; r++) out[at++] = (parts[r]!.length - 1) | kinds[r]!;
-  for (const p of parts) {
+  let at = headsAt + ranks.length;
+  for (let r = 0; r < parts.length; r++) {
+    const p = parts[r]!;
+    out[headsAt + r] = (p.length - 1) | kinds[r]!;
     out.set(p, at);
     at += p.length;
+    let i = hashBytes(p, 0, p.length, kinds[r]!) & (size - 1);
+    while (view.getInt32(slotsAt + i * 4, true) !== 0) i = (i + 1) & (size - 1);
+    view.setInt32(slotsAt + i * 4, r + 1, true);
   }
   const table = readTable(out);
   for (let rank = 0; rank < ranks.length; rank++) {
@@ -75,36 +95,32 @@ interface Table {
   rank(key: Uint8Array, start: number, end: number, bytesKind: boolean): number;
 }
 
-// FNV-1a over the bytes and the kind; the slots hold rank + 1 (0: empty), probed linearly.
-function hashBytes(bytes: Uint8Array, start: number, end: number, kind: number): number {
-  let h = Math.imul(0x811c9dc5 ^ kind, 0x01000193);
-  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  return h >>> 0;
-}
-
 function readTable(data: Uint8Array): Table {
   if (data.length < HEADER || MAGIC.some((b, i) => data[i] !== b)) throw new Error('not a toolmark token table');
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const format = view.getUint32(4, true);
   if (format !== TOKEN_TABLE_FORMAT) throw new Error(`token table format ${format}, this code reads ${TOKEN_TABLE_FORMAT}`);
   const count = view.getUint32(8, true);
-  const labelLength = view.getUint32(12, true);
+  const size = view.getUint32(12, true);
+  const labelLength = view.getUint32(16, true);
+  const slotsAt = HEADER + Math.ceil(labelLength / 4) * 4;
+  const headsAt = slotsAt + size * 4;
+  if (size === 0 || (size & (size - 1)) !== 0 || headsAt + count > data.length) throw new Error('token table is truncated or damaged');
   const source = new TextDecoder().decode(data.subarray(HEADER, HEADER + labelLength));
-  const heads = data.subarray(HEADER + labelLength, HEADER + labelLength + count);
-  const bytesAt = HEADER + labelLength + count;
+  const heads = data.subarray(headsAt, headsAt + count);
+  const bytesAt = headsAt + count;
   const offsets = new Uint32Array(count + 1);
   for (let r = 0, at = 0; r < count; r++) offsets[r + 1] = at += (heads[r]! & ~BYTES_KIND) + 1;
   if (bytesAt + offsets[count]! !== data.length) throw new Error('token table is truncated or has trailing bytes');
   const bytes = data.subarray(bytesAt);
-  let size = 1;
-  while (size < count * 2) size <<= 1;
-  const mask = size - 1;
-  const slots = new Int32Array(size);
-  for (let r = 0; r < count; r++) {
-    let i = hashBytes(bytes, offsets[r]!, offsets[r + 1]!, heads[r]! & BYTES_KIND) & mask;
-    while (slots[i] !== 0) i = (i + 1) & mask;
-    slots[i] = r + 1;
+  // The slots are used in place when they are aligned and the host is little-endian (every common one).
+  let slots: Int32Array;
+  if (LITTLE_ENDIAN && (data.byteOffset + slotsAt) % 4 === 0) slots = new Int32Array(data.buffer, data.byteOffset + slotsAt, size);
+  else {
+    slots = new Int32Array(size);
+    for (let i = 0; i < size; i++) slots[i] = view.getInt32(slotsAt + i * 4, true);
   }
+  const mask = size - 1;
   return {
     source,
     rank(key, start, end, bytesKind) {
