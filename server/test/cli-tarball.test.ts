@@ -98,7 +98,9 @@ describe('GET /cli/toolmark.tgz', () => {
     expect(names).toContain('package/dist/manifest.json'); // the distractor sets, for run --distractors
     expect(names).toContain('package/THIRD-PARTY-LICENSES.md');
     const code = names.filter((n) => n.endsWith('.js')).map((n) => entries.get(n)!.toString('utf8')).join('\n');
-    for (const serviceOnly of ['node_modules/pg-boss', 'node_modules/postgres/', 'node_modules/drizzle-orm', 'node_modules/fastify/', 'db/dist/']) {
+    // esbuild names every bundled file in a comment: none of the service's, nor gpt-tokenizer (the table replaces it).
+    expect(code).toContain('// node_modules/@modelcontextprotocol/sdk/');
+    for (const serviceOnly of ['node_modules/pg-boss', 'node_modules/postgres/', 'node_modules/drizzle-orm', 'node_modules/fastify/', 'db/dist/', 'node_modules/gpt-tokenizer/']) {
       expect(code, serviceOnly).not.toContain(serviceOnly);
     }
   });
@@ -120,6 +122,18 @@ describe('npx -y <instance>/cli/toolmark.tgz', () => {
     expect(shown.stdout.trim()).toBe(version);
     const fails = await npx(`${base}/cli/toolmark.tgz`, ['lint', 'tools.json', '--fail-under', '70'], dir);
     expect(fails.code).toBe(1);
+  });
+
+  it('plans an evaluation with the token figures of the checkout CLI (gpt-tokenizer there, the table here)', async () => {
+    const dir = mkdtempSync(join(work, 'run-'));
+    const file = join(dir, 'tools.json');
+    writeFileSync(file, readFileSync(join(root, 'distractors', 'memory', 'tools.json')));
+    const args = ['run', 'tools.json', '--provider', 'openai', '--model', 'gpt-4.1-mini', '--distractors', 'notion', '--dry-run'];
+    const packed = await npx(`${base}/cli/toolmark.tgz`, args, dir);
+    expect(packed.code, packed.stderr).toBe(0);
+    const checkout = await runCli([...args.slice(0, 1), file, ...args.slice(2)]);
+    expect(`${packed.stdout}${packed.stderr}`).toContain('tokens per trial');
+    expect(`${packed.stdout}${packed.stderr}`).toBe(`${checkout.stdout}${checkout.stderr}`);
   });
 
   it('dumps a real MCP server over stdio', async () => {

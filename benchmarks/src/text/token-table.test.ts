@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeTokenTable, loadO200kRanks, tableTokenCounter, tokenTableSource, type RankTable } from './token-table.js';
+import { encodeTokenTable, loadO200kRanks, tableTokenCounter, tokenTableSource, type RankTable, type TableTokenCounter } from './token-table.js';
 import { loadTokenCounter, type TokenCounter } from './tokens.js';
 
 // The library's own count, as rules v1 has always counted (loadTokenCounter: gpt-tokenizer's countTokens).
 let library: TokenCounter;
 let ranks: RankTable;
-let table: TokenCounter;
+let table: TableTokenCounter;
 beforeAll(async () => {
   library = await loadTokenCounter();
   ranks = await loadO200kRanks();
@@ -50,6 +50,13 @@ describe('the compact token table', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('counts exactly (without slicing long runs) as gpt-tokenizer counts', async () => {
+    const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+    for (const t of [`${' '.repeat(1500)}x`, 'ab'.repeat(700), 'Reads a file.', '\uFEFFusing']) {
+      expect(table.exact(t)).toBe(countTokens(t, { disallowedSpecial: new Set() }));
+    }
   });
 
   it('counts the cases that differ from a plain byte lookup as the library does', () => {

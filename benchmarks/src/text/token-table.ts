@@ -4,7 +4,7 @@
 // one byte array (a ready hash table of the ranks, their lengths and the tokens' UTF-8 bytes) that a reader
 // maps in a few ms. The counting follows gpt-tokenizer 3.4.0's byte-pair merge step for step, so counts are
 // the library's (tests compare them on every token of the vocabulary, the golden surfaces, random text).
-import { countLinear, O200K_PIECE_SOURCE, pieceCounter, type TokenCounter } from './tokens.js';
+import { countLinear, O200K_PIECE_SOURCE, pieceCounter, type loadTokenCounter, type TokenCounter } from './tokens.js';
 
 const MAGIC = [0x54, 0x4d, 0x54, 0x54]; // "TMTT"
 /** Format of the table; a reader refuses any other. */
@@ -174,11 +174,18 @@ function isValidUtf8(b: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
+/** A {@link TokenCounter} on a compact table, with the library's own unsliced count beside it. */
+export interface TableTokenCounter extends TokenCounter {
+  /** What gpt-tokenizer's `countTokens(text, { disallowedSpecial: new Set() })` gives: no slicing of long runs. */
+  exact(text: string): number;
+}
+
 /**
  * An o200k counter on a table from {@link encodeTokenTable}: the same counts as gpt-tokenizer's
- * `countTokens(text, { disallowedSpecial: new Set() })` (special-token markers counted as text).
+ * `countTokens(text, { disallowedSpecial: new Set() })` (special-token markers counted as text), with long
+ * runs sliced as {@link loadTokenCounter}'s counter slices them.
  */
-export function tableTokenCounter(data: Uint8Array): TokenCounter {
+export function tableTokenCounter(data: Uint8Array): TableTokenCounter {
   const table = readTable(data);
   // gpt-tokenizer's getBpeRankFromBytes: valid UTF-8 is decoded (TextDecoder drops one leading BOM) and
   // looked up among the text tokens, anything else among the byte tokens.
@@ -239,6 +246,7 @@ export function tableTokenCounter(data: Uint8Array): TokenCounter {
     id: 'o200k_base',
     count: (text: string) => countLinear(text, exact),
     batch: () => ({ id: 'o200k_base', count: pieceCounter(countPiece, exact) }),
+    exact,
   };
 }
 

