@@ -50,7 +50,8 @@ function npx(url: string, args: string[], cwd: string): Promise<{ code: number; 
     HOME: work,
     npm_config_cache: join(work, 'npm-cache'),
     npm_config_userconfig: join(work, 'no-npmrc'),
-    npm_config_registry: 'http://127.0.0.1:9/', // discard port: any registry request fails
+    npm_config_registry: 'http://127.0.0.1:9/', // discard port: any registry request fails, at once
+    npm_config_fetch_retries: '0',
     npm_config_update_notifier: 'false',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
