@@ -4,7 +4,7 @@
 // one byte array (a ready hash table of the ranks, their lengths and the tokens' UTF-8 bytes) that a reader
 // maps in a few ms. The counting follows gpt-tokenizer 3.4.0's byte-pair merge step for step, so counts are
 // the library's (tests compare them on every token of the vocabulary, the golden surfaces, random text).
-import { countLinear, O200K_PIECE_SOURCE, pieceCounter, type loadTokenCounter, type TokenCounter } from './tokens.js';
+import { countLinear, O200K_PIECE_SOURCE, pieceCounter, type TokenCounter } from './tokens.js';
 
 const MAGIC = [0x54, 0x4d, 0x54, 0x54]; // "TMTT"
 /** Format of the table; a reader refuses any other. */
@@ -183,7 +183,7 @@ export interface TableTokenCounter extends TokenCounter {
 /**
  * An o200k counter on a table from {@link encodeTokenTable}: the same counts as gpt-tokenizer's
  * `countTokens(text, { disallowedSpecial: new Set() })` (special-token markers counted as text), with long
- * runs sliced as {@link loadTokenCounter}'s counter slices them.
+ * runs sliced as `loadTokenCounter`'s counter slices them.
  */
 export function tableTokenCounter(data: Uint8Array): TableTokenCounter {
   const table = readTable(data);
