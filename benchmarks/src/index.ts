@@ -8,7 +8,7 @@ export * from './surface/hash.js';
 export * from './lint.js';
 export * from './lint-cache.js';
 export * from './text/tokens.js';
-export * from './text/token-table.js';
+export * from './token-table.js';
 export * from './rules/registry.js';
 export type { RuleSet, LintDeps } from './rules/types.js';
 export { bandOf, FINDING_CODES_V1 } from './rules/v1/index.js';

@@ -99,9 +99,9 @@ describe('GET /cli/toolmark.tgz', () => {
     expect(names).toContain('package/dist/manifest.json'); // the distractor sets, for run --distractors
     expect(names).toContain('package/THIRD-PARTY-LICENSES.md');
     const code = names.filter((n) => n.endsWith('.js')).map((n) => entries.get(n)!.toString('utf8')).join('\n');
-    // esbuild names every bundled file in a comment: none of the service's, nor gpt-tokenizer (the table replaces it).
+    // esbuild names every bundled file in a comment: none of the service's, nor gpt-tokenizer's tables (the compact one replaces them).
     expect(code).toContain('// node_modules/@modelcontextprotocol/sdk/');
-    for (const serviceOnly of ['node_modules/pg-boss', 'node_modules/postgres/', 'node_modules/drizzle-orm', 'node_modules/fastify/', 'db/dist/', 'node_modules/gpt-tokenizer/']) {
+    for (const serviceOnly of ['node_modules/pg-boss', 'node_modules/postgres/', 'node_modules/drizzle-orm', 'node_modules/fastify/', 'db/dist/', 'node_modules/gpt-tokenizer/esm/bpeRanks', 'node_modules/gpt-tokenizer/esm/BytePairEncodingCore']) {
       expect(code, serviceOnly).not.toContain(serviceOnly);
     }
   });

@@ -72,12 +72,12 @@ export function countLinear(text: string, count: (text: string) => number): numb
   return total;
 }
 
-/**
- * o200k_base's pre-tokenizer pattern, as gpt-tokenizer 3.4.0 defines it (checked against the library's when
- * it loads). Used sticky, so `test` checks the piece starting exactly at lastIndex and allocates no match.
- */
-export const O200K_PIECE_SOURCE = String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`;
-const O200K_PIECE = new RegExp(O200K_PIECE_SOURCE, 'uy');
+// o200k_base's pre-tokenizer pattern, as gpt-tokenizer 3.4.0 defines it (checked against the library's when
+// it loads). Sticky, so `test` checks the piece starting exactly at lastIndex and allocates no match.
+const O200K_PIECE = new RegExp(
+  String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+  'uy',
+);
 
 /**
  * A counter that splits text into o200k pre-token pieces itself and remembers each piece's count

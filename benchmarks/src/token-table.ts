@@ -4,7 +4,9 @@
 // one byte array (a ready hash table of the ranks, their lengths and the tokens' UTF-8 bytes) that a reader
 // maps in a few ms. The counting follows gpt-tokenizer 3.4.0's byte-pair merge step for step, so counts are
 // the library's (tests compare them on every token of the vocabulary, the golden surfaces, random text).
-import { countLinear, O200K_PIECE_SOURCE, pieceCounter, type TokenCounter } from './tokens.js';
+// Not in text/: the rules hash covers text/ (code that decides results), and this gives the same results.
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { countLinear, pieceCounter, type TokenCounter } from './text/tokens.js';
 
 const MAGIC = [0x54, 0x4d, 0x54, 0x54]; // "TMTT"
 /** Format of the table; a reader refuses any other. */
@@ -236,7 +238,8 @@ export function tableTokenCounter(data: Uint8Array): TableTokenCounter {
     if (!LONE_SURROGATE.test(piece) && table.rank(buffer, 0, written, false) >= 0) return 1;
     return mergeCount(written);
   };
-  const split = new RegExp(O200K_PIECE_SOURCE, 'gu');
+  // The library's own pre-tokenizer, as its countTokens splits (pieceCounter splits with the same pattern).
+  const split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
   const exact = (text: string): number => {
     let total = 0;
     for (const [piece] of text.matchAll(split)) total += countPiece(piece);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeTokenTable, loadO200kRanks, tableTokenCounter, tokenTableSource, type RankTable, type TableTokenCounter } from './token-table.js';
-import { loadTokenCounter, type TokenCounter } from './tokens.js';
+import { loadTokenCounter, type TokenCounter } from './text/tokens.js';
 
 // The library's own count, as rules v1 has always counted (loadTokenCounter: gpt-tokenizer's countTokens).
 let library: TokenCounter;
