@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeTokenTable, lintSurface, loadO200kRanks, tableTokenCounter, type LintResult, type TokenCounter } from '@toolmark/benchmarks';
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from './index.js';
 
-// The CLI counts tokens with the compact table (benchmarks/src/text/token-table.ts) instead of loading
+// The CLI counts tokens with the compact table (benchmarks/src/token-table.ts) instead of loading
 // gpt-tokenizer's: every real surface we hold must lint to its pinned golden result with it too, byte for byte.
 
 function pinned(result: LintResult): string {

@@ -1,7 +1,7 @@
 // The o200k token counter of a process that lints once (the CLI): the compact table that `npm run build`
 // writes beside the built code (server/dist/o200k_base.tokens; in the packed CLI, beside its bundle) loads
 // in a few milliseconds, where gpt-tokenizer's own table (2.2 MB of JavaScript and a Map of 200 000
-// strings) takes ~150 ms of a ~0.4 s run. Same counts (benchmarks/src/text/token-table.ts and its tests).
+// strings) takes ~150 ms of a ~0.4 s run. Same counts (benchmarks/src/token-table.ts and its tests).
 // Without the file (a build by `tsc -b` alone) it is gpt-tokenizer's own, as everywhere else.
 import { readFileSync } from 'node:fs';
 import { loadTokenCounter, tableTokenCounter, type TokenCounter } from '@toolmark/benchmarks';

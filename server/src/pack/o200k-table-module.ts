@@ -1,7 +1,7 @@
 // In the packed CLI this module stands for gpt-tokenizer's `encoding/o200k_base` (2.2 MB of JavaScript,
 // a third of the tarball): the core's loadTokenCounter() imports it (evaluations' token figures; lint
 // takes the table directly, see native-tokens.ts), and gets the counts of the compact table beside the
-// bundle, which are the library's (benchmarks/src/text/token-table.ts). Only what the core uses is here.
+// bundle, which are the library's (benchmarks/src/token-table.ts). Only what the core uses is here.
 import { readFileSync } from 'node:fs';
 import { tableTokenCounter } from '@toolmark/benchmarks';
 import { TOKEN_TABLE_FILE } from '../native-tokens.js';
