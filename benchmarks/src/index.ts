@@ -9,6 +9,7 @@ export * from './lint.js';
 export * from './lint-cache.js';
 export * from './bounded-map.js';
 export * from './text/tokens.js';
+export * from './token-table.js';
 export * from './rules/registry.js';
 export type { RuleSet, LintDeps } from './rules/types.js';
 export { bandOf, FINDING_CODES_V1 } from './rules/v1/index.js';

@@ -26,7 +26,7 @@ export interface AppDeps {
   jobs: JobSender;
   config: Config;
   now?: () => Date;
-  /** Mounts the public site (web/) for every path outside /v1 and /health; absent: the API alone (tests). */
+  /** Mounts the public site (web/) for every path outside /v1, /health and /cli/; absent: the API alone (tests). */
   site?: (app: FastifyInstance) => void;
   /** The process's pino logger, or `false` for none; default: JSON logs at the configured level. */
   logger?: false | FastifyBaseLogger;

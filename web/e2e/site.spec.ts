@@ -261,11 +261,17 @@ test('Japanese UI: the switch persists in a cookie and pages render in Japanese 
   await expect(page.getByRole('heading', { name: 'Confusable pairs' })).toBeVisible();
 });
 
-test('docs: quick start with dump + curl, API reference from the OpenAPI document, scoring, changelog', async ({ page }) => {
+test('docs: quick start with dump + curl, API reference from the OpenAPI document, scoring, changelog', async ({ page, request }) => {
   await page.goto('/docs');
   await page.getByRole('link', { name: 'Quick start for maintainers' }).click();
-  await expect(page.locator('main pre').last()).toContainText('toolmark dump -o tools.json');
+  // The CLI from this instance (not published on npm), at the address the page was served from.
+  const cli = `npx -y ${new URL(page.url()).origin}/cli/toolmark.tgz`;
+  await expect(page.locator('main pre').first()).toContainText(`${cli} dump -o tools.json`);
+  await expect(page.locator('main pre').last()).toContainText(`${cli} lint --fail-under 70 tools.json`);
   await expect(page.locator('main pre').last()).toContainText('curl --fail-with-body');
+  const tarball = await request.get(await page.getByRole('link', { name: '/cli/toolmark.tgz' }).getAttribute('href') ?? '');
+  expect(tarball.status()).toBe(200);
+  expect(tarball.headers()['content-type']).toBe('application/gzip');
   await page.goto('/docs/api');
   await expect(page.getByRole('heading', { name: /GET \/v1\/leaderboards\/lint/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /GET \/v1\/servers\/\{id\}\/badge\.svg/ })).toBeVisible();

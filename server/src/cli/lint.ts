@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { isRuleSetId, LATEST_RULES, lintSurface, renderMarkdown, renderTerminal, ruleSets, type LintResult } from '@toolmark/benchmarks';
 import { nodeSha256Hex } from '../native-hash.js';
+import { cliTokenCounter } from '../native-tokens.js';
 import { CliError, errorShape, EXIT, printError } from './errors.js';
 import { colorEnabled, type CliIo } from './io.js';
 import { addSourceOptions, describeSource, resolveSource, type SourceOptions } from './args.js';
@@ -57,7 +58,7 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
     where = describeSource(source);
     const loaded = await loadSurface(source, options, io);
     where = loaded.where;
-    const result = await lintSurface(loaded.surface, options.rules, { sha256Hex: nodeSha256Hex });
+    const result = await lintSurface(loaded.surface, options.rules, { sha256Hex: nodeSha256Hex, tokens: await cliTokenCounter() });
     io.stdout.write(renderResult(result, format, io));
     if (failUnder !== undefined && (result.score === null || result.score < failUnder)) {
       const mean = result.score === null ? 'there is no server mean (no tools)' : `the server mean ${result.score.toFixed(1)} is below`;

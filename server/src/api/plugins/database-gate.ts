@@ -16,8 +16,8 @@ export function databaseUnavailableBody(reason: string): ErrorBody {
   };
 }
 
-/** Paths that work without the database: the health check (it says why itself) and the API reference. */
-const NEEDS_NO_DATABASE = /^\/(health|v1\/openapi\.json|v1\/docs)(\/|\?|$)/;
+/** Paths that work without the database: the health check (it says why itself), the API reference, the CLI's tarball. */
+const NEEDS_NO_DATABASE = /^\/(health|v1\/openapi\.json|v1\/docs|cli\/[^/?]*)(\/|\?|$)/;
 
 /**
  * While {@link DatabaseAvailability} says the database is down, every request that needs it is answered

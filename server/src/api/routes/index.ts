@@ -1,6 +1,7 @@
 // Every route file, in URL order. Adding a route: create its file under routes/ (folder mirrors the URL),
 // export a RouteModule as default, and list it here.
 import type { RouteModule } from '../route.js';
+import cliTarball from './cli/tarball.js';
 import health from './health.js';
 import docs from './v1/docs.js';
 import keys from './v1/keys/index.js';
@@ -21,6 +22,7 @@ import versionLint from './v1/versions/lint.js';
 import versionDiff from './v1/versions/diff.js';
 
 export const routes: RouteModule[] = [
+  cliTarball,
   health,
   docs,
   openapi,
