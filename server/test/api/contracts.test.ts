@@ -117,6 +117,8 @@ beforeAll(async () => {
   add('GET /v1/openapi.json', 401, 'unknown key', '/v1/openapi.json', { key: 'tm_ci_unknown' });
   add('GET /v1/docs', 200, 'the page', '/v1/docs');
   add('GET /v1/docs', 403, 'agent key', '/v1/docs', { key: h.keys.agent });
+  add('GET /cli/{file}', 200, 'the tarball (packed by npm run build)', '/cli/toolmark.tgz');
+  add('GET /cli/{file}', 404, 'no such file', '/cli/other.tgz');
   add('GET /v1/me', 200, 'a ci key', '/v1/me', { key: h.keys.ci });
   add('GET /v1/me', 401, 'no key', '/v1/me');
   add('GET /v1/me', 403, 'agent key', '/v1/me', { key: h.keys.agent });
@@ -231,6 +233,6 @@ describe('the API answers what its contracts say', () => {
     const doc = (await h.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const listed = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     expect(listed.sort()).toEqual(declared.filter((r) => !r.hide).map((r) => r.key).sort());
-    expect(declared.filter((r) => r.hide).map((r) => r.key).sort()).toEqual(['GET /v1/docs', 'GET /v1/openapi.json']);
+    expect(declared.filter((r) => r.hide).map((r) => r.key).sort()).toEqual(['GET /cli/{file}', 'GET /v1/docs', 'GET /v1/openapi.json']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authErrors } from './errors.js';
+import { authErrors, ErrorSchema } from './errors.js';
 
 /** One operation of the OpenAPI document, as far as the site's reference page reads it (other keys pass). */
 export const OpenApiOperationSchema = z.looseObject({
@@ -33,4 +33,15 @@ export const OpenApiDocumentSchema = z.looseObject({
 export const docsEndpoints = {
   'GET /v1/openapi.json': { response: { 200: OpenApiDocumentSchema, ...authErrors } },
   'GET /v1/docs': { response: { 200: z.string().describe('text/html'), ...authErrors } },
+};
+
+/** `GET /cli/{file}`: the CLI as an npm tarball (`toolmark.tgz`, or `toolmark-<version>.tgz`); not in the OpenAPI document. */
+export const CliFileParamsSchema = z.object({ file: z.string().max(200) });
+
+/** The installable CLI, packed by `npm run build` from this install's source (hidden from the document like the reference). */
+export const cliEndpoints = {
+  'GET /cli/{file}': {
+    params: CliFileParamsSchema,
+    response: { 200: z.unknown().describe('application/gzip: the npm tarball'), 304: z.null(), 404: ErrorSchema, ...authErrors },
+  },
 };

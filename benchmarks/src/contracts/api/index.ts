@@ -3,7 +3,7 @@
 // the site infers its types from them (`Answer`, `Query`, `Body`). Exported as `@toolmark/benchmarks/api`.
 import type { z } from 'zod';
 import type { Wire } from './common.js';
-import { docsEndpoints } from './docs.js';
+import { cliEndpoints, docsEndpoints } from './docs.js';
 import { healthEndpoints } from './health.js';
 import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
@@ -37,6 +37,7 @@ export interface Endpoint {
 export const endpoints = {
   ...healthEndpoints,
   ...docsEndpoints,
+  ...cliEndpoints,
   ...meEndpoints,
   ...keysEndpoints,
   ...organisationsEndpoints,

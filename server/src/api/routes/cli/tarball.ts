@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { CLI_PACKAGE_DIR, CLI_PACKAGE_MANIFEST, type CliPackageManifest } from '../../../pack/paths.js';
 import { ApiError } from '../../errors.js';
 import type { RouteModule } from '../../route.js';
@@ -40,7 +40,7 @@ export function cliTarballRoute(dir: string = CLI_PACKAGE_DIR): RouteModule {
     app.get(
       '/cli/:file',
       {
-        schema: { hide: true, params: z.object({ file: z.string().max(200) }) },
+        schema: { hide: true, ...endpoints['GET /cli/{file}'] },
         config: { rateLimit: false },
       },
       async (request, reply) => {
