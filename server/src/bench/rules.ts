@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const tools = corpus.reduce((n, s) => n + s.surface.tools.length, 0);
   const pairs = corpus.reduce((n, s) => n + s.labels.pairs.length, 0);
   console.log(`rules corpus: ${corpus.length} surfaces, ${tools} tools, ${pairs} labelled confusable pairs (${corpus.map((s) => `${s.manifest.name} ${s.surface.tools.length}`).join(', ')})`);
-  console.log(`rule sets: ${sets.map((s) => `${s.id} (${s.hash.replace(/^sha256:/, "").slice(0, 12)})`).join(', ')}; ${PAIR_CODE}: every pair of the tools' confusableWith lists; "(reported)": the ${PAIR_CODE} findings only\n`);
+  console.log(`rule sets: ${sets.map((s) => `${s.id} (${s.hash.replace(/^sha256:/, '').slice(0, 12)})`).join(', ')}; ${PAIR_CODE}: every pair of the tools' confusableWith lists; "(reported)": the ${PAIR_CODE} findings only\n`);
   const results = sets.map((set) => corpus.map((s) => set.lint(s.surface, deps)));
   const qualities = results.map((rs) => scoreRuleSet(rs.map((result, i) => ({ name: corpus[i]!.manifest.name, labels: corpus[i]!.labels, result }))));
   printTable(
