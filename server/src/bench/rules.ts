@@ -1,0 +1,120 @@
+// npm run bench:rules — precision and recall of every rule set on the labelled corpus (distractors/corpus/,
+// judged by distractors/corpus/RUBRIC.md), per finding code, per severity and for confusable pairs, side by
+// side with the targets of issue 12; security alarms on the distractor sets; and what moved from the first
+// rule set to each later one (the numbers the v2 changelog quotes). Rules v2 is imported directly while it
+// is not registered.
+import { loadTokenCounter, ruleSets } from '@toolmark/benchmarks';
+import type { LintResult, RuleSet } from '@toolmark/benchmarks';
+import { rulesV2 } from '@toolmark/benchmarks/rules/v2';
+import { listDistractorSets, loadDistractorSet } from '@toolmark/distractors';
+import { PAIR_CODE, SECURITY_CODES, loadCorpus } from '@toolmark/distractors/corpus';
+import { nodeSha256Hex } from '../native-hash.js';
+import { movement, scoreRuleSet, type CodeQuality, type RuleSetQuality } from './rules-quality.js';
+
+/** BENCH_DETAIL=1 also lists every false positive and false negative (surface/tool), per rule set and code. */
+const DETAIL = process.env.BENCH_DETAIL === '1';
+const TARGET_PRECISION_REQUIRED = 0.9;
+const TARGET_PAIR_PRECISION = 0.8;
+const TARGET_PAIR_RECALL = 0.7;
+
+/** Every registered rule set, plus v2 while it is not registered. */
+function ruleSetsToMeasure(): RuleSet[] {
+  const sets: RuleSet[] = Object.values(ruleSets);
+  if (!sets.some((s) => s.id === rulesV2.id)) sets.push(rulesV2);
+  return sets;
+}
+
+const fmt = (x: number | null): string => (x === null ? '   —' : x.toFixed(2));
+
+/** The target a code is held to, and whether a result meets it (null: no target for this code). */
+function target(q: CodeQuality): { text: string; met: (q: CodeQuality) => boolean } | null {
+  if (q.code.startsWith(PAIR_CODE) && !q.code.endsWith('_total')) {
+    return {
+      text: `P≥${TARGET_PAIR_PRECISION} R≥${TARGET_PAIR_RECALL}`,
+      met: (r) => (r.precision ?? 0) >= TARGET_PAIR_PRECISION && (r.recall ?? 0) >= TARGET_PAIR_RECALL,
+    };
+  }
+  if (q.code === q.severity) return null; // a severity class: the target is per code
+  if (q.severity === 'critical' || q.severity === 'required') {
+    // A code that never fires has no precision to miss (its recall is shown beside it).
+    return { text: `P≥${TARGET_PRECISION_REQUIRED}`, met: (r) => r.precision === null || r.precision >= TARGET_PRECISION_REQUIRED };
+  }
+  return null;
+}
+
+function printTable(ids: string[], qualities: RuleSetQuality[]): void {
+  const cell = (q: CodeQuality | undefined): string =>
+    q === undefined ? ' '.repeat(30) : `${String(q.tp).padStart(4)} ${String(q.fp).padStart(4)} ${String(q.fn).padStart(4)}  ${fmt(q.precision)}  ${fmt(q.recall)}`;
+  const head = ids.map((id) => `${id.padEnd(4)}  tp   fp   fn     P     R`.padEnd(30)).join(' | ');
+  console.log(`${'code'.padEnd(27)} ${'severity'.padEnd(10)} ${'labelled'.padStart(8)} | ${head} | target        ${ids.join('  ')}`);
+  const order = { critical: 0, required: 1, minor: 2, unlabelled: 3 } as const;
+  const codes = [...new Set(qualities.flatMap((q) => q.codes.map((c) => c.code)))];
+  const find = (q: RuleSetQuality, code: string): CodeQuality | undefined => q.codes.find((c) => c.code === code);
+  const rows = codes
+    .map((code) => qualities.map((q) => find(q, code)).find((c) => c !== undefined)!)
+    .sort((a, b) => order[a.severity] - order[b.severity] || a.code.localeCompare(b.code));
+  const print = (first: CodeQuality, per: (CodeQuality | undefined)[]): void => {
+    const t = target(first);
+    const verdicts = t === null ? '' : `${t.text.padEnd(13)} ${per.map((q) => (q === undefined ? '—' : t.met(q) ? '✓' : '✗').padEnd(Math.max(2, 2))).join('  ')}`;
+    const labelled = first.severity === 'unlabelled' ? 'unlabelled' : String(first.tp + first.fn);
+    console.log(`${first.code.padEnd(27)} ${first.severity.padEnd(10)} ${labelled.padStart(8)} | ${per.map(cell).join(' | ')} | ${verdicts}`);
+  };
+  for (const row of rows) print(row, qualities.map((q) => find(q, row.code)));
+  print(qualities[0]!.reportedPairs, qualities.map((q) => q.reportedPairs));
+  console.log(`${'-'.repeat(27)} per severity (per-tool and server codes; pairs apart)`);
+  for (const sev of ['critical', 'required', 'minor'] as const) print(qualities[0]!.bySeverity[sev], qualities.map((q) => q.bySeverity[sev]));
+}
+
+function printMovement(fromId: string, toId: string, before: LintResult[], after: LintResult[]): void {
+  const m = movement(before, after);
+  console.log(`\ntools moved ${fromId} → ${toId} on the corpus (${m.tools} tools): score up ${m.scoreUp}, down ${m.scoreDown}; findings changed on ${m.tools === 0 ? 0 : m.findingsChanged}; pairs added ${m.pairsAdded}, removed ${m.pairsRemoved}`);
+  const codes = [...new Set([...Object.keys(m.added), ...Object.keys(m.removed)])].sort();
+  if (codes.length === 0) console.log('  findings: no code added or removed on any tool');
+  for (const code of codes) console.log(`  ${code.padEnd(27)} added on ${String(m.added[code] ?? 0).padStart(3)}, removed on ${String(m.removed[code] ?? 0).padStart(3)}`);
+}
+
+async function main(): Promise<void> {
+  const corpus = loadCorpus();
+  const counter = await loadTokenCounter();
+  const deps = { countTokens: counter, sha256Hex: nodeSha256Hex };
+  const sets = ruleSetsToMeasure();
+  const tools = corpus.reduce((n, s) => n + s.surface.tools.length, 0);
+  const pairs = corpus.reduce((n, s) => n + s.labels.pairs.length, 0);
+  console.log(`rules corpus: ${corpus.length} surfaces, ${tools} tools, ${pairs} labelled confusable pairs (${corpus.map((s) => `${s.manifest.name} ${s.surface.tools.length}`).join(', ')})`);
+  console.log(`rule sets: ${sets.map((s) => `${s.id} (${s.hash.replace(/^sha256:/, '').slice(0, 12)})`).join(', ')}; ${PAIR_CODE}: every pair of the tools' confusableWith lists; "(reported)": the ${PAIR_CODE} findings only\n`);
+  const results = sets.map((set) => corpus.map((s) => set.lint(s.surface, deps)));
+  const qualities = results.map((rs) => scoreRuleSet(rs.map((result, i) => ({ name: corpus[i]!.manifest.name, labels: corpus[i]!.labels, result }))));
+  printTable(
+    sets.map((s) => s.id),
+    qualities,
+  );
+
+  console.log('\nsecurity');
+  const security = new Set<string>(SECURITY_CODES);
+  const distractors = listDistractorSets().filter((e) => e.status === 'available');
+  sets.forEach((set, i) => {
+    const onDistractors = distractors.flatMap((e) =>
+      set.lint(loadDistractorSet(e.name).surface, deps).tools.flatMap((t) => t.findings.filter((f) => security.has(f.code)).map((f) => `${e.name}/${t.name}: ${f.code}`)),
+    );
+    const onCorpus = qualities[i]!.securityAlarms;
+    console.log(
+      `  ${set.id}: ${onDistractors.length} alarm(s) on the ${distractors.length} distractor sets (target 0: ${onDistractors.length === 0 ? '✓' : '✗'})` +
+        `, ${onCorpus.length} on the corpus (none labelled)${[...onDistractors, ...onCorpus].map((a) => `\n    ${a}`).join('')}`,
+    );
+  });
+  console.log('  attack corpus (≥ 50 variants, ≥ 30 benign look-alikes): not part of this corpus — measured by the security rules\' own tests');
+
+  for (let i = 1; i < sets.length; i++) printMovement(sets[0]!.id, sets[i]!.id, results[0]!, results[i]!);
+
+  if (DETAIL) {
+    sets.forEach((set, i) => {
+      console.log(`\n${set.id}: where each code fired without a label (fp) and missed one (fn)`);
+      for (const q of [...qualities[i]!.codes, qualities[i]!.reportedPairs]) {
+        if (q.falsePositives.length > 0) console.log(`  ${q.code} fp (${q.fp}): ${q.falsePositives.join(', ')}`);
+        if (q.falseNegatives.length > 0) console.log(`  ${q.code} fn (${q.fn}): ${q.falseNegatives.join(', ')}`);
+      }
+    });
+  }
+}
+
+await main();
