@@ -1,8 +1,43 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
-import { stem } from '../../text/words.js';
-import type { SurfaceFacts } from './facts.js';
-import { NAME_SYNONYMS } from './lexicons.js';
+import { isJapaneseFunctionWord, segmentWords, stem } from '../../text/words.js';
+import type { SurfaceFacts, ToolFacts } from './facts.js';
+import {
+  ACTION_CLASSES,
+  ALIAS,
+  ALIAS_OTHER_IS_OLD,
+  COMPOUNDS,
+  LIGHT_VERBS,
+  matchesAffirmed,
+  NAME_STOP,
+  NAME_WEAK,
+  OPPOSITES,
+  STOPWORDS,
+  THING_CLASSES,
+} from './lexicons.js';
 import { T } from './thresholds.js';
+
+/**
+ * Why two tools are confusable:
+ * - `alias`: one says it is a deprecated alias (or a compatibility stand-in) of the other;
+ * - `synonym`: their names say the same once synonyms are one word (`stop_job` / `cancel_job`);
+ * - `variant`: one name adds only what the other tool's description already covers
+ *   (`take_screenshot` / `capture_page`, when the screenshot is "of the current page");
+ * - `narrower`: one name names a kind of the other's thing, so the other fits its requests too
+ *   (`delete_merge_request_discussion_note` / `delete_merge_request_note`: a discussion note is a note);
+ * - `description`: their names share nothing and their descriptions say the same.
+ */
+export type PairKind = 'alias' | 'synonym' | 'variant' | 'narrower' | 'description';
+
+/** A confusable pair with what rules v2 knows about it (the result carries only the ConfusablePair fields). */
+export interface PairFacts extends ConfusablePair {
+  kind: PairKind;
+  /** For an alias: the tool that is the deprecated one. */
+  deprecated?: string;
+  /** Words of each name (in the order of `tools`) that the other name does not have, lower case. */
+  differs: [string[], string[]];
+  /** For a variant or a narrower tool: the tool whose name adds words, and those words. */
+  adds?: { tool: string; words: string[] };
+}
 
 /** Sørensen–Dice coefficient of two sorted arrays of distinct ids (linear merge). */
 export function dice(a: Int32Array, b: Int32Array): number {
@@ -25,63 +60,413 @@ export function dice(a: Int32Array, b: Int32Array): number {
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-/**
- * Integer ids for words, and each document's sorted id set without boilerplate: words found in at least
- * `boilerplateShare` of the documents of a surface with at least `boilerplateMinTools` tools.
- */
-function vocabulary(docs: string[][]): Int32Array[] {
-  const ids = new Map<string, number>();
-  const df: number[] = [];
-  const sets = docs.map((words) => {
-    const set = new Set<number>();
-    for (const w of words) {
-      let id = ids.get(w);
-      if (id === undefined) {
-        ids.set(w, (id = ids.size));
-        df.push(0);
-      }
-      if (!set.has(id)) {
-        set.add(id);
-        df[id]!++;
-      }
-    }
-    return set;
-  });
-  const n = docs.length;
-  const boilerplate = (id: number) => n >= T.boilerplateMinTools && df[id]! >= T.boilerplateShare * n;
-  return sets.map((set) => Int32Array.from([...set].filter((id) => !boilerplate(id))).sort());
+// ── Concepts: a word, or its class in the lexicon ─────────────────────────────────────────────────────
+
+const EN_CONCEPT = new Map<string, string>();
+const ACTIONS = new Set(Object.keys(ACTION_CLASSES));
+const JA_CONCEPT: [string, string][] = [];
+for (const classes of [ACTION_CLASSES, THING_CLASSES]) {
+  for (const [id, { en, ja }] of Object.entries(classes)) {
+    for (const w of en.split(' ').filter(Boolean)) EN_CONCEPT.set(w, id);
+    for (const w of ja.split(' ').filter(Boolean)) JA_CONCEPT.push([w, id]);
+  }
+}
+// Longest first: "一覧表示" (list) before "表示" (get), "スクリーンショット" before its parts.
+JA_CONCEPT.sort((a, b) => b[0].length - a[0].length);
+
+/** The concept of one English word (lower case): its class, else its stem. */
+export function concept(word: string): string {
+  return EN_CONCEPT.get(word) ?? EN_CONCEPT.get(stem(word)) ?? stem(word);
+}
+
+/** The concept of each word of a name, a two-word compound's for both of its words. */
+function wordConcepts(words: string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const joined = k + 1 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]}`] : undefined;
+    if (joined !== undefined) {
+      out.push(joined, joined);
+      k++;
+    } else out.push(concept(words[k]!));
+  }
+  return out;
+}
+
+/** Join the two-word names of one thing ("merge request" → mr). */
+function joinCompounds(words: string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const joined = k + 1 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]}`] : undefined;
+    if (joined !== undefined) {
+      out.push(joined);
+      k++;
+    } else out.push(words[k]!);
+  }
+  return out;
+}
+
+const OPPOSITE = new Set(OPPOSITES.flatMap(([a, b]) => [`${a} ${b}`, `${b} ${a}`]));
+
+/** Two words (or concepts) name opposite actions: a listed pair, or one is the other with un-, dis- or de-. */
+export function opposite(a: string, b: string): boolean {
+  if (OPPOSITE.has(`${a} ${b}`)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && (long === `un${short}` || long === `dis${short}` || long === `de${short}`);
+}
+
+/** What of a tool takes part in comparing: concepts of its name and of its own description. */
+interface Profile {
+  name: string;
+  /** Name words as written (lower case), for the message, and the concept id of each. */
+  raw: string[];
+  rawIds: number[];
+  /** Name concepts without the surface's boilerplate, as sorted ids. */
+  nameIds: Int32Array;
+  /**
+   * Concepts of the own description's first sentence, boilerplate included: what the tool says it is
+   * (to ask "does it say X"). Later sentences are where per-class templates go ("…choose the corresponding
+   * list or search tool…"), and they would cover every word.
+   */
+  purpose: Set<number>;
+  /** Concepts of the own description without boilerplate, as sorted ids (for Dice). */
+  descIds: Int32Array;
+  /** The thing the name is about, the words right before it, and those after "with" (see nameConcepts). */
+  head: number | undefined;
+  headPlural: boolean;
+  before: number[];
+  attributes: number[];
+  /** The action of the name (its first action word), of the description (its leading verb). */
+  nameVerb: number | undefined;
+  descVerb: number | undefined;
+  /** The stems of the name words and of the description's first word, for opposites ("lock" / "unlock"). */
+  stems: string[];
+  lead: string | undefined;
+  /** Sibling tools named in the own description. */
+  mentions: Set<string>;
+  /** Siblings it says it is an alias or a deprecated stand-in of (true: it says it replaces that one). */
+  aliasWith: Map<string, boolean>;
+  /** It says it is deprecated (in its title or first sentence). */
+  deprecated: boolean;
+}
+
+const NAME_LIKE = /[A-Za-z0-9_.-]+/g;
+
+/** Sibling names in a text (4+ characters, a trailing "." or "-" is punctuation), as mentionedSiblings does. */
+function siblingsIn(text: string, self: string, names: Set<string>): Set<string> {
+  const out = new Set<string>();
+  for (const raw of text.match(NAME_LIKE) ?? []) {
+    const token = raw.replace(/[.-]+$/, '');
+    if (token.length >= 4 && token !== self && names.has(token)) out.add(token);
+  }
+  return out;
 }
 
 /**
- * Every confusable pair of the surface, most similar first. A word (or name token) that nearly every tool
- * of a larger server carries ("Notion | …", "browser_…", "…in the knowledge graph") is boilerplate and
- * ignored: it tells no tool apart. Words shared by a few tools count fully: a cluster of look-alike tools
- * is exactly what must be found. Words become integer ids once, so each of the n(n−1)/2 comparisons is a
- * merge of two short sorted arrays (200 tools: ~20 000 merges, a few ms).
+ * Concepts of a name, in order: compounds joined, joining and weak words dropped, a light verb before a
+ * noun dropped. Its `head` is the last word that is not an action, before any "with"/"including" (the
+ * thing the tool is about: `note` in `delete_merge_request_discussion_note`, `directory` in
+ * `list_directory_with_sizes`); `before` are the words right before the head back to an action, which
+ * qualify it, and `attributes` whatever follows "with".
  */
-export function confusablePairs(s: SurfaceFacts): ConfusablePair[] {
-  const desc = vocabulary(s.tools.map((t) => [...t.contentWords]));
-  const names = vocabulary(s.tools.map((t) => t.nameTokens.map((w) => NAME_SYNONYMS[w] ?? stem(w))));
-  const pairs: ConfusablePair[] = [];
-  for (let i = 0; i < s.tools.length; i++) {
-    for (let j = i + 1; j < s.tools.length; j++) {
-      const comparable =
-        s.tools[i]!.contentWords.size >= T.confusableMinContentWords && s.tools[j]!.contentWords.size >= T.confusableMinContentWords;
-      const d = comparable ? dice(desc[i]!, desc[j]!) : 0;
-      const n = dice(names[i]!, names[j]!);
-      if (d >= T.confusableDescription || (n >= T.confusableName && d >= T.confusableNameDescription)) {
-        const a = s.tools[i]!.name;
-        const b = s.tools[j]!.name;
-        pairs.push({
-          tools: a < b ? [a, b] : [b, a],
-          similarity: round3(Math.max(d, (n + d) / 2)),
-          descriptionSimilarity: round3(d),
-          nameSimilarity: round3(n),
-        });
+function nameConcepts(tokens: string[]): {
+  ids: string[];
+  verb: string | undefined;
+  head: string | undefined;
+  plural: boolean;
+  before: string[];
+  attributes: string[];
+} {
+  const joined = joinCompounds(tokens);
+  const cut = joined.findIndex((w) => w === 'with' || w === 'including');
+  const ids: string[] = [];
+  let verb: string | undefined;
+  const kept = (words: string[]) => words.filter((w) => !NAME_STOP.has(w) && !NAME_WEAK.test(w)).filter((w, k, all) => !(LIGHT_VERBS.has(w) && k < all.length - 1));
+  const concepts = (words: string[]) => kept(words).map(concept);
+  const mainWords = kept(cut === -1 ? joined : joined.slice(0, cut));
+  const main = mainWords.map(concept);
+  const attributes = cut === -1 ? [] : concepts(joined.slice(cut + 1));
+  for (const id of [...main, ...attributes]) {
+    if (verb === undefined && ACTIONS.has(id)) verb = id;
+    ids.push(id);
+  }
+  let h = main.length - 1;
+  while (h >= 0 && ACTIONS.has(main[h]!)) h--;
+  const before: string[] = [];
+  for (let k = h - 1; k >= 0 && !ACTIONS.has(main[k]!); k--) before.unshift(main[k]!);
+  const headWord = h >= 0 ? mainWords[h]! : '';
+  return { ids, verb, head: h >= 0 ? main[h] : undefined, plural: headWord.endsWith('s') && stem(headWord) !== headWord, before, attributes };
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/;
+
+/**
+ * Concepts of a description (its own text) and its leading verb: the first word in English (after a light
+ * verb, its noun: "Takes a screenshot" is a capture), in Japanese the action nearest the end of the first
+ * sentence, where the predicate is ("…をキャンセルします").
+ */
+function descriptionConcepts(t: ToolFacts, text = t.ownDescription, words = t.words): { ids: Set<string>; verb: string | undefined } {
+  const lower = joinCompounds(words.map((w) => w.toLowerCase()));
+  const ids = new Set<string>();
+  const japanese = new Set<string>();
+  if (CJK.test(text)) {
+    // Longest entries first; a place taken by one is not read again by a shorter one ("一覧表示" is not also "表示").
+    const taken = new Uint8Array(text.length);
+    for (const [w, id] of JA_CONCEPT) {
+      for (let at = text.indexOf(w); at !== -1; at = text.indexOf(w, at + w.length)) {
+        if (taken[at] === 1 || taken[at + w.length - 1] === 1) continue;
+        taken.fill(1, at, at + w.length);
+        ids.add(id);
+        japanese.add(w);
       }
     }
   }
-  return pairs.sort(
-    (x, y) => y.similarity - x.similarity || (x.tools[0] < y.tools[0] ? -1 : x.tools[0] > y.tools[0] ? 1 : x.tools[1] < y.tools[1] ? -1 : 1),
+  const parts = new Map<string, boolean>();
+  const partOfEntry = (w: string) => parts.get(w) ?? (parts.set(w, [...japanese].some((j) => j.includes(w))), parts.get(w)!);
+  for (const w of lower) {
+    if (STOPWORDS.has(w) || /^\d+$/.test(w) || isJapaneseFunctionWord(w)) continue;
+    if (japanese.size > 0 && CJK.test(w) && partOfEntry(w)) continue; // a part of a lexicon word found above
+    ids.add(concept(w));
+  }
+  let verb: string | undefined;
+  if (t.language === 'ja') {
+    const first = t.firstSentence;
+    let best = -1;
+    for (const [w, id] of JA_CONCEPT) {
+      if (!ACTIONS.has(id)) continue;
+      const at = first.lastIndexOf(w);
+      if (at !== -1 && at + w.length > best) {
+        best = at + w.length;
+        verb = id;
+      }
+    }
+  } else {
+    let k = 0;
+    if (lower[0] !== undefined && LIGHT_VERBS.has(lower[0])) for (k = 1; k < lower.length && STOPWORDS.has(lower[k]!); k++);
+    const id = lower[k] === undefined ? undefined : concept(lower[k]!);
+    if (id !== undefined && ACTIONS.has(id)) verb = id;
+  }
+  return { ids, verb };
+}
+
+/** Interns concept strings as integer ids and drops boilerplate (on ≥ 90 % of the tools of a server with ≥ 8). */
+function interned(sets: string[][], intern: (s: string) => number): { ids: Int32Array[]; all: Set<number>[] } {
+  const df = new Map<number, number>();
+  const all = sets.map((set) => {
+    const ids = new Set(set.map(intern));
+    for (const id of ids) df.set(id, (df.get(id) ?? 0) + 1);
+    return ids;
+  });
+  const n = sets.length;
+  const boilerplate = (id: number) => n >= T.boilerplateMinTools && df.get(id)! >= T.boilerplateShare * n;
+  return { ids: all.map((s) => Int32Array.from([...s].filter((id) => !boilerplate(id))).sort()), all };
+}
+
+const SENTENCE = /[^.!?。！？\n]+(?:[.!?](?=\s|$)|[。！？\n]|$)/gu;
+
+/**
+ * What a tool says about being an alias: a deprecation or alias cue in its title or first sentence makes
+ * it deprecated, and an alias of every sibling it names ("Deprecated compatibility entry point. Use
+ * firecrawl_scrape …"); a cue elsewhere counts for the siblings named in the same sentence ("… as text.
+ * DEPRECATED: use read_text_file instead."), so that "the `q` parameter is deprecated" beside "use list_x to
+ * list" joins nothing.
+ */
+function aliasOf(t: ToolFacts, names: Set<string>, mentions: Set<string>): { aliasWith: Map<string, boolean>; deprecated: boolean } {
+  const aliasWith = new Map<string, boolean>();
+  const title = [t.tool.title, t.annotations.title].filter((x): x is string => typeof x === 'string').join('\n');
+  const sentences = t.ownDescription.match(SENTENCE) ?? [];
+  const deprecated = (title !== '' && matchesAffirmed(title, ALIAS)) || (sentences[0] !== undefined && matchesAffirmed(sentences[0], ALIAS));
+  if (deprecated) for (const m of mentions) aliasWith.set(m, ALIAS_OTHER_IS_OLD.test(t.ownDescription.toLowerCase()));
+  for (const sentence of sentences) {
+    if (!matchesAffirmed(sentence, ALIAS)) continue;
+    for (const m of siblingsIn(sentence, t.name, names)) aliasWith.set(m, ALIAS_OTHER_IS_OLD.test(sentence.toLowerCase()));
+  }
+  return { aliasWith, deprecated: deprecated && !ALIAS_OTHER_IS_OLD.test(`${title}\n${sentences[0] ?? ''}`.toLowerCase()) };
+}
+
+/** Integer ids of the action classes, per lint (filled by profiles()). */
+const ACTIONS_IDS = new Set<number>();
+
+function profiles(s: SurfaceFacts): Profile[] {
+  const table = new Map<string, number>();
+  const intern = (c: string): number => table.get(c) ?? (table.set(c, table.size), table.size - 1);
+  ACTIONS_IDS.clear();
+  for (const a of ACTIONS) ACTIONS_IDS.add(intern(a));
+  const names = s.tools.map((t) => nameConcepts(t.nameTokens));
+  const descs = s.tools.map((t) => descriptionConcepts(t));
+  const purposes = s.tools.map((t) => descriptionConcepts(t, t.firstSentence, segmentWords(t.firstSentence)).ids);
+  const n = interned(
+    names.map((x) => x.ids),
+    intern,
   );
+  const d = interned(
+    descs.map((x) => [...x.ids]),
+    intern,
+  );
+  return s.tools.map((t, i) => {
+    const mentions = siblingsIn(t.ownDescription, t.name, s.names);
+    const first = t.words[0]?.toLowerCase();
+    return {
+      name: t.name,
+      raw: t.nameTokens,
+      rawIds: wordConcepts(t.nameTokens).map(intern),
+      nameIds: n.ids[i]!,
+      purpose: new Set([...purposes[i]!].map(intern)),
+      descIds: d.ids[i]!,
+      head: names[i]!.head === undefined ? undefined : intern(names[i]!.head!),
+      headPlural: names[i]!.plural,
+      before: names[i]!.before.map(intern),
+      attributes: names[i]!.attributes.map(intern),
+      nameVerb: names[i]!.verb === undefined ? undefined : intern(names[i]!.verb!),
+      descVerb: descs[i]!.verb === undefined ? undefined : intern(descs[i]!.verb!),
+      stems: t.nameTokens.map(stem),
+      lead: first === undefined ? undefined : stem(first),
+      mentions,
+      ...aliasOf(t, s.names, mentions),
+    };
+  });
+}
+
+/** Ids of `a` not in `b` (both sorted). */
+function minus(a: Int32Array, b: Int32Array): number[] {
+  const out: number[] = [];
+  let j = 0;
+  for (const x of a) {
+    while (j < b.length && b[j]! < x) j++;
+    if (j >= b.length || b[j] !== x) out.push(x);
+  }
+  return out;
+}
+
+/**
+ * Their actions differ: two known actions of different classes, by name or by the descriptions' leading
+ * verbs; or opposite words in the names or as the descriptions' first words ("lock" / "unlock").
+ */
+function actionsDiffer(a: Profile, b: Profile): boolean {
+  const differ = (x: number | undefined, y: number | undefined) => x !== undefined && y !== undefined && x !== y;
+  if (differ(a.nameVerb, b.nameVerb) || differ(a.descVerb, b.descVerb)) return true;
+  if (a.lead !== undefined && b.lead !== undefined && opposite(a.lead, b.lead)) return true;
+  return a.stems.some((x) => b.stems.some((y) => opposite(x, y)));
+}
+
+/**
+ * Whether two tools a model would mix up, decided by what differs between them, not by what they share:
+ * - names that share a concept and both add something of their own (`create_invoice` / `create_customer`,
+ *   `start_recording` / `stop_recording`, `get` / `delete` against one resource) are told apart by exactly
+ *   that word: not confusable, however much template text the descriptions share;
+ * - names equal once synonyms are one word are confusable, unless the descriptions lead with different
+ *   actions ("Retrieve a user" / "List all users");
+ * - a name that only adds words is confusable when the other tool's description already covers them
+ *   and no action differs;
+ * - names that share nothing leave it to the descriptions: confusable when they are alike (Dice ≥ 0.6) and
+ *   each name is covered by the other tool's text, with no action differing.
+ */
+/**
+ * The specific name names a kind of the general one's thing: the same head, and the added words qualify it
+ * right before it or after "with" — a "discussion note" is a note, a "protected branch" a branch, a
+ * "directory with sizes" a directory listing — so a request for the narrower thing fits both tools (unless
+ * the narrower name is plural and the other singular: many allowed directories are not one directory). Words
+ * added further from the head change whose thing it is ("merge request note emoji reactions" are not a
+ * kind of "merge request emoji reactions"), and a different head is a different thing (`get_page` /
+ * `get_page_property`).
+ */
+function narrower(general: Profile, specific: Profile, extra: number[]): boolean {
+  if (general.head === undefined || general.head !== specific.head || extra.some((id) => ACTIONS_IDS.has(id))) return false;
+  // Many of a narrower thing are not a kind of one thing: list_allowed_directories is no list_directory.
+  if (specific.headPlural && !general.headPlural) return false;
+  const inBefore = extra.filter((id) => specific.before.includes(id));
+  if (!extra.every((id) => inBefore.includes(id) || specific.attributes.includes(id))) return false;
+  const tail = specific.before.slice(specific.before.length - inBefore.length);
+  return inBefore.every((id) => tail.includes(id));
+}
+
+type Verdict = { kind: Exclude<PairKind, 'alias'>; adds?: { tool: string; words: string[] } } | undefined;
+
+function judge(a: Profile, b: Profile, descSimilarity: () => number): Verdict {
+  const onlyA = minus(a.nameIds, b.nameIds);
+  const onlyB = minus(b.nameIds, a.nameIds);
+  const shared = a.nameIds.length - onlyA.length;
+  if (shared > 0) {
+    if (onlyA.length > 0 && onlyB.length > 0) return undefined;
+    if (onlyA.length === 0 && onlyB.length === 0) return actionsDiffer(a, b) ? undefined : { kind: 'synonym' };
+    const [general, specific, extra] = onlyA.length > 0 ? [b, a, onlyA] : [a, b, onlyB];
+    const adds = { tool: specific.name, words: specific.raw.filter((_, k) => extra.includes(specific.rawIds[k]!)) };
+    if (!extra.every((id) => general.purpose.has(id))) return narrower(general, specific, extra) && !actionsDiffer(a, b) ? { kind: 'narrower', adds } : undefined;
+    // An added action against the other's action ("job" that starts one, "stop_job"): they differ.
+    const added = extra.find((id) => id === specific.nameVerb);
+    const other = general.nameVerb ?? general.descVerb;
+    if (added !== undefined && other !== undefined && added !== other) return undefined;
+    if (actionsDiffer(a, b)) return undefined;
+    return { kind: 'variant', adds };
+  }
+  if (a.descIds.length < T.confusableMinContentWords || b.descIds.length < T.confusableMinContentWords) return undefined;
+  if (descSimilarity() < T.confusableDescription) return undefined;
+  // Each name must be said by the other tool too: a name with a word the other never says is told apart by it.
+  const uncovered = (x: Profile, y: Profile) => [...x.nameIds].some((id) => !y.purpose.has(id) && !y.nameIds.includes(id));
+  if (uncovered(a, b) || uncovered(b, a)) return undefined;
+  return actionsDiffer(a, b) ? undefined : { kind: 'description' };
+}
+
+/**
+ * Every confusable pair of the surface: deprecated aliases first, then most similar first, ties by name.
+ * Compared are the tools' own text (shared text left out, see shared-text.ts) and concepts (synonyms as one
+ * word); a word on nearly every tool of a larger server ("Notion | …", `browser_…`) is boilerplate and
+ * ignored. Two tools whose descriptions name each other are told apart by the server already — unless
+ * one says it is a deprecated alias of the other. Each of the n(n−1)/2 comparisons is a few merges of
+ * short sorted integer arrays (200 tools: ~20 000 comparisons, a few ms).
+ */
+export function confusablePairs(s: SurfaceFacts): PairFacts[] {
+  const p = profiles(s);
+  const pairs: PairFacts[] = [];
+  for (let i = 0; i < p.length; i++) {
+    for (let j = i + 1; j < p.length; j++) {
+      const a = p[i]!;
+      const b = p[j]!;
+      let d: number | undefined;
+      const descSimilarity = () =>
+        (d ??= a.descIds.length >= T.confusableMinContentWords && b.descIds.length >= T.confusableMinContentWords ? dice(a.descIds, b.descIds) : 0);
+      let kind: PairKind | undefined;
+      let deprecated: string | undefined;
+      let adds: { tool: string; words: string[] } | undefined;
+      if (a.aliasWith.has(b.name) || b.aliasWith.has(a.name)) {
+        kind = 'alias';
+        const [teller, other] = a.aliasWith.has(b.name) ? [a, b] : [b, a];
+        deprecated = teller.aliasWith.get(other.name) ? other.name : teller.name;
+      } else if (a.mentions.has(b.name) || b.mentions.has(a.name)) {
+        continue; // the server already tells them apart
+      } else {
+        const verdict = judge(a, b, descSimilarity);
+        if (verdict === undefined) continue;
+        ({ kind, adds } = verdict);
+        // A tool marked deprecated that names no replacement: its look-alike is what it stands in for.
+        const lone = [a, b].find((x) => x.deprecated && x.mentions.size === 0);
+        if (lone !== undefined) {
+          kind = 'alias';
+          deprecated = lone.name;
+        }
+      }
+      const nameSimilarity = dice(a.nameIds, b.nameIds);
+      const descriptionSimilarity = descSimilarity();
+      const swap = a.name > b.name;
+      const [x, y] = swap ? [b, a] : [a, b];
+      pairs.push({
+        tools: [x.name, y.name],
+        similarity: round3(Math.max(descriptionSimilarity, (nameSimilarity + descriptionSimilarity) / 2)),
+        descriptionSimilarity: round3(descriptionSimilarity),
+        nameSimilarity: round3(nameSimilarity),
+        kind,
+        ...(deprecated !== undefined ? { deprecated } : {}),
+        ...(adds !== undefined && (kind === 'variant' || kind === 'narrower') ? { adds } : {}),
+        differs: [x.raw.filter((w) => !y.raw.includes(w)), y.raw.filter((w) => !x.raw.includes(w))],
+      });
+    }
+  }
+  const name = (q: PairFacts) => `${q.tools[0]}\u0000${q.tools[1]}`;
+  return pairs.sort(
+    (q, r) => Number(r.kind === 'alias') - Number(q.kind === 'alias') || r.similarity - q.similarity || (name(q) < name(r) ? -1 : name(q) > name(r) ? 1 : 0),
+  );
+}
+
+/** The contract's shape of a pair (the result carries only these fields). */
+export function toConfusablePair(p: PairFacts): ConfusablePair {
+  return { tools: p.tools, similarity: p.similarity, descriptionSimilarity: p.descriptionSimilarity, nameSimilarity: p.nameSimilarity };
 }

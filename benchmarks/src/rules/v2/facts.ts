@@ -1,12 +1,12 @@
-import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
 import { canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
-import { confusablePairs } from './confusable.js';
+import { confusablePairs, type PairFacts } from './confusable.js';
 import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
+import { sharedTexts } from './shared-text.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,14 +54,24 @@ export interface ToolFacts {
   hash: string;
   nameTokens: string[];
   description: string;
+  /**
+   * The description without text shared by most tools of the surface (see shared-text.ts); equal to
+   * `description` when nothing is shared. The fields below marked *own* are computed from it.
+   */
+  ownDescription: string;
+  /** *own*: there is text of its own (a description made only of shared text is none). */
   hasDescription: boolean;
+  /** *own* */
   firstSentence: string;
+  /** *own* */
   language: Language;
+  /** *own* */
   words: string[];
+  /** *own* */
   wordCount: number;
-  /** Which cue lexicons the description matches (computed once; several rules read each). */
+  /** *own*: which cue lexicons the description matches (computed once; several rules read each). */
   cues: Cues;
-  /** Stemmed content words (stopwords and Japanese function morphemes removed). */
+  /** *own*: stemmed content words (stopwords and Japanese function morphemes removed). */
   contentWords: Set<string>;
   params: ParamFacts[];
   required: string[] | undefined;
@@ -91,8 +101,8 @@ export interface SurfaceFacts extends ToolContext {
   surfaceHash: string;
   tools: ToolFacts[];
   totalTokens: number;
-  /** Every confusable pair, most similar first. */
-  pairs: ConfusablePair[];
+  /** Every confusable pair, deprecated aliases first, then most similar first. */
+  pairs: PairFacts[];
 }
 
 const CONSTRAINT_KEYS = ['enum', 'const', 'format', 'pattern', 'examples', 'example', 'default', 'minLength', 'maxLength'];
@@ -183,7 +193,8 @@ export function contentWords(words: string[], memo: Map<string, string | null> =
   return out;
 }
 
-function firstSentenceOf(text: string): string {
+/** The first sentence of a text (up to a stop, a line break or the end). */
+export function firstSentenceOf(text: string): string {
   const m = /^[\s\S]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/u.exec(text);
   return (m?.[0] ?? text).trim();
 }
@@ -207,6 +218,7 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     hash,
     nameTokens: identifierTokens(tool.name),
     description,
+    ownDescription: description,
     hasDescription: description !== '',
     firstSentence: firstSentenceOf(description),
     language: detectLanguage(description),
@@ -225,6 +237,22 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
   };
 }
 
+/** The facts of a tool with the *own* fields taken from `own`, its description without shared text. */
+export function withOwnText(t: ToolFacts, own: string, memo: Map<string, string | null> = new Map()): ToolFacts {
+  const words = segmentWords(own);
+  return {
+    ...t,
+    ownDescription: own,
+    hasDescription: own !== '',
+    firstSentence: firstSentenceOf(own),
+    language: own === '' ? t.language : detectLanguage(own),
+    words,
+    wordCount: words.length,
+    cues: cuesOf(own),
+    contentWords: contentWords(words, memo),
+  };
+}
+
 /**
  * Compute the facts of a surface. A tool's facts depend on the tool alone (and the tokenizer), so with a
  * `cache` a tool seen before — the same canonical hash — is not analysed again.
@@ -234,10 +262,15 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
   const memo = new Map<string, string | null>();
   // One batch per lint: the tools of a surface share most of their token pieces.
   const counter = tokens.batch?.() ?? tokens;
-  const tools = surface.tools.map((t, i) => {
+  const analysed = surface.tools.map((t, i) => {
     const hash = hashes.tools[i]!;
     return cache ? cache.through(`v2:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo)) : toolFacts(t, counter, hash, memo);
   });
+  // ── Shared text (issue 12) ── Text on at least half of the tools is boilerplate: every fact marked *own*
+  // is taken from the rest of the description, so it earns no cue or length points and makes no pair.
+  // The description itself, its title and schema stay whole for every other rule (security reads all).
+  const own = sharedTexts(analysed.map((t) => t.description));
+  const tools = analysed.map((t, i) => (own[i] === undefined ? t : withOwnText(t, own[i]!, memo)));
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,
     tools,

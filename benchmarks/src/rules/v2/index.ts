@@ -7,6 +7,7 @@ import { parameters } from './categories/parameters.js';
 import { purpose } from './categories/purpose.js';
 import { returns } from './categories/returns.js';
 import { usage } from './categories/usage.js';
+import { toConfusablePair } from './confusable.js';
 import { surfaceFacts, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
 import { annotationConflict } from './findings/annotation-conflict.js';
 import { badNameChars } from './findings/bad-name-chars.js';
@@ -129,12 +130,14 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
   }
   const context: ToolContext = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
   // With a cache, a tool's score is kept under its hash and the context it was scored in (the sorted names
-  // and the tokenizer: everything ToolContext holds).
+  // and the tokenizer: everything ToolContext holds), and under its own text when the surface shares some
+  // of its description (issue 12: what the other tools share decides what is its own).
   const cache = deps.cache;
   const contextKey = cache ? `${s.tokenizer}\n${[...s.names].sort().join('\n')}` : '';
   const contextId = cache && deps.sha256Hex ? deps.sha256Hex(contextKey) : contextKey;
   const tools: ToolResult[] = s.tools.map((t) => {
-    const scored = cache ? cache.through(`v2:tool:${t.hash}:${contextId}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
+    const own = t.ownDescription === t.description ? '' : `:${deps.sha256Hex ? deps.sha256Hex(t.ownDescription) : JSON.stringify(t.ownDescription)}`;
+    const scored = cache ? cache.through(`v2:tool:${t.hash}:${contextId}${own}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
     return {
       name: scored.name,
       hash: scored.hash,
@@ -160,10 +163,10 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
     tokens: { total: s.totalTokens, tokenizer: s.tokenizer },
     counts,
     findings,
-    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop) },
+    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop).map(toConfusablePair) },
     tools,
   };
 }
 
-/** Rules version 1. */
+/** Rules version 2. */
 export const rulesV2: RuleSet = { id: 'v2', hash: SOURCE_HASH, lint: lintV2 };

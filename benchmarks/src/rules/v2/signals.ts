@@ -29,7 +29,8 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
 
 /**
  * Names of other tools of the surface that this description mentions by name (names of 4+ characters;
- * a trailing "." or "-" is punctuation). One pass over the description's identifier-like tokens.
+ * a trailing "." or "-" is punctuation), in its own text (a name in text most tools share points nowhere
+ * in particular). One pass over the description's identifier-like tokens.
  */
 export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
@@ -43,7 +44,7 @@ export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
     }
     return [...out];
   }
-  for (const raw of t.description.match(IDENTIFIER) ?? []) {
+  for (const raw of t.ownDescription.match(IDENTIFIER) ?? []) {
     let end = raw.length;
     while (end > 0 && (raw.charCodeAt(end - 1) === 46 || raw.charCodeAt(end - 1) === 45)) end--;
     const token = end === raw.length ? raw : raw.slice(0, end);
