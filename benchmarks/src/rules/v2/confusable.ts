@@ -1,6 +1,7 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import { isJapaneseFunctionWord, segmentWords, stem } from '../../text/words.js';
 import type { SurfaceFacts, ToolFacts } from './facts.js';
+import { mentionedSiblings } from './signals.js';
 import {
   ACTION_CLASSES,
   ALIAS,
@@ -8,6 +9,7 @@ import {
   COMPOUNDS,
   LIGHT_VERBS,
   matchesAffirmed,
+  matchesLexicon,
   NAME_STOP,
   NAME_WEAK,
   OPPOSITES,
@@ -79,11 +81,15 @@ export function concept(word: string): string {
   return EN_CONCEPT.get(word) ?? EN_CONCEPT.get(stem(word)) ?? stem(word);
 }
 
+const COMPOUND_FIRST = new Set(Object.keys(COMPOUNDS).map((c) => c.split(' ')[0]!));
+const compoundAt = (words: string[], k: number): string | undefined =>
+  COMPOUND_FIRST.has(words[k]!) && k + 1 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]}`] : undefined;
+
 /** The concept of each word of a name, a two-word compound's for both of its words. */
 function wordConcepts(words: string[]): string[] {
   const out: string[] = [];
   for (let k = 0; k < words.length; k++) {
-    const joined = k + 1 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]}`] : undefined;
+    const joined = compoundAt(words, k);
     if (joined !== undefined) {
       out.push(joined, joined);
       k++;
@@ -96,7 +102,7 @@ function wordConcepts(words: string[]): string[] {
 function joinCompounds(words: string[]): string[] {
   const out: string[] = [];
   for (let k = 0; k < words.length; k++) {
-    const joined = k + 1 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]}`] : undefined;
+    const joined = compoundAt(words, k);
     if (joined !== undefined) {
       out.push(joined);
       k++;
@@ -105,13 +111,23 @@ function joinCompounds(words: string[]): string[] {
   return out;
 }
 
-const OPPOSITE = new Set(OPPOSITES.flatMap(([a, b]) => [`${a} ${b}`, `${b} ${a}`]));
+const OPPOSITE_OF = new Map<string, string[]>();
+for (const [a, b] of OPPOSITES) {
+  OPPOSITE_OF.set(a, [...(OPPOSITE_OF.get(a) ?? []), b]);
+  OPPOSITE_OF.set(b, [...(OPPOSITE_OF.get(b) ?? []), a]);
+}
+
+/** The words opposite to a word: listed ones, the word with un-, dis- or de-, and without them. */
+function oppositesOf(word: string): string[] {
+  const out = [...(OPPOSITE_OF.get(word) ?? [])];
+  if (word.length >= 3) out.push(`un${word}`, `dis${word}`, `de${word}`);
+  for (const prefix of ['un', 'dis', 'de']) if (word.startsWith(prefix) && word.length - prefix.length >= 3) out.push(word.slice(prefix.length));
+  return out;
+}
 
 /** Two words (or concepts) name opposite actions: a listed pair, or one is the other with un-, dis- or de-. */
 export function opposite(a: string, b: string): boolean {
-  if (OPPOSITE.has(`${a} ${b}`)) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 3 && (long === `un${short}` || long === `dis${short}` || long === `de${short}`);
+  return oppositesOf(a).includes(b);
 }
 
 /** What of a tool takes part in comparing: concepts of its name and of its own description. */
@@ -138,9 +154,11 @@ interface Profile {
   /** The action of the name (its first action word), of the description (its leading verb). */
   nameVerb: number | undefined;
   descVerb: number | undefined;
-  /** The stems of the name words and of the description's first word, for opposites ("lock" / "unlock"). */
+  /** The stems of the name words and of the description's first word, and the words opposite to them ("lock" / "unlock"). */
   stems: string[];
   lead: string | undefined;
+  oppositeStems: Set<string>;
+  oppositeLead: Set<string>;
   /** Sibling tools named in the own description. */
   mentions: Set<string>;
   /** Siblings it says it is an alias or a deprecated stand-in of (true: it says it replaces that one). */
@@ -199,34 +217,45 @@ function nameConcepts(tokens: string[]): {
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/;
 
-/**
- * Concepts of a description (its own text) and its leading verb: the first word in English (after a light
- * verb, its noun: "Takes a screenshot" is a capture), in Japanese the action nearest the end of the first
- * sentence, where the predicate is ("…をキャンセルします").
- */
-function descriptionConcepts(t: ToolFacts, text = t.ownDescription, words = t.words): { ids: Set<string>; verb: string | undefined } {
-  const lower = joinCompounds(words.map((w) => w.toLowerCase()));
-  const ids = new Set<string>();
-  const japanese = new Set<string>();
-  if (CJK.test(text)) {
-    // Longest entries first; a place taken by one is not read again by a shorter one ("一覧表示" is not also "表示").
-    const taken = new Uint8Array(text.length);
-    for (const [w, id] of JA_CONCEPT) {
-      for (let at = text.indexOf(w); at !== -1; at = text.indexOf(w, at + w.length)) {
-        if (taken[at] === 1 || taken[at + w.length - 1] === 1) continue;
-        taken.fill(1, at, at + w.length);
-        ids.add(id);
-        japanese.add(w);
-      }
+/** Concepts of Japanese lexicon words found in a text (longest first), and which words they were. */
+function japaneseConcepts(text: string, ids: Set<string>): Set<string> {
+  const found = new Set<string>();
+  if (!CJK.test(text)) return found;
+  // Longest entries first; a place taken by one is not read again by a shorter one ("一覧表示" is not also "表示").
+  const taken = new Uint8Array(text.length);
+  for (const [w, id] of JA_CONCEPT) {
+    for (let at = text.indexOf(w); at !== -1; at = text.indexOf(w, at + w.length)) {
+      if (taken[at] === 1 || taken[at + w.length - 1] === 1) continue;
+      taken.fill(1, at, at + w.length);
+      ids.add(id);
+      found.add(w);
     }
   }
-  const parts = new Map<string, boolean>();
-  const partOfEntry = (w: string) => parts.get(w) ?? (parts.set(w, [...japanese].some((j) => j.includes(w))), parts.get(w)!);
-  for (const w of lower) {
-    if (STOPWORDS.has(w) || /^\d+$/.test(w) || isJapaneseFunctionWord(w)) continue;
-    if (japanese.size > 0 && CJK.test(w) && partOfEntry(w)) continue; // a part of a lexicon word found above
-    ids.add(concept(w));
-  }
+  return found;
+}
+
+/**
+ * Concepts of a description (its own text) and of its first sentence, and its leading verb: the first word
+ * in English (after a light verb, its noun: "Takes a screenshot" is a capture), in Japanese the action
+ * nearest the end of the first sentence, where the predicate is ("…をキャンセルします").
+ */
+function descriptionConcepts(t: ToolFacts, concept: (w: string) => string): { ids: Set<string>; purpose: Set<string>; verb: string | undefined } {
+  const firstCount = t.firstSentence === t.ownDescription ? t.words.length : segmentWords(t.firstSentence).length;
+  const collect = (words: string[], text: string): Set<string> => {
+    const ids = new Set<string>();
+    const japanese = japaneseConcepts(text, ids);
+    const parts = new Map<string, boolean>();
+    const partOfEntry = (w: string) => parts.get(w) ?? (parts.set(w, [...japanese].some((j) => j.includes(w))), parts.get(w)!);
+    for (const w of joinCompounds(words)) {
+      if (STOPWORDS.has(w) || /^\d+$/.test(w) || isJapaneseFunctionWord(w)) continue;
+      if (japanese.size > 0 && CJK.test(w) && partOfEntry(w)) continue; // a part of a lexicon word found above
+      ids.add(concept(w));
+    }
+    return ids;
+  };
+  const lower = t.words.map((w) => w.toLowerCase());
+  const ids = collect(lower, t.ownDescription);
+  const purpose = firstCount === lower.length ? ids : collect(lower.slice(0, firstCount), t.firstSentence);
   let verb: string | undefined;
   if (t.language === 'ja') {
     const first = t.firstSentence;
@@ -245,7 +274,7 @@ function descriptionConcepts(t: ToolFacts, text = t.ownDescription, words = t.wo
     const id = lower[k] === undefined ? undefined : concept(lower[k]!);
     if (id !== undefined && ACTIONS.has(id)) verb = id;
   }
-  return { ids, verb };
+  return { ids, purpose, verb };
 }
 
 /** Interns concept strings as integer ids and drops boilerplate (on ≥ 90 % of the tools of a server with ≥ 8). */
@@ -273,6 +302,7 @@ const SENTENCE = /[^.!?。！？\n]+(?:[.!?](?=\s|$)|[。！？\n]|$)/gu;
 function aliasOf(t: ToolFacts, names: Set<string>, mentions: Set<string>): { aliasWith: Map<string, boolean>; deprecated: boolean } {
   const aliasWith = new Map<string, boolean>();
   const title = [t.tool.title, t.annotations.title].filter((x): x is string => typeof x === 'string').join('\n');
+  if (!matchesLexicon(`${title}\n${t.ownDescription}`, ALIAS)) return { aliasWith, deprecated: false };
   const sentences = t.ownDescription.match(SENTENCE) ?? [];
   const deprecated = (title !== '' && matchesAffirmed(title, ALIAS)) || (sentences[0] !== undefined && matchesAffirmed(sentences[0], ALIAS));
   if (deprecated) for (const m of mentions) aliasWith.set(m, ALIAS_OTHER_IS_OLD.test(t.ownDescription.toLowerCase()));
@@ -283,17 +313,15 @@ function aliasOf(t: ToolFacts, names: Set<string>, mentions: Set<string>): { ali
   return { aliasWith, deprecated: deprecated && !ALIAS_OTHER_IS_OLD.test(`${title}\n${sentences[0] ?? ''}`.toLowerCase()) };
 }
 
-/** Integer ids of the action classes, per lint (filled by profiles()). */
-const ACTIONS_IDS = new Set<number>();
-
-function profiles(s: SurfaceFacts): Profile[] {
+function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<number> } {
   const table = new Map<string, number>();
   const intern = (c: string): number => table.get(c) ?? (table.set(c, table.size), table.size - 1);
-  ACTIONS_IDS.clear();
-  for (const a of ACTIONS) ACTIONS_IDS.add(intern(a));
+  const actions = new Set([...ACTIONS].map(intern));
+  // Words repeat across a surface: each word's concept is looked up once per lint.
+  const memo = new Map<string, string>();
+  const conceptOf = (w: string): string => memo.get(w) ?? (memo.set(w, concept(w)), memo.get(w)!);
   const names = s.tools.map((t) => nameConcepts(t.nameTokens));
-  const descs = s.tools.map((t) => descriptionConcepts(t));
-  const purposes = s.tools.map((t) => descriptionConcepts(t, t.firstSentence, segmentWords(t.firstSentence)).ids);
+  const descs = s.tools.map((t) => descriptionConcepts(t, conceptOf));
   const n = interned(
     names.map((x) => x.ids),
     intern,
@@ -302,15 +330,15 @@ function profiles(s: SurfaceFacts): Profile[] {
     descs.map((x) => [...x.ids]),
     intern,
   );
-  return s.tools.map((t, i) => {
-    const mentions = siblingsIn(t.ownDescription, t.name, s.names);
+  const list = s.tools.map((t, i) => {
+    const mentions = new Set(mentionedSiblings(t, s));
     const first = t.words[0]?.toLowerCase();
     return {
       name: t.name,
       raw: t.nameTokens,
       rawIds: wordConcepts(t.nameTokens).map(intern),
       nameIds: n.ids[i]!,
-      purpose: new Set([...purposes[i]!].map(intern)),
+      purpose: new Set([...descs[i]!.purpose].map(intern)),
       descIds: d.ids[i]!,
       head: names[i]!.head === undefined ? undefined : intern(names[i]!.head!),
       headPlural: names[i]!.plural,
@@ -320,10 +348,29 @@ function profiles(s: SurfaceFacts): Profile[] {
       descVerb: descs[i]!.verb === undefined ? undefined : intern(descs[i]!.verb!),
       stems: t.nameTokens.map(stem),
       lead: first === undefined ? undefined : stem(first),
+      oppositeStems: new Set(t.nameTokens.flatMap((w) => oppositesOf(stem(w)))),
+      oppositeLead: new Set(first === undefined ? [] : oppositesOf(stem(first))),
       mentions,
       ...aliasOf(t, s.names, mentions),
     };
   });
+  return { profiles: list, actions };
+}
+
+/** How many ids two sorted arrays share. */
+function common(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      n++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return n;
 }
 
 /** Ids of `a` not in `b` (both sorted). */
@@ -344,8 +391,9 @@ function minus(a: Int32Array, b: Int32Array): number[] {
 function actionsDiffer(a: Profile, b: Profile): boolean {
   const differ = (x: number | undefined, y: number | undefined) => x !== undefined && y !== undefined && x !== y;
   if (differ(a.nameVerb, b.nameVerb) || differ(a.descVerb, b.descVerb)) return true;
-  if (a.lead !== undefined && b.lead !== undefined && opposite(a.lead, b.lead)) return true;
-  return a.stems.some((x) => b.stems.some((y) => opposite(x, y)));
+  if (b.lead !== undefined && a.oppositeLead.has(b.lead)) return true;
+  for (const y of b.stems) if (a.oppositeStems.has(y)) return true;
+  return false;
 }
 
 /**
@@ -369,8 +417,8 @@ function actionsDiffer(a: Profile, b: Profile): boolean {
  * kind of "merge request emoji reactions"), and a different head is a different thing (`get_page` /
  * `get_page_property`).
  */
-function narrower(general: Profile, specific: Profile, extra: number[]): boolean {
-  if (general.head === undefined || general.head !== specific.head || extra.some((id) => ACTIONS_IDS.has(id))) return false;
+function narrower(general: Profile, specific: Profile, extra: number[], actions: Set<number>): boolean {
+  if (general.head === undefined || general.head !== specific.head || extra.some((id) => actions.has(id))) return false;
   // Many of a narrower thing are not a kind of one thing: list_allowed_directories is no list_directory.
   if (specific.headPlural && !general.headPlural) return false;
   const inBefore = extra.filter((id) => specific.before.includes(id));
@@ -381,16 +429,22 @@ function narrower(general: Profile, specific: Profile, extra: number[]): boolean
 
 type Verdict = { kind: Exclude<PairKind, 'alias'>; adds?: { tool: string; words: string[] } } | undefined;
 
-function judge(a: Profile, b: Profile, descSimilarity: () => number): Verdict {
-  const onlyA = minus(a.nameIds, b.nameIds);
-  const onlyB = minus(b.nameIds, a.nameIds);
-  const shared = a.nameIds.length - onlyA.length;
+/** Dice of the descriptions' concepts; 0 when one has too few to compare. */
+function descSimilarity(a: Profile, b: Profile): number {
+  return a.descIds.length >= T.confusableMinContentWords && b.descIds.length >= T.confusableMinContentWords ? dice(a.descIds, b.descIds) : 0;
+}
+
+function judge(a: Profile, b: Profile, actions: Set<number>): Verdict {
+  const shared = common(a.nameIds, b.nameIds);
   if (shared > 0) {
-    if (onlyA.length > 0 && onlyB.length > 0) return undefined;
+    // Most pairs of a template surface end here, without an allocation.
+    if (shared < a.nameIds.length && shared < b.nameIds.length) return undefined;
+    const onlyA = minus(a.nameIds, b.nameIds);
+    const onlyB = minus(b.nameIds, a.nameIds);
     if (onlyA.length === 0 && onlyB.length === 0) return actionsDiffer(a, b) ? undefined : { kind: 'synonym' };
     const [general, specific, extra] = onlyA.length > 0 ? [b, a, onlyA] : [a, b, onlyB];
     const adds = { tool: specific.name, words: specific.raw.filter((_, k) => extra.includes(specific.rawIds[k]!)) };
-    if (!extra.every((id) => general.purpose.has(id))) return narrower(general, specific, extra) && !actionsDiffer(a, b) ? { kind: 'narrower', adds } : undefined;
+    if (!extra.every((id) => general.purpose.has(id))) return narrower(general, specific, extra, actions) && !actionsDiffer(a, b) ? { kind: 'narrower', adds } : undefined;
     // An added action against the other's action ("job" that starts one, "stop_job"): they differ.
     const added = extra.find((id) => id === specific.nameVerb);
     const other = general.nameVerb ?? general.descVerb;
@@ -398,10 +452,12 @@ function judge(a: Profile, b: Profile, descSimilarity: () => number): Verdict {
     if (actionsDiffer(a, b)) return undefined;
     return { kind: 'variant', adds };
   }
-  if (a.descIds.length < T.confusableMinContentWords || b.descIds.length < T.confusableMinContentWords) return undefined;
-  if (descSimilarity() < T.confusableDescription) return undefined;
+  if (descSimilarity(a, b) < T.confusableDescription) return undefined;
   // Each name must be said by the other tool too: a name with a word the other never says is told apart by it.
-  const uncovered = (x: Profile, y: Profile) => [...x.nameIds].some((id) => !y.purpose.has(id) && !y.nameIds.includes(id));
+  const uncovered = (x: Profile, y: Profile) => {
+    for (const id of x.nameIds) if (!y.purpose.has(id) && !y.nameIds.includes(id)) return true;
+    return false;
+  };
   if (uncovered(a, b) || uncovered(b, a)) return undefined;
   return actionsDiffer(a, b) ? undefined : { kind: 'description' };
 }
@@ -415,26 +471,25 @@ function judge(a: Profile, b: Profile, descSimilarity: () => number): Verdict {
  * short sorted integer arrays (200 tools: ~20 000 comparisons, a few ms).
  */
 export function confusablePairs(s: SurfaceFacts): PairFacts[] {
-  const p = profiles(s);
+  const { profiles: p, actions } = profiles(s);
   const pairs: PairFacts[] = [];
   for (let i = 0; i < p.length; i++) {
     for (let j = i + 1; j < p.length; j++) {
       const a = p[i]!;
       const b = p[j]!;
-      let d: number | undefined;
-      const descSimilarity = () =>
-        (d ??= a.descIds.length >= T.confusableMinContentWords && b.descIds.length >= T.confusableMinContentWords ? dice(a.descIds, b.descIds) : 0);
       let kind: PairKind | undefined;
       let deprecated: string | undefined;
       let adds: { tool: string; words: string[] } | undefined;
-      if (a.aliasWith.has(b.name) || b.aliasWith.has(a.name)) {
+      // (Sizes first: most tools name no sibling, and most pairs end in judge without an allocation.)
+      const aNamesB = a.aliasWith.size > 0 && a.aliasWith.has(b.name);
+      if (aNamesB || (b.aliasWith.size > 0 && b.aliasWith.has(a.name))) {
         kind = 'alias';
-        const [teller, other] = a.aliasWith.has(b.name) ? [a, b] : [b, a];
+        const [teller, other] = aNamesB ? [a, b] : [b, a];
         deprecated = teller.aliasWith.get(other.name) ? other.name : teller.name;
-      } else if (a.mentions.has(b.name) || b.mentions.has(a.name)) {
+      } else if ((a.mentions.size > 0 && a.mentions.has(b.name)) || (b.mentions.size > 0 && b.mentions.has(a.name))) {
         continue; // the server already tells them apart
       } else {
-        const verdict = judge(a, b, descSimilarity);
+        const verdict = judge(a, b, actions);
         if (verdict === undefined) continue;
         ({ kind, adds } = verdict);
         // A tool marked deprecated that names no replacement: its look-alike is what it stands in for.
@@ -445,7 +500,7 @@ export function confusablePairs(s: SurfaceFacts): PairFacts[] {
         }
       }
       const nameSimilarity = dice(a.nameIds, b.nameIds);
-      const descriptionSimilarity = descSimilarity();
+      const descriptionSimilarity = descSimilarity(a, b);
       const swap = a.name > b.name;
       const [x, y] = swap ? [b, a] : [a, b];
       pairs.push({

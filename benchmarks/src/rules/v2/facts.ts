@@ -199,10 +199,14 @@ export function firstSentenceOf(text: string): string {
   return (m?.[0] ?? text).trim();
 }
 
-/** Compute the facts of one tool. */
-export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map()): ToolFacts {
+/**
+ * Compute the facts of one tool; `own` (its description without shared text, see surfaceFacts) gives the
+ * fields marked *own*, exactly as withOwnText would.
+ */
+export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map(), own?: string): ToolFacts {
   const description = normalizedDescription(tool);
-  const words = segmentWords(description);
+  const text = own ?? description;
+  const words = segmentWords(text);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
   const props = isObject(root.properties) ? root.properties : {};
   // Parameters in name order: findings list them the same way whatever order the schema uses.
@@ -218,13 +222,13 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     hash,
     nameTokens: identifierTokens(tool.name),
     description,
-    ownDescription: description,
-    hasDescription: description !== '',
-    firstSentence: firstSentenceOf(description),
-    language: detectLanguage(description),
+    ownDescription: text,
+    hasDescription: text !== '',
+    firstSentence: firstSentenceOf(text),
+    language: detectLanguage(text === '' ? description : text),
     words,
     wordCount: words.length,
-    cues: cuesOf(description),
+    cues: cuesOf(text),
     contentWords: contentWords(words, memo),
     params,
     required,
@@ -262,15 +266,18 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
   const memo = new Map<string, string | null>();
   // One batch per lint: the tools of a surface share most of their token pieces.
   const counter = tokens.batch?.() ?? tokens;
-  const analysed = surface.tools.map((t, i) => {
-    const hash = hashes.tools[i]!;
-    return cache ? cache.through(`v2:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo)) : toolFacts(t, counter, hash, memo);
-  });
   // ── Shared text (issue 12) ── Text on at least half of the tools is boilerplate: every fact marked *own*
   // is taken from the rest of the description, so it earns no cue or length points and makes no pair.
   // The description itself, its title and schema stay whole for every other rule (security reads all).
-  const own = sharedTexts(analysed.map((t) => t.description));
-  const tools = analysed.map((t, i) => (own[i] === undefined ? t : withOwnText(t, own[i]!, memo)));
+  // A cached tool's facts are those of its whole description (they depend on the tool alone), with the
+  // own fields laid over them; without a cache they are computed from the own text at once.
+  const own = sharedTexts(surface.tools.map((t) => normalizedDescription(t)));
+  const tools = surface.tools.map((t, i) => {
+    const hash = hashes.tools[i]!;
+    if (!cache) return toolFacts(t, counter, hash, memo, own[i]);
+    const whole = cache.through(`v2:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo));
+    return own[i] === undefined ? whole : withOwnText(whole, own[i]!, memo);
+  });
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,
     tools,
