@@ -241,6 +241,14 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
   };
 }
 
+/**
+ * The words of the whole description, shared text included, for the rules that are about the text a model
+ * is sent rather than about what tells the tool apart (its length in tokens, the parameters it explains).
+ */
+export function wholeWords(t: ToolFacts): string[] {
+  return t.ownDescription === t.description ? t.words : segmentWords(t.description);
+}
+
 /** The facts of a tool with the *own* fields taken from `own`, its description without shared text. */
 export function withOwnText(t: ToolFacts, own: string, memo: Map<string, string | null> = new Map()): ToolFacts {
   const words = segmentWords(own);

@@ -6,7 +6,7 @@ import { LintCache } from '../../lint-cache.js';
 import { rulesV2 } from './index.js';
 import { sharedTexts } from './shared-text.js';
 import { T } from './thresholds.js';
-import { facts, lintV2, only, tool } from './test/helpers.js';
+import { facts, fillerWords, lintV2, objectSchema, only, tool } from './test/helpers.js';
 
 const NOTE = 'Paths are resolved inside the Docker container.';
 
@@ -102,6 +102,20 @@ describe('shared text in the scores and findings', () => {
       tool({ name: 'd_move', description: `Moves a file. ${NOTE}` }),
     ]);
     expect(only(r.findings, 'identical_description').map((f) => f.data.tools)).toEqual([['a_read', 'b_read']]);
+  });
+
+  it('rules about the text a model is sent read all of it: its length, the parameters it names', async () => {
+    const note = 'Pass path, encoding and mode exactly as documented; every call is logged for the audit trail.';
+    const params = objectSchema({ path: { type: 'string' }, encoding: { type: 'string' }, mode: { type: 'string' } });
+    const tools = ['Reads', 'Writes', 'Appends'].map((verb, i) =>
+      tool({ name: `tool_${i}`, description: `${verb} a text file of the workspace ${fillerWords(i === 0 ? 290 : 10)}. ${note}`, inputSchema: params }),
+    );
+    const r = await lintV2(tools);
+    // 290 + 7 own words, 16 shared: too long as sent (313 words), though its own text is 297 words.
+    expect(only(r.tools[0]!.findings, 'too_long').map((f) => f.data.words)).toEqual([313]);
+    expect(r.tools[0]!.categories.purpose.notes).toContain('297 words (+6)');
+    // The shared note names the parameters: none gets params_not_in_description.
+    expect(r.tools.flatMap((t) => only(t.findings, 'params_not_in_description'))).toEqual([]);
   });
 
   it('with a LintCache: the same results, and a tool scored apart in each surface its own text differs in', async () => {
