@@ -1,11 +1,12 @@
 import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
+import { canonicalJson, canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs } from './confusable.js';
+import { securityFacts, type SecurityFacts } from './security.js';
 import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 
 type Json = Record<string, unknown>;
@@ -73,6 +74,8 @@ export interface ToolFacts {
    */
   schemaText: string;
   tokens: number;
+  /** Every string of the tool in matching form, the security matches in them, the description the cues read. */
+  security: SecurityFacts;
 }
 
 /**
@@ -191,6 +194,7 @@ function firstSentenceOf(text: string): string {
 /** Compute the facts of one tool. */
 export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map()): ToolFacts {
   const description = normalizedDescription(tool);
+  const security = securityFacts(tool, description);
   const words = segmentWords(description);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
   const props = isObject(root.properties) ? root.properties : {};
@@ -212,7 +216,9 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     language: detectLanguage(description),
     words,
     wordCount: words.length,
-    cues: cuesOf(description),
+    // A sentence that carries a security match earns no cue ("names an alternative" by naming the tool it
+    // shadows, "an example" by the address it leaks to).
+    cues: cuesOf(security.cueDescription),
     contentWords: contentWords(words, memo),
     params,
     required,
@@ -222,7 +228,24 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     // depth, so nothing is skipped and padding cannot hide a string.
     schemaText: canonicalStringsOnce(tool.inputSchema).join('\n'),
     tokens: tokens.count(shown),
+    security,
   };
+}
+
+const HASHED_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+
+/**
+ * The fields of a tool that its canonical hash leaves out (`_meta`, unknown fields) as canonical JSON, or ''
+ * when it has none. The security rules read them, so a memo keyed by the hash alone would be wrong: the
+ * cache keys of v2 add this text (v1's hash and surface hash are unchanged).
+ */
+export function unhashedKey(tool: Tool): string {
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(tool)) {
+    if (HASHED_FIELDS.has(key)) continue;
+    (extra ??= Object.create(null) as Record<string, unknown>)[key] = tool[key];
+  }
+  return extra === undefined ? '' : canonicalJson(extra);
 }
 
 /**
@@ -236,7 +259,10 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
   const counter = tokens.batch?.() ?? tokens;
   const tools = surface.tools.map((t, i) => {
     const hash = hashes.tools[i]!;
-    return cache ? cache.through(`v2:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo)) : toolFacts(t, counter, hash, memo);
+    if (!cache) return toolFacts(t, counter, hash, memo);
+    const extra = unhashedKey(t);
+    const key = extra === '' ? hash : `${hash}:${sha256Hex ? sha256Hex(extra) : extra}`;
+    return cache.through(`v2:facts:${tokens.id}:${key}`, () => toolFacts(t, counter, hash, memo));
   });
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,

@@ -34,16 +34,19 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
 export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
   const out = new Set<string>();
+  // A sentence with a security match names no alternative (it names the tool it shadows): the cue text
+  // leaves it out, and is then scanned as identifiers.
+  const text = t.security.cueDescription;
   // The words already segmented hold every snake_case or camelCase name whole; only names with "-" or "."
   // (which split words) need the identifier scan below.
-  if (t.language !== 'ja' && !s.namesWithSeparators) {
+  if (text === t.description && t.language !== 'ja' && !s.namesWithSeparators) {
     for (const word of t.words) {
       const w = word.endsWith("'s") || word.endsWith('’s') ? word.slice(0, -2) : word; // "read_file's"
       if (w.length >= 4 && w !== t.name && s.names.has(w)) out.add(w);
     }
     return [...out];
   }
-  for (const raw of t.description.match(IDENTIFIER) ?? []) {
+  for (const raw of text.match(IDENTIFIER) ?? []) {
     let end = raw.length;
     while (end > 0 && (raw.charCodeAt(end - 1) === 46 || raw.charCodeAt(end - 1) === 45)) end--;
     const token = end === raw.length ? raw : raw.slice(0, end);

@@ -40,4 +40,12 @@ export const T = {
   /** Boilerplate: a word in at least this share of the tools, on a server with at least this many tools. */
   boilerplateShare: 0.9,
   boilerplateMinTools: 8,
+
+  /**
+   * Security: a tool with a critical security finding scores at most `securityScoreCap` (below the cloudy
+   * band) minus `securityPenalty`, so it is never sunny and ranks below a clean tool of the same points; a
+   * server with such a tool scores at most `securityScoreCap`.
+   */
+  securityScoreCap: 39,
+  securityPenalty: 10,
 } as const;
