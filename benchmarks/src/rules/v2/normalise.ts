@@ -70,5 +70,6 @@ export function matchingForm(text: string): string {
 
 /** An identifier read as words: `ignorePreviousInstructions`, `ignore_previous-instructions` → "ignore previous instructions". */
 export function identifierAsWords(name: string): string {
+  if (!/[A-Z_-]/.test(name)) return name;
   return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
 }

@@ -1,6 +1,6 @@
 import type { Tool } from '../../contracts/tool.js';
 import { identifierAsWords, matchingForm } from './normalise.js';
-import { toolStrings, type ToolString } from './tool-strings.js';
+import { stringPath, toolStrings, type ToolString } from './tool-strings.js';
 
 // Security patterns of rules v2 (tool poisoning and shadowing), matched on every string of a tool in its
 // matching form (./normalise.ts: lower case, one line, look-alikes read as letters). Each pattern is written
@@ -415,6 +415,9 @@ function triggerBits(text: string, starts: number[]): number[] {
   return out;
 }
 
+/** At most this many hits and shadowing candidates are kept per tool (each names its path). */
+const MAX_REPORTED = 20;
+
 /** Every match of `re` in `form` (overlapping starts too: each next try starts one past the last match). */
 function* matches(re: RegExp, form: string): Generator<RegExpExecArray> {
   re.lastIndex = 0;
@@ -442,7 +445,7 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
   for (let i = 0; i < strings.length; i++) {
     const s = strings[i]!;
     let form: string;
-    if (s.path === 'description' && !s.key) {
+    if (s.field === 'description' && !s.key) {
       descIndex = i;
       sentences = sentencesOf(description);
       const parts: string[] = [];
@@ -456,7 +459,7 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
       form = parts.join(' ');
     } else {
       if (s.parameter) ownNames.add(s.text.toLowerCase());
-      form = matchingForm(s.key || s.path === 'name' ? identifierAsWords(s.text) : s.text);
+      form = matchingForm(s.key || s.field === 'name' ? identifierAsWords(s.text) : s.text);
     }
     starts.push(at);
     forms.push(form);
@@ -482,6 +485,7 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
   };
 
   const hits: SecurityHit[] = [];
+  const reported = new Set<string>();
   INSTRUCTION_PATTERNS.forEach((p, scan) => {
     for (const index of stringsWith(scan)) {
       const form = forms[index]!;
@@ -502,8 +506,11 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
         // Every match leaves the cues; one hit per pattern and string is reported (a second pattern object
         // of the same id adds none either).
         flag(index, from, to);
-        const { field, path } = strings[index]!;
-        if (!hits.some((h) => h.pattern === p.id && h.path === path && h.field === field)) hits.push({ pattern: p.id, field, path, excerpt: m[0].slice(0, 80) });
+        const key = `${p.id}\n${index}`;
+        if (hits.length < MAX_REPORTED && !reported.has(key)) {
+          reported.add(key);
+          hits.push({ pattern: p.id, field: strings[index]!.field, path: stringPath(tool, index), excerpt: m[0].slice(0, 80) });
+        }
       }
     }
   });
@@ -516,7 +523,7 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
       const lower = written.toLowerCase();
       if (lower === '' || lower === tool.name.toLowerCase() || SELF.has(lower) || ownNames.has(lower)) return;
     }
-    shadows.push({ field: s.field, path: s.path, excerpt: forms[index]!.slice(from, to).slice(0, 120), target: written, namedAsTool });
+    if (shadows.length < MAX_REPORTED) shadows.push({ field: s.field, path: stringPath(tool, index), excerpt: forms[index]!.slice(from, to).slice(0, 120), target: written, namedAsTool });
     // Only a candidate that names another tool without the surface's help leaves the cues: the sibling
     // test needs the surface, which a tool's facts may not depend on (they are memoised by its hash).
     if (written === null || namesOtherTool(written, tool.name, ownNames, namedAsTool)) flag(index, from, to);

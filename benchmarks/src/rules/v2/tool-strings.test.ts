@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../contracts/tool.js';
-import { toolStrings } from './tool-strings.js';
+import { stringPath, toolStrings } from './tool-strings.js';
 
 describe('toolStrings', () => {
   const t = {
@@ -16,7 +16,7 @@ describe('toolStrings', () => {
   const strings = toolStrings(t);
 
   it('yields every string value and every key of every field, in canonical order, with paths', () => {
-    const values = strings.filter((s) => !s.key).map((s) => `${s.path}=${s.text}`);
+    const values = strings.flatMap((s, i) => (s.key ? [] : [`${stringPath(t, i)}=${s.text}`]));
     expect(values).toEqual([
       '_meta["io.example/k"][0]=m1',
       '_meta["io.example/k"][1].k2=m2',
@@ -37,6 +37,14 @@ describe('toolStrings', () => {
     ]);
     // Keys too, but not JSON Schema keywords or annotation names (fixed vocabulary, never the server's text).
     expect(strings.filter((s) => s.key).map((s) => s.text)).toEqual(['io.example/k', 'k2', 'a', 'b', 'c', 'x-extra']);
+    expect(strings.flatMap((s, i) => (s.key ? [stringPath(t, i)] : []))).toEqual([
+      '_meta["io.example/k"]',
+      '_meta["io.example/k"][1].k2',
+      'inputSchema.properties.a',
+      'inputSchema.properties.b',
+      'inputSchema.properties.b.properties.c',
+      'x-extra',
+    ]);
   });
 
   it('keeps a keyword that names a parameter', () => {
@@ -51,6 +59,6 @@ describe('toolStrings', () => {
 
   it('keeps a key named __proto__ as a string of the tool', () => {
     const odd = JSON.parse('{"name":"x","inputSchema":{"__proto__":{"description":"hidden"}}}') as Tool;
-    expect(toolStrings(odd).map((s) => s.path)).toContain('inputSchema.__proto__.description');
+    expect(toolStrings(odd).map((_, i) => stringPath(odd, i))).toContain('inputSchema.__proto__.description');
   });
 });

@@ -1,5 +1,6 @@
 import { finding, type ToolRule } from '../../types.js';
 import type { ToolContext, ToolFacts } from '../facts.js';
+import { stringPath } from '../tool-strings.js';
 
 // Zero-width, bidi controls, word joiners, BOM, soft hyphen, Mongolian vowel separator, Hangul fillers,
 // the Arabic letter mark, interlinear annotation marks, tag characters, the variation selectors supplement,
@@ -42,12 +43,15 @@ export const invisibleCharactersRule: ToolRule<ToolFacts, ToolContext> = {
   check: (t) => {
     const where: Record<string, string[]> = {};
     const paths: string[] = [];
-    for (const s of t.security.strings) {
+    t.security.strings.forEach((s, i) => {
       const chars = invisibleCharacters(s.text);
-      if (chars.length === 0) continue;
+      if (chars.length === 0) return;
       where[s.field] = [...new Set([...(where[s.field] ?? []), ...chars])];
-      if (paths.length < 10 && !paths.includes(s.path)) paths.push(s.path);
-    }
+      if (paths.length < 10) {
+        const path = stringPath(t.tool, i);
+        if (!paths.includes(path)) paths.push(path);
+      }
+    });
     const fields = Object.keys(where);
     if (fields.length === 0) return [];
     const chars = [...new Set(Object.values(where).flat())];
