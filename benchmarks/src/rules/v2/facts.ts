@@ -1,10 +1,11 @@
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
+import { canonicalJson, canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs, type PairFacts } from './confusable.js';
+import { cueText, securityFacts, type SecurityFacts } from './security.js';
 import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 import { sharedTexts } from './shared-text.js';
 
@@ -83,6 +84,8 @@ export interface ToolFacts {
    */
   schemaText: string;
   tokens: number;
+  /** Every string of the tool in matching form, the security matches in them, the description the cues read. */
+  security: SecurityFacts;
 }
 
 /**
@@ -205,6 +208,7 @@ export function firstSentenceOf(text: string): string {
  */
 export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map(), own?: string): ToolFacts {
   const description = normalizedDescription(tool);
+  const security = securityFacts(tool, description);
   const text = own ?? description;
   const words = segmentWords(text);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
@@ -228,7 +232,9 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     language: detectLanguage(text === '' ? description : text),
     words,
     wordCount: words.length,
-    cues: cuesOf(text),
+    // A sentence that carries a security match earns no cue ("names an alternative" by naming the tool it
+    // shadows, "an example" by the address it leaks to); shared text earns none either (own text only).
+    cues: cuesOf(cueText(text, security)),
     contentWords: contentWords(words, memo),
     params,
     required,
@@ -238,7 +244,24 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     // depth, so nothing is skipped and padding cannot hide a string.
     schemaText: canonicalStringsOnce(tool.inputSchema).join('\n'),
     tokens: tokens.count(shown),
+    security,
   };
+}
+
+const HASHED_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+
+/**
+ * The fields of a tool that its canonical hash leaves out (`_meta`, unknown fields) as canonical JSON, or ''
+ * when it has none. The security rules read them, so a memo keyed by the hash alone would be wrong: the
+ * cache keys of v2 add this text (v1's hash and surface hash are unchanged).
+ */
+export function unhashedKey(tool: Tool): string {
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(tool)) {
+    if (HASHED_FIELDS.has(key)) continue;
+    (extra ??= Object.create(null) as Record<string, unknown>)[key] = tool[key];
+  }
+  return extra === undefined ? '' : canonicalJson(extra);
 }
 
 /**
@@ -260,7 +283,7 @@ export function withOwnText(t: ToolFacts, own: string, memo: Map<string, string 
     language: own === '' ? t.language : detectLanguage(own),
     words,
     wordCount: words.length,
-    cues: cuesOf(own),
+    cues: cuesOf(cueText(own, t.security)),
     contentWords: contentWords(words, memo),
   };
 }
@@ -283,7 +306,9 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
   const tools = surface.tools.map((t, i) => {
     const hash = hashes.tools[i]!;
     if (!cache) return toolFacts(t, counter, hash, memo, own[i]);
-    const whole = cache.through(`v2:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo));
+    const extra = unhashedKey(t);
+    const key = extra === '' ? hash : `${hash}:${sha256Hex ? sha256Hex(extra) : extra}`;
+    const whole = cache.through(`v2:facts:${tokens.id}:${key}`, () => toolFacts(t, counter, hash, memo));
     return own[i] === undefined ? whole : withOwnText(whole, own[i]!, memo);
   });
   const facts: SurfaceFacts = {

@@ -1,5 +1,6 @@
 import { stem } from '../../text/words.js';
 import type { ToolContext, ToolFacts } from './facts.js';
+import { cueText } from './security.js';
 import { DESTRUCTIVE_JA, DESTRUCTIVE_VERBS, FILLER_WORDS, READ_VERBS, VERBS, WRITE_VERBS } from './lexicons.js';
 
 // Derived signals shared by several categories and rules of v2.
@@ -35,16 +36,19 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
 export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
   const out = new Set<string>();
+  // A sentence with a security match names no alternative (it names the tool it shadows): the cue text
+  // leaves it out, and is then scanned as identifiers. Only the tool's own text counts (not shared text).
+  const text = cueText(t.ownDescription, t.security);
   // The words already segmented hold every snake_case or camelCase name whole; only names with "-" or "."
   // (which split words) need the identifier scan below.
-  if (t.language !== 'ja' && !s.namesWithSeparators) {
+  if (text === t.ownDescription && t.language !== 'ja' && !s.namesWithSeparators) {
     for (const word of t.words) {
       const w = word.endsWith("'s") || word.endsWith('’s') ? word.slice(0, -2) : word; // "read_file's"
       if (w.length >= 4 && w !== t.name && s.names.has(w)) out.add(w);
     }
     return [...out];
   }
-  for (const raw of t.ownDescription.match(IDENTIFIER) ?? []) {
+  for (const raw of text.match(IDENTIFIER) ?? []) {
     let end = raw.length;
     while (end > 0 && (raw.charCodeAt(end - 1) === 46 || raw.charCodeAt(end - 1) === 45)) end--;
     const token = end === raw.length ? raw : raw.slice(0, end);

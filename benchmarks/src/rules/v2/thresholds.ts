@@ -49,4 +49,11 @@ export const T = {
    */
   sharedTextShare: 0.5,
   sharedTextMinTools: 3,
+  /**
+   * Security: a tool with a critical security finding scores at most `securityScoreCap` (below the cloudy
+   * band) minus `securityPenalty`, so it is never sunny and ranks below a clean tool of the same points; a
+   * server with such a tool scores at most `securityScoreCap`.
+   */
+  securityScoreCap: 39,
+  securityPenalty: 10,
 } as const;
