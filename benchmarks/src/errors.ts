@@ -47,6 +47,7 @@ export interface ErrorDetail {
 /** Stable codes of input errors (a public contract, like finding codes). */
 export type InputErrorCode =
   | 'invalid_json'
+  | 'duplicate_key'
   | 'missing_tools'
   | 'invalid_tool'
   | 'missing_tool_name'

@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import type { Surface, Tool } from '../contracts/tool.js';
+import { findDuplicateKey } from './json-keys.js';
 import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS, MAX_TOOL_DEPTH } from './limits.js';
 
 /** Limits applied while parsing; the defaults are the public ones (1 MiB, 200 tools). */
@@ -62,6 +63,16 @@ export function parseSurfaceText(text: string, limits: ParseLimits = {}): Surfac
     const reason = err instanceof Error ? err.message : String(err);
     throw new InputError('invalid_json', `surface is not valid JSON: ${reason}`, { path: '$' });
   }
+  // JSON.parse keeps the last of two equal keys; other parsers keep the first. Which description a model
+  // is shown is then up to its client, so such a surface cannot be scored: it is refused where it repeats.
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) {
+    throw new InputError(
+      'duplicate_key',
+      `key "${shorten(duplicate.key)}" appears twice in one object at ${shorten(duplicate.path)}; parsers disagree on which one counts, so remove one`,
+      { path: shorten(duplicate.path), key: duplicate.key, position: duplicate.position },
+    );
+  }
   return parseSurfaceValue(value, { ...limits, maxBytes: Number.POSITIVE_INFINITY });
 }
 
@@ -112,9 +123,50 @@ function checkToolDepth(raw: unknown, path: string, name: string | undefined): v
   });
 }
 
-function checkTool(raw: unknown, path: string, checkDepth = true): Tool {
-  if (!isObject(raw)) {
+/** Optional fields of a tool for which `null` means "not sent" (serialisers that write None as null). */
+const NULLABLE_FIELDS = ['description', 'title', 'outputSchema', 'annotations', '_meta'] as const;
+
+/**
+ * The path of the first number in `node` that is not finite (`1e999` parses to Infinity, which canonical
+ * JSON writes as `null`, so it would hash like `null`), or undefined. Depth is already bounded by the parser.
+ */
+function nonFinitePath(node: unknown, path: string): string | undefined {
+  if (typeof node === 'number') return Number.isFinite(node) ? undefined : path;
+  if (typeof node !== 'object' || node === null) return undefined;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const item: unknown = node[i];
+      if (typeof item === 'object' || typeof item === 'number') {
+        const found = nonFinitePath(item, path + segment(i));
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  }
+  for (const key in node) {
+    const item = (node as Record<string, unknown>)[key];
+    if (typeof item === 'object' || typeof item === 'number') {
+      const found = nonFinitePath(item, path + segment(key));
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function checkTool(value: unknown, path: string, checkDepth = true): Tool {
+  if (!isObject(value)) {
     throw new InputError('invalid_tool', `${path} must be an object`, { path });
+  }
+  let raw = value;
+  // A null optional field is a field not sent: `"description": null` is a tool without a description (a
+  // finding), not an unreadable surface. The copy leaves the field out, as the canonical form does.
+  if (NULLABLE_FIELDS.some((key) => raw[key] === null)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(raw)) {
+      if (raw[key] === null && (NULLABLE_FIELDS as readonly string[]).includes(key)) continue;
+      Object.defineProperty(copy, key, { value: raw[key], enumerable: true, writable: true, configurable: true });
+    }
+    raw = copy;
   }
   if (typeof raw.name !== 'string' || raw.name.trim() === '') {
     throw new InputError(
@@ -150,6 +202,14 @@ function checkTool(raw: unknown, path: string, checkDepth = true): Tool {
         names: [raw.name],
       });
     }
+  }
+  const infinite = nonFinitePath(raw, path);
+  if (infinite !== undefined) {
+    throw new InputError(
+      'invalid_json',
+      `tool "${raw.name}" has a number that is not finite at ${shorten(infinite)} (a JSON number beyond ±1.8e308 overflows; write it as a string or a smaller number)`,
+      { path: shorten(infinite), names: [raw.name] },
+    );
   }
   return raw as Tool;
 }

@@ -1,12 +1,13 @@
-import type { ConfusablePair } from '../../contracts/lint-result.js';
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
+import { canonicalJson, canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
-import { confusablePairs } from './confusable.js';
+import { confusablePairs, type PairFacts } from './confusable.js';
+import { cueText, securityFacts, type SecurityFacts } from './security.js';
 import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
+import { sharedTexts } from './shared-text.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,14 +55,24 @@ export interface ToolFacts {
   hash: string;
   nameTokens: string[];
   description: string;
+  /**
+   * The description without text shared by most tools of the surface (see shared-text.ts); equal to
+   * `description` when nothing is shared. The fields below marked *own* are computed from it.
+   */
+  ownDescription: string;
+  /** *own*: there is text of its own (a description made only of shared text is none). */
   hasDescription: boolean;
+  /** *own* */
   firstSentence: string;
+  /** *own* */
   language: Language;
+  /** *own* */
   words: string[];
+  /** *own* */
   wordCount: number;
-  /** Which cue lexicons the description matches (computed once; several rules read each). */
+  /** *own*: which cue lexicons the description matches (computed once; several rules read each). */
   cues: Cues;
-  /** Stemmed content words (stopwords and Japanese function morphemes removed). */
+  /** *own*: stemmed content words (stopwords and Japanese function morphemes removed). */
   contentWords: Set<string>;
   params: ParamFacts[];
   required: string[] | undefined;
@@ -73,6 +84,8 @@ export interface ToolFacts {
    */
   schemaText: string;
   tokens: number;
+  /** Every string of the tool in matching form, the security matches in them, the description the cues read. */
+  security: SecurityFacts;
 }
 
 /**
@@ -91,8 +104,8 @@ export interface SurfaceFacts extends ToolContext {
   surfaceHash: string;
   tools: ToolFacts[];
   totalTokens: number;
-  /** Every confusable pair, most similar first. */
-  pairs: ConfusablePair[];
+  /** Every confusable pair, deprecated aliases first, then most similar first. */
+  pairs: PairFacts[];
 }
 
 const CONSTRAINT_KEYS = ['enum', 'const', 'format', 'pattern', 'examples', 'example', 'default', 'minLength', 'maxLength'];
@@ -183,15 +196,21 @@ export function contentWords(words: string[], memo: Map<string, string | null> =
   return out;
 }
 
-function firstSentenceOf(text: string): string {
+/** The first sentence of a text (up to a stop, a line break or the end). */
+export function firstSentenceOf(text: string): string {
   const m = /^[\s\S]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/u.exec(text);
   return (m?.[0] ?? text).trim();
 }
 
-/** Compute the facts of one tool. */
-export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map()): ToolFacts {
+/**
+ * Compute the facts of one tool; `own` (its description without shared text, see surfaceFacts) gives the
+ * fields marked *own*, exactly as withOwnText would.
+ */
+export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map(), own?: string): ToolFacts {
   const description = normalizedDescription(tool);
-  const words = segmentWords(description);
+  const security = securityFacts(tool, description);
+  const text = own ?? description;
+  const words = segmentWords(text);
   const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
   const props = isObject(root.properties) ? root.properties : {};
   // Parameters in name order: findings list them the same way whatever order the schema uses.
@@ -207,12 +226,15 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     hash,
     nameTokens: identifierTokens(tool.name),
     description,
-    hasDescription: description !== '',
-    firstSentence: firstSentenceOf(description),
-    language: detectLanguage(description),
+    ownDescription: text,
+    hasDescription: text !== '',
+    firstSentence: firstSentenceOf(text),
+    language: detectLanguage(text === '' ? description : text),
     words,
     wordCount: words.length,
-    cues: cuesOf(description),
+    // A sentence that carries a security match earns no cue ("names an alternative" by naming the tool it
+    // shadows, "an example" by the address it leaks to); shared text earns none either (own text only).
+    cues: cuesOf(cueText(text, security)),
     contentWords: contentWords(words, memo),
     params,
     required,
@@ -222,6 +244,47 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     // depth, so nothing is skipped and padding cannot hide a string.
     schemaText: canonicalStringsOnce(tool.inputSchema).join('\n'),
     tokens: tokens.count(shown),
+    security,
+  };
+}
+
+const HASHED_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+
+/**
+ * The fields of a tool that its canonical hash leaves out (`_meta`, unknown fields) as canonical JSON, or ''
+ * when it has none. The security rules read them, so a memo keyed by the hash alone would be wrong: the
+ * cache keys of v2 add this text (v1's hash and surface hash are unchanged).
+ */
+export function unhashedKey(tool: Tool): string {
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(tool)) {
+    if (HASHED_FIELDS.has(key)) continue;
+    (extra ??= Object.create(null) as Record<string, unknown>)[key] = tool[key];
+  }
+  return extra === undefined ? '' : canonicalJson(extra);
+}
+
+/**
+ * The words of the whole description, shared text included, for the rules that are about the text a model
+ * is sent rather than about what tells the tool apart (its length in tokens, the parameters it explains).
+ */
+export function wholeWords(t: ToolFacts): string[] {
+  return t.ownDescription === t.description ? t.words : segmentWords(t.description);
+}
+
+/** The facts of a tool with the *own* fields taken from `own`, its description without shared text. */
+export function withOwnText(t: ToolFacts, own: string, memo: Map<string, string | null> = new Map()): ToolFacts {
+  const words = segmentWords(own);
+  return {
+    ...t,
+    ownDescription: own,
+    hasDescription: own !== '',
+    firstSentence: firstSentenceOf(own),
+    language: own === '' ? t.language : detectLanguage(own),
+    words,
+    wordCount: words.length,
+    cues: cuesOf(cueText(own, t.security)),
+    contentWords: contentWords(words, memo),
   };
 }
 
@@ -234,9 +297,19 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
   const memo = new Map<string, string | null>();
   // One batch per lint: the tools of a surface share most of their token pieces.
   const counter = tokens.batch?.() ?? tokens;
+  // ── Shared text (issue 12) ── Text on at least half of the tools is boilerplate: every fact marked *own*
+  // is taken from the rest of the description, so it earns no cue or length points and makes no pair.
+  // The description itself, its title and schema stay whole for every other rule (security reads all).
+  // A cached tool's facts are those of its whole description (they depend on the tool alone), with the
+  // own fields laid over them; without a cache they are computed from the own text at once.
+  const own = sharedTexts(surface.tools.map((t) => normalizedDescription(t)));
   const tools = surface.tools.map((t, i) => {
     const hash = hashes.tools[i]!;
-    return cache ? cache.through(`v2:facts:${tokens.id}:${hash}`, () => toolFacts(t, counter, hash, memo)) : toolFacts(t, counter, hash, memo);
+    if (!cache) return toolFacts(t, counter, hash, memo, own[i]);
+    const extra = unhashedKey(t);
+    const key = extra === '' ? hash : `${hash}:${sha256Hex ? sha256Hex(extra) : extra}`;
+    const whole = cache.through(`v2:facts:${tokens.id}:${key}`, () => toolFacts(t, counter, hash, memo));
+    return own[i] === undefined ? whole : withOwnText(whole, own[i]!, memo);
   });
   const facts: SurfaceFacts = {
     surfaceHash: hashes.surface,

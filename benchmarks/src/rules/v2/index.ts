@@ -7,7 +7,9 @@ import { parameters } from './categories/parameters.js';
 import { purpose } from './categories/purpose.js';
 import { returns } from './categories/returns.js';
 import { usage } from './categories/usage.js';
-import { surfaceFacts, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
+import { finding } from '../types.js';
+import { toConfusablePair } from './confusable.js';
+import { surfaceFacts, unhashedKey, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
 import { annotationConflict } from './findings/annotation-conflict.js';
 import { badNameChars } from './findings/bad-name-chars.js';
 import { destructiveHintFalse } from './findings/destructive-hint-false.js';
@@ -83,8 +85,16 @@ export const SERVER_RULES_V2: ServerRule<SurfaceFacts>[] = [
   heavySurface,
 ];
 
+/** Per-tool codes that are security findings: at critical severity they cap the tool's and the server's score. */
+export const SECURITY_CODES_V2: ReadonlySet<string> = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
+
+/** The server-wide finding that a surface has tools with critical security findings (see lintV2). */
+export const SECURITY_RISK = 'security_risk';
+
 /** Every finding code rules v2 can emit (a public contract). */
-export const FINDING_CODES_V2: string[] = [...TOOL_RULES_V2, ...SERVER_RULES_V2].map((r) => r.code);
+export const FINDING_CODES_V2: string[] = [...TOOL_RULES_V2.map((r) => r.code), SECURITY_RISK, ...SERVER_RULES_V2.map((r) => r.code)];
+
+const isSecurity = (f: Finding): boolean => f.severity === 'critical' && SECURITY_CODES_V2.has(f.code);
 
 const SEVERITY_ORDER = { critical: 0, required: 1, minor: 2 } as const;
 const bySeverity = (a: Finding, b: Finding): number => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
@@ -107,6 +117,19 @@ function scoreTool(t: ToolFacts, context: ToolContext): ScoredTool {
     score += cs.points;
   }
   const findings = TOOL_RULES_V2.flatMap((r) => r.check(t, context)).sort(bySeverity);
+  // Security counts: a tool that carries instructions to the model, hidden text or steers other tools is
+  // not a good tool however well it is described. Its categories keep the points they measured; its score
+  // is capped below the cloudy band and lowered by a penalty, so it is never sunny and never outranks a
+  // clean tool of the same points. Each security finding says so.
+  const security = findings.filter(isSecurity);
+  if (security.length > 0) {
+    const points = score;
+    score = Math.max(0, Math.min(points, T.securityScoreCap) - T.securityPenalty);
+    for (const f of security) {
+      f.message += ` — the tool's score is capped (${points} points → ${score})`;
+      f.data = { ...f.data, score: { points, cap: T.securityScoreCap, penalty: T.securityPenalty, score } };
+    }
+  }
   return { name: t.name, hash: t.hash, score, band: bandOf(score), categories, findings, tokens: t.tokens, language: t.language };
 }
 
@@ -129,12 +152,18 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
   }
   const context: ToolContext = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
   // With a cache, a tool's score is kept under its hash and the context it was scored in (the sorted names
-  // and the tokenizer: everything ToolContext holds).
+  // and the tokenizer: everything ToolContext holds), and under its own text when the surface shares some
+  // of its description (issue 12: what the other tools share decides what is its own).
   const cache = deps.cache;
   const contextKey = cache ? `${s.tokenizer}\n${[...s.names].sort().join('\n')}` : '';
   const contextId = cache && deps.sha256Hex ? deps.sha256Hex(contextKey) : contextKey;
   const tools: ToolResult[] = s.tools.map((t) => {
-    const scored = cache ? cache.through(`v2:tool:${t.hash}:${contextId}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
+    // The security rules read fields the hash leaves out (`_meta`, unknown fields), and the scores read the
+    // tool's own text (without shared text): both are in the key too.
+    const extra = cache ? unhashedKey(t.tool) : '';
+    const key = extra === '' ? t.hash : `${t.hash}:${deps.sha256Hex ? deps.sha256Hex(extra) : extra}`;
+    const own = t.ownDescription === t.description ? '' : `:${deps.sha256Hex ? deps.sha256Hex(t.ownDescription) : JSON.stringify(t.ownDescription)}`;
+    const scored = cache ? cache.through(`v2:tool:${key}:${contextId}${own}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
     return {
       name: scored.name,
       hash: scored.hash,
@@ -148,22 +177,39 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
     };
   });
   const findings = SERVER_RULES_V2.flatMap((r) => r.check(s));
+  const mean = tools.length === 0 ? null : Math.round((tools.reduce((sum, t) => sum + t.score, 0) / tools.length) * 10) / 10;
+  // A model given this server is given the poisoned tool whichever tool it picks: the server is not sunny
+  // either. The status is a server-wide finding, so the LintResult contract (and v1's hash) stay as they are.
+  const risky = tools.filter((t) => t.findings.some(isSecurity));
+  let score = mean;
+  if (risky.length > 0 && mean !== null) {
+    score = Math.min(mean, T.securityScoreCap);
+    const codes = [...new Set(risky.flatMap((t) => t.findings.filter(isSecurity).map((f) => f.code)))].sort();
+    const names = risky.map((t) => t.name);
+    findings.unshift(
+      finding(
+        SECURITY_RISK,
+        'critical',
+        `${risky.length} of ${tools.length} tools carry security findings (${codes.join(', ')}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}; the server score is capped at ${T.securityScoreCap} (mean ${mean})`,
+        { fields: [], data: { tools: names, codes, mean, cap: T.securityScoreCap } },
+      ),
+    );
+  }
   const counts = { critical: 0, required: 0, minor: 0 };
   for (const f of [...findings, ...tools.flatMap((t) => t.findings)]) counts[f.severity]++;
-  const mean = tools.length === 0 ? null : Math.round((tools.reduce((sum, t) => sum + t.score, 0) / tools.length) * 10) / 10;
   return {
     schemaVersion: 1,
     rules: { id: 'v2', hash: SOURCE_HASH },
     surface: { hash: s.surfaceHash, toolCount: tools.length },
-    score: mean,
-    band: mean === null ? null : bandOf(mean),
+    score,
+    band: score === null ? null : bandOf(score),
     tokens: { total: s.totalTokens, tokenizer: s.tokenizer },
     counts,
     findings,
-    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop) },
+    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop).map(toConfusablePair) },
     tools,
   };
 }
 
-/** Rules version 1. */
+/** Rules version 2. */
 export const rulesV2: RuleSet = { id: 'v2', hash: SOURCE_HASH, lint: lintV2 };

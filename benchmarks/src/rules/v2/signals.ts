@@ -1,5 +1,6 @@
 import { stem } from '../../text/words.js';
 import type { ToolContext, ToolFacts } from './facts.js';
+import { cueText } from './security.js';
 import { DESTRUCTIVE_JA, DESTRUCTIVE_VERBS, FILLER_WORDS, READ_VERBS, VERBS, WRITE_VERBS } from './lexicons.js';
 
 // Derived signals shared by several categories and rules of v2.
@@ -29,21 +30,25 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
 
 /**
  * Names of other tools of the surface that this description mentions by name (names of 4+ characters;
- * a trailing "." or "-" is punctuation). One pass over the description's identifier-like tokens.
+ * a trailing "." or "-" is punctuation), in its own text (a name in text most tools share points nowhere
+ * in particular). One pass over the description's identifier-like tokens.
  */
 export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
   const out = new Set<string>();
+  // A sentence with a security match names no alternative (it names the tool it shadows): the cue text
+  // leaves it out, and is then scanned as identifiers. Only the tool's own text counts (not shared text).
+  const text = cueText(t.ownDescription, t.security);
   // The words already segmented hold every snake_case or camelCase name whole; only names with "-" or "."
   // (which split words) need the identifier scan below.
-  if (t.language !== 'ja' && !s.namesWithSeparators) {
+  if (text === t.ownDescription && t.language !== 'ja' && !s.namesWithSeparators) {
     for (const word of t.words) {
       const w = word.endsWith("'s") || word.endsWith('’s') ? word.slice(0, -2) : word; // "read_file's"
       if (w.length >= 4 && w !== t.name && s.names.has(w)) out.add(w);
     }
     return [...out];
   }
-  for (const raw of t.description.match(IDENTIFIER) ?? []) {
+  for (const raw of text.match(IDENTIFIER) ?? []) {
     let end = raw.length;
     while (end > 0 && (raw.charCodeAt(end - 1) === 46 || raw.charCodeAt(end - 1) === 45)) end--;
     const token = end === raw.length ? raw : raw.slice(0, end);

@@ -30,14 +30,30 @@ export const T = {
   manyTools: 25,
   tooManyTools: 40,
 
-  /** Confusable pairs (Sørensen–Dice on content-word sets and on canonical name tokens). */
+  /**
+   * Confusable pairs: two tools whose names share nothing are confusable when their descriptions (own
+   * text, concepts, Sørensen–Dice) are at least this alike. Names that share something decide by what
+   * differs (README, "Confusable pairs").
+   */
   confusableDescription: 0.6,
-  confusableName: 0.6,
-  confusableNameDescription: 0.35,
   /** Descriptions with fewer content words than this are not compared (too little to compare). */
   confusableMinContentWords: 3,
   confusableTop: 12,
   /** Boilerplate: a word in at least this share of the tools, on a server with at least this many tools. */
   boilerplateShare: 0.9,
   boilerplateMinTools: 8,
+
+  /**
+   * Shared text: a clause (or a trailing run of sentences) found on at least this share of the tools, and
+   * on at least `sharedTextMinTools` of them, is boilerplate: it earns no cue points and makes no pair.
+   */
+  sharedTextShare: 0.5,
+  sharedTextMinTools: 3,
+  /**
+   * Security: a tool with a critical security finding scores at most `securityScoreCap` (below the cloudy
+   * band) minus `securityPenalty`, so it is never sunny and ranks below a clean tool of the same points; a
+   * server with such a tool scores at most `securityScoreCap`.
+   */
+  securityScoreCap: 39,
+  securityPenalty: 10,
 } as const;

@@ -8,6 +8,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody } from './databas
 /** HTTP status of each input error: size limits are 413, unreadable JSON 400, the rest 422 (JSON that is not a usable surface). */
 const INPUT_STATUS: Record<InputErrorCode, number> = {
   invalid_json: 400,
+  duplicate_key: 400,
   payload_too_large: 413,
   tool_limit_exceeded: 413,
   missing_tools: 422,

@@ -3,6 +3,7 @@
 // `__proto__` key, because its parser swallows the reason. Such keys are refused, not removed: dropping a
 // key silently changes what the caller sent, and no field of this API is called `__proto__`.
 import type { FastifyInstance } from 'fastify';
+import { findDuplicateKey } from '@toolmark/benchmarks';
 import { ApiError } from '../errors.js';
 
 /** A key that could reach an object's prototype: where it sits (a path from `body`) and what to say. */
@@ -30,7 +31,10 @@ function forbiddenKey(value: unknown): { path: string; key: string; message: str
   return undefined;
 }
 
-/** Parse a JSON body: 400 `invalid_json` for an empty body, a syntax error (with its position) or a prototype key. */
+/**
+ * Parse a JSON body: 400 `invalid_json` for an empty body, a syntax error (with its position) or a prototype
+ * key; 400 `duplicate_key` for a key repeated in one object.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw new ApiError(400, 'invalid_json', 'the body is empty; send a JSON object');
   let value: unknown;
@@ -39,6 +43,17 @@ export function parseJsonBody(text: string): unknown {
   } catch (error) {
     const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
     throw new ApiError(400, 'invalid_json', `the body is not valid JSON${position === undefined ? '' : ` (at character ${Number(position) + 1})`}`, position === undefined ? {} : { position: Number(position) });
+  }
+  // A key twice in one object: JSON.parse keeps the last silently, other parsers the first, so what was
+  // meant is unknown (a tools/list upload could carry a description the linter never sees). Refused.
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) {
+    const path = `body${duplicate.path.slice(1).replace(/\[(\d+)\]/g, '.$1')}`;
+    throw new ApiError(400, 'duplicate_key', `the key "${duplicate.key}" appears twice in one object (at ${path}); send it once`, {
+      path,
+      key: duplicate.key,
+      position: duplicate.position,
+    });
   }
   // The keys can only be spelled with these letters or with \u escapes; most bodies have neither.
   if (!text.includes('proto') && !text.includes('\\u')) return value;

@@ -22,11 +22,13 @@ describe('hidden_instructions', () => {
     expect(f.severity).toBe('critical');
     expect(f.tool).toBe('add_numbers');
     expect(f.fields).toEqual(['description']);
-    expect(f.data.patterns).toEqual(['important_tag', 'read_secrets']);
-    expect(f.message).toBe('text addressed to the model, not describing the tool: important_tag, read_secrets ("<IMPORTANT>")');
+    // v2 also reads "Do not mention that …" as concealment; excerpts are in matching form (lower case) with a path.
+    expect(f.data.patterns).toEqual(['important_tag', 'conceal_from_user', 'read_secrets']);
+    expect(f.message).toBe('text addressed to the model, not describing the tool: important_tag, conceal_from_user, read_secrets ("<important>" in description)');
     expect(f.data.hits).toEqual([
-      { pattern: 'important_tag', field: 'description', excerpt: '<IMPORTANT>' },
-      { pattern: 'read_secrets', field: 'description', excerpt: 'read ~/.ssh' },
+      { pattern: 'important_tag', field: 'description', path: 'description', excerpt: '<important>' },
+      { pattern: 'conceal_from_user', field: 'description', path: 'description', excerpt: 'do not mention that' },
+      { pattern: 'read_secrets', field: 'description', path: 'description', excerpt: 'read ~/.ssh' },
     ]);
   });
 

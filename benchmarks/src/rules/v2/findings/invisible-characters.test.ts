@@ -35,9 +35,14 @@ describe('invisible_characters', () => {
         code: 'invisible_characters',
         severity: 'critical',
         tool: 'read_file',
-        message: 'invisible or direction-changing characters (U+200B, U+E0041, U+202E) in title, description, inputSchema',
-        fields: ['title', 'description', 'inputSchema'],
-        data: { characters: ['U+200B', 'U+E0041', 'U+202E'], where: { title: ['U+200B'], description: ['U+E0041'], inputSchema: ['U+202E'] } },
+        // v2 reads every string in canonical order (fields sorted) and names each path.
+        message: 'invisible or direction-changing characters (U+E0041, U+202E, U+200B) in description, inputSchema.properties.path.description, title',
+        fields: ['description', 'inputSchema', 'title'],
+        data: {
+          characters: ['U+E0041', 'U+202E', 'U+200B'],
+          where: { description: ['U+E0041'], inputSchema: ['U+202E'], title: ['U+200B'] },
+          paths: ['description', 'inputSchema.properties.path.description', 'title'],
+        },
       },
     ]);
   });

@@ -1,28 +1,24 @@
 import { finding, type ServerRule } from '../../types.js';
 import type { SurfaceFacts } from '../facts.js';
 
-/** `identical_description` (critical): two or more tools share exactly the same description (case and spacing folded). */
+/**
+ * `identical_description` (critical): two or more tools share exactly the same description (case and
+ * spacing folded) — or the same text of their own once text that most tools share is left out ("Creates a
+ * user." and "Creates a user. <the Docker note>" tell a model the same).
+ */
 export const identicalDescription: ServerRule<SurfaceFacts> = {
   code: 'identical_description',
   check: (s) => {
-    // Descriptions equal after folding case and spaces have the same words: bucket by the number and total
-    // length of the words first, and fold only descriptions that share a bucket.
-    const buckets = new Map<string, typeof s.tools>();
-    for (const t of s.tools) {
-      if (!t.hasDescription) continue;
-      let chars = 0;
-      for (const w of t.words) chars += w.length;
-      // CJK segmentation can shift with spacing: Japanese descriptions share one bucket.
-      const key = t.language === 'ja' ? 'ja' : `${t.wordCount}:${chars}:${t.words[0]?.toLowerCase()}:${t.words.at(-1)?.toLowerCase()}`;
-      buckets.set(key, [...(buckets.get(key) ?? []), t]);
-    }
+    const fold = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+    // One map over folded texts: linear in the total length. A tool with no text of its own is grouped by
+    // its whole description (several tools made only of the same boilerplate are identical too).
     const groups = new Map<string, string[]>();
-    for (const bucket of buckets.values()) {
-      if (bucket.length < 2) continue;
-      for (const t of bucket) {
-        const key = `${t.wordCount}\u0000${t.description.toLowerCase().replace(/\s+/g, ' ')}`;
-        groups.set(key, [...(groups.get(key) ?? []), t.name]);
-      }
+    for (const t of s.tools) {
+      if (t.description === '') continue;
+      const key = t.hasDescription ? `own\u0000${fold(t.ownDescription)}` : `all\u0000${fold(t.description)}`;
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [t.name]);
+      else group.push(t.name);
     }
     return [...groups.values()]
       .filter((names) => names.length > 1)

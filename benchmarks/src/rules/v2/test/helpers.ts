@@ -106,15 +106,25 @@ const GROUP_WORDS = [
   'violin concert rosin bow',
   'glacier fjord moraine crevasse',
 ];
+const GROUP_NOUNS = ['ledger', 'kettle', 'orchid', 'comet', 'violin', 'glacier'];
+const SYNONYM_VERBS: [string, string][] = [
+  ['get', 'Gets'],
+  ['fetch', 'Fetches'],
+  ['retrieve', 'Retrieves'],
+  ['read', 'Reads'],
+  ['load', 'Loads'],
+];
 
 /**
- * `groups` groups of `size` near-copies each: tools of a group share four words and differ by one, tools
- * of different groups share nothing, so every pair inside a group is confusable (Dice 0.8) and no other.
+ * `groups` groups of `size` (≤ 5) look-alike tools each: the tools of a group are named by synonyms of one
+ * verb and one noun (`get_ledger`, `fetch_ledger`, …) and described alike, so every pair inside a group is
+ * confusable under v2 (names that say the same, similarity 1) and no pair across groups (`get_ledger` /
+ * `get_kettle` differ in the noun that matters).
  */
 export function confusableGroups(groups: number, size: number): Tool[] {
   return Array.from({ length: groups * size }, (_, i) => {
     const g = Math.floor(i / size);
-    const k = i % size;
-    return tool({ name: `group${g}_item${k}`, description: `Handles ${GROUP_WORDS[g]} entries marked ${['red', 'green', 'blue', 'amber', 'violet'][k]}.` });
+    const [verb, verbs] = SYNONYM_VERBS[i % size]!;
+    return tool({ name: `${verb}_${GROUP_NOUNS[g]}`, description: `${verbs} one ${GROUP_NOUNS[g]} record with its ${GROUP_WORDS[g]} entries.` });
   });
 }
