@@ -40,4 +40,12 @@ export const T = {
   /** Boilerplate: a word in at least this share of the tools, on a server with at least this many tools. */
   boilerplateShare: 0.9,
   boilerplateMinTools: 8,
+
+  /**
+   * `no_usage_context` is required when a sibling's name extends the tool's own; a name token on at least
+   * this share of the tools of a surface with at least this many tools is a namespace (`browser_`) and is
+   * left out of that comparison.
+   */
+  namespaceShare: 0.9,
+  namespaceMinTools: 4,
 } as const;
