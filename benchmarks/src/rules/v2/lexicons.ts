@@ -55,8 +55,11 @@ export function matchesLexicon(text: string, lexicon: Lexicon, lower = text.toLo
 
 const combinedGlobal = new WeakMap<Lexicon, RegExp>();
 const NEGATION_BEFORE = /(?:\b(?:not|never|no)|n't|\bavoid)\s+$/;
-// "Do not use it when the user asks …": the cue sits in a clause whose use is negated.
-const NEGATED_USE_BEFORE = /(?:\b(?:not|never|avoid)|n't)\s+(?:use|using|call|calling|invoke|invoking)\b[^.;!?\n]*$/;
+// "Do not use it when the user asks …", "Prefer get_schema when you only need …": the cue sits in a
+// clause about not using this tool or about another tool.
+const NOT_THIS_TOOL_BEFORE = new RegExp(
+  String.raw`(?:(?:\b(?:not|never|avoid)|n't)\s+(?:use|using|call|calling|invoke|invoking)\b|\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\x60'"][^\x60'"\n]{1,60}[\x60'"]|[a-z][a-z0-9]*(?:[_.\-/][a-z0-9]+)+))[^.;!?\n]*$`,
+);
 const NEGATION_AFTER_JA = /^.{0,4}(ない|ません|ず)/u;
 
 /**
@@ -67,7 +70,7 @@ export function matchesAffirmed(text: string, lexicon: Lexicon, lower = text.toL
   const re = enRe(lexicon, combinedGlobal, 'g');
   re.lastIndex = 0;
   for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
-    if (!NEGATION_BEFORE.test(lower.slice(Math.max(0, m.index - 16), m.index)) && !NEGATED_USE_BEFORE.test(lower.slice(Math.max(0, m.index - 60), m.index))) return true;
+    if (!NEGATION_BEFORE.test(lower.slice(Math.max(0, m.index - 16), m.index)) && !NOT_THIS_TOOL_BEFORE.test(lower.slice(Math.max(0, m.index - 80), m.index))) return true;
     re.lastIndex = m.index + 1;
   }
   if (!HAS_JA.test(text)) return false;
@@ -115,7 +118,7 @@ export const USAGE_WHEN: Lexicon = {
     /\b(?:typical|common|main|primary) use[- ]cases?\b/,
     /\buse[- ]cases?\s*:/,
   ],
-  ja: ['用途', '使いどころ', '使用場面', '利用場面', '使い方'],
+  ja: ['用途', '使いどころ', '使用場面', '利用場面', '使い方', '使う場面', '使うとき', '使うタイミング', '使用するタイミング'],
   jaRe: [
     // "…したいときに使います", "…の場合に限って使ってください", "…する際はこのツールを使用してください"
     new RegExp(`(?:とき|時|場合|際|ケース|ところ)(?:に|は|には|にのみ|のみ|だけ|に限って|に限り|でも|にも|なら)?${SAME_SENTENCE(16)}${USE_JA}`, 'u'),
@@ -175,11 +178,13 @@ export const USAGE_ALTERNATIVE: Lexicon = {
     /\bin favou?r of\b/,
     /\bsee also\b/,
     /\b(?:better|faster|cheaper|more efficient) than\b/,
+    // "use find_free_slots" names another tool, on this server or not
+    new RegExp(String.raw`\b(?:use|call|try|prefer) (?:the )?${OTHER_TOOL}`),
   ],
   ja: ['代わりに', 'ではなく', '代替', '後継', '置き換え', 'おすすめ', 'お勧め', 'を優先'],
   jaRe: [
-    // "X を使ってください" names another tool, not "このツールを使ってください"
-    /(?<!このツール|本ツール|これ|こちら)を(?:使って|使用して|利用して|お使い)ください/u,
+    // "find_free_slots を使ってください" names another tool (not "このツールを使って", not "UTF-8を使って")
+    new RegExp(`${OTHER_TOOL_JA}\\s*(?:を|の方を)(?:${USE_JA})`, 'u'),
     /の方が(?:適|便利|速|効率|良|よ|向いて)/u,
     /推奨(?!され(?:ません|ない))/u,
     /より(?:も)?(?:効率|速|安|優れ|適して|便利|軽)/u,
@@ -216,14 +221,16 @@ export const CONSTRAINTS: Lexicon = {
     /\bat (most|least)\b/,
     /\bup to \d/,
     /\bexceed(s|ed|ing)?\b/,
+    /\b(?:more|fewer|less|larger|smaller|greater|bigger|longer|shorter|older|newer) than \d/,
     /\brate[- ]?limit/,
     /\bquota\b/,
     /\bcosts?\b/,
-    /\bbilled\b/,
+    /\bbill(?:s|ed|ing)?\b/,
     /\bpermissions?\b/,
     /\bauthori[sz]/,
     /\bauthenticat/,
     /\brequires? (an? |the )?(api key|token|access|login|auth)/,
+    /\b(?:behind|needs?) (?:a |an )?(?:login|sign[- ]in|authentication)\b/,
     /\bside[- ]effects?\b/,
     /\bread[- ]only\b/,
     /\b(does not|doesn't|will not|won't|never) (modify|change|alter|write|delete)\b/,
@@ -242,13 +249,13 @@ export const CONSTRAINTS: Lexicon = {
   ],
   // No bare "のみ" ("only"), "以下" ("the following") or "回数" ("number of times"): they are as common
   // outside any limit as "only" and "following" are in English, which v2 does not count either.
-  ja: ['上限', '最大', '最小', '制限', '権限', '認証', '認可', '副作用', '料金', '費用', '課金', '取り消せません', '元に戻せません', '元に戻すことはできません', '読み取り専用', 'タイムアウト', 'ページング', 'ページネーション', '上書き', '冪等', '切り詰め', '切り捨て', '超える', '超え', '破壊的', '永久に', '完全に削除', 'クォータ', 'でのみ', '内のみ', 'のみ有効', 'のみ動作', 'のみ対応', 'に限られ', 'に限定'],
+  ja: ['上限', '最大', '最小', '制限', '権限', '認証', '認可', '副作用', '料金', '費用', '課金', '取り消せません', '元に戻せません', '元に戻すことはできません', '読み取り専用', 'タイムアウト', 'ページング', 'ページネーション', '上書き', '冪等', '切り詰め', '切り捨て', '超える', '超え', '破壊的', '永久に', '完全に削除', 'クォータ', 'コスト', '手数料', '請求', 'でのみ', '内のみ', 'のみ有効', 'のみ動作', 'のみ対応', 'に限られ', 'に限定'],
   jaRe: [
     /[0-9０-９]+\s*[^\s。、,.]{0,4}?(?:以下|以上|以内|未満|まで)/u,
     /変更(?:し|され|は行い|を加え)(?:ません|ない)/u,
     /(?:APIキー|トークン|ログイン|アクセス権)(?:が|を)?必要/u,
     /許可された(?:ディレクトリ|パス|ドメイン|ホスト)/u,
-    /安全に(?:再試行|呼び出|繰り返)/u,
+    /安全に(?:再試行|呼び出|繰り返)|(?:呼び出|実行|再試行|繰り返)(?:して|し)?も安全/u,
   ],
 };
 
@@ -284,23 +291,39 @@ export const OPTIONAL_PARAM: Lexicon = {
     /\bdefaults? (?:to|is)\b/,
     /\bby default\b/,
     /\bleave (?:it )?(?:empty|blank|unset|out)\b/,
-    /\bomit(?:ted)?\b/,
+    /\bomit(?:ted|ting)?\b/,
+    /\bmutually exclusive\b/,
+    /\beither\b/,
   ],
-  ja: ['省略', '任意', '指定しない場合', '指定がない場合', 'デフォルト', '既定', 'オプション'],
+  ja: ['省略', '任意', '指定しない場合', '指定がない場合', 'デフォルト', '既定', 'オプション', 'いずれか', '排他'],
 };
 
 /** A parameter description saying the parameter must be given (not "required if …", not "not required"). */
 export const REQUIRED_PARAM: Lexicon = {
-  en: [/(?<!not )\brequired\b(?! (?:if|when|for|only|unless))/, /\bmust be (?:provided|given|specified|set|supplied)\b/, /\bmandatory\b/],
+  // "(required)", "Required.", "… is required", "must be provided"; not "marks required inputs", not
+  // "required if …", not "not required".
+  en: [
+    /\((?:required|mandatory)\)/,
+    /^(?:required|mandatory)\b/,
+    /(?<!\bnot )\b(?:is|are) (?:required|mandatory)\b(?! (?:if|when|for|only|unless))/,
+    /\b(?:required|mandatory)\.?$/,
+    /\bmust be (?:provided|given|specified|set|supplied)\b/,
+  ],
   ja: ['必須', '必ず指定'],
 };
 
 /** Last name tokens of a parameter a call can hardly do without: the thing to act on or look for. */
-export const NEEDED_PARAM_TOKENS = new Set('id ids uuid path paths url urls uri query q'.split(' '));
+export const NEEDED_PARAM_TOKENS = new Set('id ids uuid path paths query q'.split(' '));
+/** Whole parameter names a call can hardly do without (a `url`, not a `webhookUrl`). */
+export const NEEDED_PARAM_NAMES = new Set('url urls uri'.split(' '));
+
+/** Parameters a tool description offers as alternatives ("Provide either `url` or `scrapeId`", "url または id のいずれか"). */
+export const ALTERNATIVE_PARAMS_EN = /\b(?:either|one of)\b([^.;\n]{0,100})/g;
+export const ALTERNATIVE_PARAMS_JA = /([^。\n]{0,60})(?:のいずれか|のどちらか|か一方)/gu;
 
 /** First name tokens that make a boolean's name a predicate ("include_archived", "isPublic", "dryRun"). */
 export const PREDICATE_NAME_TOKENS = new Set(
-  'is has have can should include exclude with without enable disable allow use show hide skip force only keep dry auto return'.split(' '),
+  'is has have can should include exclude with without enable disable allow use show hide skip force only keep dry auto return ignore'.split(' '),
 );
 
 /** Words saying what a boolean's true/false does. */
@@ -334,7 +357,7 @@ export const VERBS = new Set(
    show shutdown sign simplify simulate skip snapshot snooze solve sort spawn specify split stage star start stash
    stop store stream submit subscribe suggest summarize suspend swap switch sync synchronize tag tail take terminate
    test toggle tokenize trace track train transcribe transfer transform translate traverse trigger truncate tune type
-   unarchive unblock undo unfollow uninstall unlink unlock unmute unpin unpublish unregister unstar unsubscribe unwatch
+   unarchive unblock undo unfollow ignore uninstall unlink unlock unmute unpin unpublish unregister unstar unsubscribe unwatch
    update upgrade upload upsert use validate vectorize verify view visit visualize vote wait walk warn watch wipe
    write`
     .split(/\s+/)
@@ -407,6 +430,38 @@ export const STOPWORDS = new Set(
    another same own only also just very you your yours we our they their them he she his her i me my mine
    which who whom whose what where how why there here up out off again further once both few s t`.split(/\s+/),
 );
+
+/**
+ * Japanese words for common name tokens, to tell whether a Japanese description only restates an English
+ * name ("テキストを翻訳します。" for translate_text restates it as "Translates text." does). A token
+ * missing here is simply not matched: the check then finds more than the name, as v1 always did.
+ */
+export const NAME_WORDS_JA: Record<string, string[]> = Object.fromEntries(
+  `get:取得,取り出 list:一覧,列挙,リスト read:読み込,読み取,読 write:書き込,書き出,書 create:作成,生成 delete:削除 remove:削除,除去
+   update:更新 search:検索 find:検索,探 fetch:取得 retrieve:取得 send:送信,送 add:追加 edit:編集 move:移動 copy:コピー,複製
+   open:開 close:閉じ run:実行 execute:実行 start:開始,起動 stop:停止 save:保存 upload:アップロード download:ダウンロード
+   translate:翻訳 summarize:要約 summarise:要約 resize:リサイズ navigate:移動 click:クリック type:入力 set:設定 check:確認,チェック
+   show:表示 view:表示,閲覧 display:表示 merge:マージ archive:アーカイブ restore:復元 import:インポート,取り込 export:エクスポート
+   convert:変換 calculate:計算 schedule:予約,スケジュール post:投稿 reply:返信 clear:消去,クリア reset:リセット sync:同期
+   transcribe:文字起こし parse:解析 validate:検証 query:クエリ,照会 install:インストール deploy:デプロイ
+   file:ファイル text:テキスト user:ユーザー page:ページ issue:課題,イシュー repo:リポジトリ repository:リポジトリ branch:ブランチ
+   commit:コミット message:メッセージ email:メール event:イベント,予定 calendar:カレンダー image:画像 cache:キャッシュ
+   project:プロジェクト team:チーム item:アイテム,項目 folder:フォルダ directory:ディレクトリ table:テーブル row:行 record:レコード
+   document:ドキュメント,文書 comment:コメント task:タスク note:メモ,ノート tag:タグ label:ラベル url:URL link:リンク
+   weather:天気 rate:レート exchange:為替 audio:音声 video:動画 order:注文 product:商品,製品 customer:顧客 account:アカウント
+   channel:チャンネル thread:スレッド block:ブロック database:データベース schema:スキーマ data:データ info:情報
+   status:ステータス,状態 detail:詳細 request:リクエスト tab:タブ browser:ブラウザ screenshot:スクリーンショット
+   snapshot:スナップショット key:キー node:ノード entity:エンティティ graph:グラフ address:住所,アドレス shipping:配送,送料
+   cost:費用,コスト price:価格 log:ログ job:ジョブ package:パッケージ library:ライブラリ code:コード`
+    .split(/\s+/)
+    .map((entry) => {
+      const [token, words] = entry.split(':') as [string, string];
+      return [token, words.split(',')];
+    }),
+);
+
+/** Japanese filler a restated name may add ("…ツール", "…機能"). */
+export const FILLER_WORDS_JA = ['ツール', '機能', '関数', 'コマンド', 'エンドポイント', 'API'];
 
 /** Words a restated name may add without saying more ("Get the user tool"). */
 export const FILLER_WORDS = new Set('tool function method api endpoint command operation action use using used'.split(' '));

@@ -4,10 +4,15 @@ import {
   DESTRUCTIVE_JA,
   DESTRUCTIVE_VERBS,
   FILLER_WORDS,
+  FILLER_WORDS_JA,
   BOOLEAN_MEANING,
   HTTP_METHOD_VERBS,
   matchesLexicon,
   NAME_SYNONYMS,
+  NAME_WORDS_JA,
+  ALTERNATIVE_PARAMS_EN,
+  ALTERNATIVE_PARAMS_JA,
+  NEEDED_PARAM_NAMES,
   NEEDED_PARAM_TOKENS,
   NEUTRAL_VERBS,
   OPTIONAL_PARAM,
@@ -109,9 +114,27 @@ export function startsWithVerb(t: ToolFacts): boolean {
   return openingVerb(t) !== undefined;
 }
 
+const NOT_CONTENT_JA = /[\u3040-\u309f\s\p{P}\p{S}]/gu;
+
+/**
+ * A Japanese description that only restates an English name: once the name's tokens, their Japanese words
+ * (`NAME_WORDS_JA`) and filler (ツール) are taken out, only kana particles and endings are left.
+ */
+function restatesNameJa(t: ToolFacts): boolean {
+  const words = [...FILLER_WORDS_JA];
+  for (const token of t.nameTokens) {
+    words.push(token);
+    for (const w of NAME_WORDS_JA[token] ?? NAME_WORDS_JA[stem(token)] ?? []) words.push(w);
+  }
+  let rest = t.description.toLowerCase();
+  for (const w of words.sort((a, b) => b.length - a.length)) rest = rest.split(w.toLowerCase()).join(' ');
+  return rest.replace(NOT_CONTENT_JA, '') === '';
+}
+
 /** The description says nothing beyond the words of the name (and filler such as "tool"). */
 export function restatesName(t: ToolFacts): boolean {
   if (!t.hasDescription || t.contentWords.size === 0) return false;
+  if (t.language === 'ja') return restatesNameJa(t);
   const nameWords = new Set(t.nameTokens.map(stem));
   for (const w of t.contentWords) {
     if (!nameWords.has(w) && !FILLER_WORDS.has(w)) return false;
@@ -242,18 +265,34 @@ export function looksRequired(p: ParamFacts): boolean {
   const d = p.description;
   if (d !== undefined && matchesLexicon(d, OPTIONAL_PARAM)) return false;
   if (d !== undefined && matchesLexicon(d, REQUIRED_PARAM)) return true;
+  if (NEEDED_PARAM_NAMES.has(p.name.toLowerCase())) return true;
   const last = identifierTokens(p.name).at(-1);
   return last !== undefined && NEEDED_PARAM_TOKENS.has(last);
 }
 
+/** Lower-cased text of the spans where a tool description offers parameters as alternatives ("either `url` or `id`"). */
+function alternativeSpans(t: ToolFacts): string {
+  let out = '';
+  const lower = t.description.toLowerCase();
+  for (const m of lower.matchAll(ALTERNATIVE_PARAMS_EN)) out += ` ${m[1]}`;
+  if (t.language === 'ja' || HAS_KANA_OR_KANJI.test(t.description)) for (const m of lower.matchAll(ALTERNATIVE_PARAMS_JA)) out += ` ${m[1]}`;
+  return out;
+}
+
 /**
- * Parameters that look required when the schema has no (or an empty) `required` list, in name order. A
- * non-empty list is the server's deliberate choice and is taken as it is.
+ * Parameters that look required when the schema has no (or an empty) `required` list, in name order, but
+ * not those the description offers as alternatives. A non-empty list is the server's deliberate choice and
+ * is taken as it is.
  */
 export function missingRequired(t: ToolFacts): string[] {
   if (t.required !== undefined && t.required.length > 0) return [];
-  return t.params.filter(looksRequired).map((p) => p.name);
+  const candidates = t.params.filter(looksRequired);
+  if (candidates.length === 0) return [];
+  const spans = alternativeSpans(t);
+  return candidates.filter((p) => !new RegExp(`(?<![a-z0-9_])${escapeRe(p.name.toLowerCase())}(?![a-z0-9_])`).test(spans)).map((p) => p.name);
 }
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Canonical name tokens: identifier tokens without stopwords, stemmed, synonyms mapped to one token. */
 function canonicalNameTokens(name: string): Set<string> {
