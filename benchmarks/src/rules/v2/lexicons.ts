@@ -57,10 +57,12 @@ const combinedGlobal = new WeakMap<Lexicon, RegExp>();
 const NEGATION_BEFORE = /(?:\b(?:not|never|no)|n't|\bavoid)\s+$/;
 // "Do not use it when the user asks …", "Prefer get_schema when you only need …": the cue sits in a
 // clause about not using this tool or about another tool.
+// "When you need many pages, use crawl_site": the situation is the other tool's.
+const OTHER_TOOL_AFTER = new RegExp(String.raw`^[^.;!?\n]{0,80}?,\s*(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\x60'"][^\x60'"\n]{1,60}[\x60'"]|[a-z][a-z0-9]*(?:[_.\-/][a-z0-9]+)+)`);
 const NOT_THIS_TOOL_BEFORE = new RegExp(
   String.raw`(?:(?:\b(?:not|never|avoid)|n't)\s+(?:use|using|call|calling|invoke|invoking)\b|\b(?:use|call|try|prefer)\s+(?:the\s+)?(?:[\x60'"][^\x60'"\n]{1,60}[\x60'"]|[a-z][a-z0-9]*(?:[_.\-/][a-z0-9]+)+))[^.;!?\n]*$`,
 );
-const NEGATION_AFTER_JA = /^.{0,4}(ない|ません|ず)/u;
+const NEGATION_AFTER_JA = /^.{0,4}(ない|ません|ず|避け)/u;
 
 /**
  * Like {@link matchesLexicon}, but a cue that is negated does not count: "do not use it for …" is not a
@@ -70,7 +72,12 @@ export function matchesAffirmed(text: string, lexicon: Lexicon, lower = text.toL
   const re = enRe(lexicon, combinedGlobal, 'g');
   re.lastIndex = 0;
   for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
-    if (!NEGATION_BEFORE.test(lower.slice(Math.max(0, m.index - 16), m.index)) && !NOT_THIS_TOOL_BEFORE.test(lower.slice(Math.max(0, m.index - 80), m.index))) return true;
+    if (
+      !NEGATION_BEFORE.test(lower.slice(Math.max(0, m.index - 16), m.index)) &&
+      !NOT_THIS_TOOL_BEFORE.test(lower.slice(Math.max(0, m.index - 80), m.index)) &&
+      !OTHER_TOOL_AFTER.test(lower.slice(m.index, m.index + 160))
+    )
+      return true;
     re.lastIndex = m.index + 1;
   }
   if (!HAS_JA.test(text)) return false;
@@ -94,7 +101,8 @@ export function matchesAffirmed(text: string, lexicon: Lexicon, lower = text.toL
 // (`list_items_v2`, `bulk-import`); a plain word ("quotes", "caution") is not one.
 const OTHER_TOOL = String.raw`(?:[\x60'"][^\x60'"\n]{1,60}[\x60'"]|[a-z][a-z0-9]*(?:[_.\-/][a-z0-9]+)+)`;
 // The same in Japanese prose, also in 「」 or 『』.
-const OTHER_TOOL_JA = String.raw`(?:[A-Za-z][A-Za-z0-9]*(?:[_.\-/][A-Za-z0-9]+)+|[\x60「『"'][^\x60」』"'\n]{1,40}[\x60」』"'])`;
+// It starts where no identifier character precedes it, so a long "a_a_a_…" is read once, not from every position.
+const OTHER_TOOL_JA = String.raw`(?:(?<![A-Za-z0-9_.\-/])[A-Za-z][A-Za-z0-9]*(?:[_.\-/][A-Za-z0-9]+)+|[\x60「『"'][^\x60」』"'\n]{1,40}[\x60」』"'])`;
 // Verbs of using or calling, in Japanese.
 const USE_JA = '(?:使[いうえわっ]|使用|利用|呼び出|呼[ばびぶん]|実行し|選[ぶびん]|選択)';
 // Up to n characters of the same sentence.
@@ -108,9 +116,11 @@ export const USAGE_WHEN: Lexicon = {
     // an imperative at the start of a sentence or heading: "Use when …", "Use for …", "Only use for …"
     /(?:^|[.!?:;\n(*#-]\s*|\b(?:only|always|best)\s+)use (?:only )?(?:when|if|for|to|whenever|after|before|once)\b/,
     /\bwhen to (?:use|call|invoke|choose)\b/,
-    /\bwhen (?:you|the user|a user|users|an agent|the agent|the model|the assistant|a caller|the caller) (?:need|needs|want|wants|ask|asks|has|have|is|are|must|would like|wish|wishes|request|requests|only need|do not know|don't know|are unsure|already have|already know|have to)\b/,
+    /\b(?:when|if) (?:you|the user|a user|users|an agent|the agent|the model|the assistant|a caller|the caller) (?:need|needs|want|wants|ask|asks|has|have|is|are|must|would like|wish|wishes|request|requests|only need|do not know|don't know|are unsure|already have|already know|have to)\b/,
     /\b(?:useful|helpful|ideal|best|designed|intended|meant|suited|suitable|great|perfect|good|handy|essential|recommended|appropriate|convenient|made) (?:for|when|to|if)\b/,
-    /\bshould be (?:used|called|invoked|chosen)\b/,
+    /\bshould (?:only |always )?be (?:used|called|invoked|chosen)\b/,
+    // "Use this instead of read_file …": this tool is the one to pick over another
+    /\b(?:use|call|prefer|choose) (?:this|it)(?: tool| function)? (?:instead of|rather than|over)\b/,
     /\bto be used (?:when|for|if|to)\b/,
     /\bin (?:cases?|situations?|scenarios?) (?:where|when|like)\b/,
     /\bonly (?:when|if)\b/,
@@ -121,22 +131,25 @@ export const USAGE_WHEN: Lexicon = {
   ja: ['用途', '使いどころ', '使用場面', '利用場面', '使い方', '使う場面', '使うとき', '使うタイミング', '使用するタイミング'],
   jaRe: [
     // "…したいときに使います", "…の場合に限って使ってください", "…する際はこのツールを使用してください"
-    new RegExp(`(?:とき|時|場合|際|ケース|ところ)(?:に|は|には|にのみ|のみ|だけ|に限って|に限り|でも|にも|なら)?${SAME_SENTENCE(16)}${USE_JA}`, 'u'),
+    new RegExp(`(?:とき|時|場合|際|ケース|前に|後に|あとで)(?:に|は|には|にのみ|のみ|だけ|に限って|に限り|でも|にも|なら)?${SAME_SENTENCE(16)}${USE_JA}`, 'u'),
     // "…を探すのにとても便利です", "…するために使います", "…には向いています"
-    new RegExp(`(?:のに|ために|ための|には|用に|では)${SAME_SENTENCE(8)}(?:便利|役立|適して|最適|向いて|向き|${USE_JA})`, 'u'),
+    new RegExp(`(?:のに|ために|ための|には|用に|では)${SAME_SENTENCE(8)}(?:便利|役立|適して|最適|向いて|(?<!不)向き|${USE_JA})`, 'u'),
+    // "read_file の代わりにこのツールを使ってください"
+    /代わりに(?:この|本)ツール|の代わりに(?:これ|こちら)を/u,
     // "…の確認に便利です", "…に最適です", "…に使います"
     /に(?:とても|非常に|特に|大変|最も)?(?:便利|役立|最適|適して|向いて|使います|使用します|利用します|使えます)/u,
     // "…のみ使用してください", "…場合に限って呼び出します"
     new RegExp(`(?:のみ|だけ|に限って|に限り)${USE_JA}`, 'u'),
   ],
   // The verb belongs to another tool ("…場合は代わりに search_code を使ってください" is a "when not").
-  jaReject: new RegExp(`代わりに|ではなく|${OTHER_TOOL_JA}`, 'u'),
+  jaReject: new RegExp(`代わりに(?!(?:この|本)ツール|これ|こちら)|ではなく|${OTHER_TOOL_JA}`, 'u'),
 };
 
 /** "When not to use": situations the tool is not for, deprecation, or a pointer elsewhere for some case. */
 export const USAGE_WHEN_NOT: Lexicon = {
   en: [
     /\b(?:do not|don't|never|avoid|please don't) (?:use|using|call|calling|invoke|invoking|choose|pick)\b/,
+    /\bavoid (?:it |this(?: tool)? )?(?:for|when|if|on|with)\b/,
     /\bnot (?:intended|meant|designed|suitable|suited|appropriate|recommended|ideal|useful|needed|made|to be used) (?:for|to|when|if|with|on)\b/,
     /\bshould (?:not|never) be (?:used|called|invoked)\b/,
     /\bnot for\b/,
@@ -151,7 +164,7 @@ export const USAGE_WHEN_NOT: Lexicon = {
     // "Prefer X when …" (not "prefer this …")
     /\bprefer (?!this\b|it\b)[^.;\n]{1,60}? (?:when|if|for|over)\b/,
     // "For more than 100 rows, use …", "If the job cannot finish, call …"
-    /\b(?:for|when|if) [^.;\n]{1,80}?, (?:use|call|try|prefer)\b/,
+    /\b(?:for|when|if) [^.;\n]{1,80}?, (?:use|call|try|prefer) (?!this\b|it\b)/,
   ],
   ja: ['非推奨', '廃止予定', '廃止され', '不向き', '対象外', '非対応', '未対応', '推奨されません', '推奨しません'],
   jaRe: [
@@ -161,7 +174,9 @@ export const USAGE_WHEN_NOT: Lexicon = {
     /(?:向いて|適して|対応して|サポートして)(?:い)?(?:ない|ません)|向きません|向かない|適さない|適しません/u,
     // a pointer to another tool for some case: "…の場合は search_code を使ってください", "代わりに X を使って"
     new RegExp(`(?:場合|とき|時|際|には|なら|代わりに|ではなく)${SAME_SENTENCE(30)}${OTHER_TOOL_JA}${SAME_SENTENCE(8)}(?:${USE_JA}|を推奨)`, 'u'),
-    new RegExp(`代わりに${SAME_SENTENCE(40)}${USE_JA}`, 'u'),
+    new RegExp(`代わりに(?!(?:この|本)ツール|これ|こちら)${SAME_SENTENCE(40)}${USE_JA}`, 'u'),
+    // "使用は避けてください" (avoid)
+    /(?:使用|利用|使うの|呼び出し)(?:は|を)避け/u,
   ],
 };
 

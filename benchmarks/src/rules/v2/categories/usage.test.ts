@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cuesOf } from '../facts.js';
 import { runCategory, tool } from '../test/helpers.js';
 import { usage } from './usage.js';
 
@@ -80,5 +81,27 @@ describe('usage (20)', () => {
   it('reads Japanese cues for all three parts', async () => {
     const out = await score('課題を検索します。既知のバグについて尋ねられたときに使います。コードの検索には使わないでください。代わりに search_code を使ってください。');
     expect(out.points).toBe(20);
+  });
+
+  // The classes, in phrasings of their own: W = when to use, N = when not to, A = an alternative.
+  it.each([
+    ['If you need a single file, use this tool.', 'W--'],
+    ['When you need many pages, use crawl_site.', '-NA'],
+    ['Use crawl_site when you need many pages.', '-NA'],
+    ['Use this instead of read_file for large files.', 'W-A'],
+    ['Should only be used for drafts.', 'W--'],
+    ['Avoid for files over 1 GB.', '-N-'],
+    ['Obsolete; superseded by export_v2.', '-NA'],
+    ['The template to use for the body is optional.', '---'],
+    ['検索する前にこのツールを呼び出してください。', 'W--'],
+    ['多数のページが必要な場合は crawl_site を使ってください。', '-NA'],
+    ['read_file の代わりにこのツールを使ってください。', 'W-A'],
+    ['下書きにのみ使用してください。', 'W--'],
+    ['大きなファイルでは使用を避けてください。', '-N-'],
+    ['大きなファイルには不向きです。', '-N-'],
+    ['本文に使うテンプレートは任意です。', '---'],
+  ])('reads "%s" as %s', (description, want) => {
+    const c = cuesOf(description);
+    expect(`${c.usageWhen ? 'W' : '-'}${c.usageWhenNot ? 'N' : '-'}${c.usageAlternative ? 'A' : '-'}`).toBe(want);
   });
 });
