@@ -130,7 +130,8 @@ describe('boilerplate invariance (rules v2)', () => {
       const surface = realSurface(name);
       expect(surface.tools.length).toBeLessThan(T.sharedTextMinTools);
       const before = lintWith(rulesV2, surface);
-      const after = lintWith(rulesV2, append(surface, THE_ISSUES_SENTENCE, ' '));
+      // A sentence v2 still reads as cues (the issue's own sentence no longer earns any in v2, whatever the count).
+      const after = lintWith(rulesV2, append(surface, 'Returns the results as JSON, at most 100 per page. Use this tool when you need to search the documentation, for example: "hooks".', ' '));
       expect(after.tools.some((t, i) => t.score !== before.tools[i]!.score), name).toBe(true);
     }
   });

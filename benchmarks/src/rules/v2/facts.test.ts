@@ -51,9 +51,10 @@ describe('contentWords', () => {
 
 describe('cuesOf', () => {
   it('matches each lexicon once, in either language', () => {
+    // "Prefer read_media for images" names a case this tool is not for: a "when not" too (v2).
     expect(cuesOf('Use this when you need a file. Returns its text, up to 1 MB, e.g. "a.txt". Prefer read_media for images.')).toEqual({
       usageWhen: true,
-      usageWhenNot: false,
+      usageWhenNot: true,
       usageAlternative: true,
       returns: true,
       constraints: true,
@@ -108,5 +109,56 @@ describe('toolFacts', () => {
     expect(s.surfaceHash).toMatch(/^sha256:/);
     expect(s.totalTokens).toBe(t.tokens);
     expect(t.tokens).toBeGreaterThan(40);
+  });
+});
+
+describe('toolFacts: parameters behind composition', () => {
+  // Issue 12 (class 5): schemas were read too shallowly.
+  it('reads parameters of root allOf/anyOf/oneOf parts; required only from the root and allOf parts', async () => {
+    const s = await facts([
+      tool({
+        inputSchema: {
+          type: 'object',
+          allOf: [{ $ref: '#/$defs/Base' }],
+          anyOf: [{ properties: { url: { type: 'string', format: 'uri' } }, required: ['url'] }, { properties: { file: { type: 'string', description: 'A local file' } } }],
+          $defs: { Base: { properties: { mode: { type: 'string', enum: ['a'] } }, required: ['mode'] } },
+        },
+      }),
+    ]);
+    const t = s.tools[0]!;
+    expect(t.params.map((p) => [p.name, p.description, p.constrained])).toEqual([
+      ['file', 'A local file', false],
+      ['mode', undefined, true],
+      ['url', undefined, true],
+    ]);
+    expect(t.required).toEqual(['mode']);
+    expect(t.schemaProblems).toEqual([]);
+  });
+
+  it('merges what a parameter defined in several parts says, and reads defaults and description examples', async () => {
+    const s = await facts([
+      tool({
+        inputSchema: {
+          type: 'object',
+          properties: { q: { type: 'string' } },
+          allOf: [{ properties: { q: { description: 'Search text, e.g. "bug"', default: '' } } }],
+        },
+      }),
+    ]);
+    const q = s.tools[0]!.params[0]!;
+    expect([q.name, q.description, q.hasDefault, q.exampleInDescription, q.isString]).toEqual(['q', 'Search text, e.g. "bug"', true, true, true]);
+  });
+
+  it('ends on $ref cycles through composition and reads at most a bounded number of variants', async () => {
+    const wide = Array.from({ length: 200 }, () => ({ $ref: '#/$defs/w' }));
+    const s = await facts([
+      tool({ inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/a' }, w: { anyOf: wide } }, $defs: { a: { oneOf: [{ $ref: '#/$defs/a' }] }, w: { anyOf: wide } } } }),
+    ]);
+    expect(s.tools[0]!.params.map((p) => p.name)).toEqual(['a', 'w']);
+  });
+
+  it('records behaviour hints that are not booleans', async () => {
+    const s = await facts([tool({ annotations: { destructiveHint: 'false', readOnlyHint: true } as Record<string, unknown> })]);
+    expect(s.tools[0]!.invalidHints).toEqual([{ key: 'destructiveHint', value: 'false' }]);
   });
 });

@@ -6,7 +6,7 @@ import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs, type PairFacts } from './confusable.js';
 import { cueText, securityFacts, type SecurityFacts } from './security.js';
-import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
+import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, PARAM_FORMAT, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 import { sharedTexts } from './shared-text.js';
 
 type Json = Record<string, unknown>;
@@ -15,15 +15,29 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** What rules v2 knows about one top-level parameter. */
 export interface ParamFacts {
   name: string;
+  /** The parameter's own schema node, its `$ref` resolved. */
   schema: Json;
+  /** Types of the node and of its allOf/anyOf/oneOf variants (each `$ref` resolved), in order, unique. */
   types: string[];
+  /** The first description found on the node or, failing that, on its variants (depth first). */
   description: string | undefined;
+  /** A free-text string: `string` among the types and neither `object` nor `array` (an object-or-string union is structured). */
   isString: boolean;
   isBoolean: boolean;
-  /** Has enum, const, format, pattern, examples, example, default, minLength or maxLength. */
+  /** Has enum, const, format, pattern, examples, example, default, minLength or maxLength (on the node or a variant). */
   constrained: boolean;
+  /** Has `examples` or `example` (on the node or a variant). */
   hasExample: boolean;
+  /** Has `default` (on the node or a variant). */
+  hasDefault: boolean;
+  /** A description of the node or a variant gives an example ("e.g. `/org/project`", "例: …"). */
+  exampleInDescription: boolean;
+  /** A description of the node or a variant states the format or the allowed values ("YYYY-MM-DD", "one of …"). */
+  formatInDescription: boolean;
 }
+
+/** The parameter tells a model what to put in it: a schema constraint or example, or one in its description. */
+export const guidesValue = (p: ParamFacts): boolean => p.constrained || p.exampleInDescription || p.formatInDescription;
 
 /** Cue lexicons matched by a description. */
 export interface Cues {
@@ -75,9 +89,14 @@ export interface ToolFacts {
   /** *own*: stemmed content words (stopwords and Japanese function morphemes removed). */
   contentWords: Set<string>;
   params: ParamFacts[];
+  /** Names listed in `required` (of the root and of its allOf parts), sorted; undefined when none of them has a list. */
   required: string[] | undefined;
   additionalPropertiesFalse: boolean;
+  /** What is malformed in the input schema (`properties` not an object, a parameter schema not a schema, …). */
+  schemaProblems: SchemaProblem[];
   annotations: Json;
+  /** Behaviour hints present but not booleans (`"destructiveHint": "false"`): they count as absent. */
+  invalidHints: { key: string; value: unknown }[];
   /**
    * Every string found inside the input schema (descriptions, titles, defaults, enum values), joined by
    * newlines: the rules that read them scan one text, joined once per tool.
@@ -97,6 +116,13 @@ export interface ToolContext {
   /** Some name contains "-" or "." (such names split into several words). */
   namesWithSeparators: boolean;
   tokenizer: string;
+}
+
+/** One malformed part of an input schema: where, and what is wrong. */
+export interface SchemaProblem {
+  /** JSON path inside the tool, e.g. `inputSchema.properties`. */
+  field: string;
+  problem: string;
 }
 
 /** Facts of the whole surface. */
@@ -132,33 +158,74 @@ export function resolveRef(schema: Json, root: Json): Json {
   return node;
 }
 
-function schemaTypes(schema: Json): string[] {
-  const t = schema.type;
-  if (typeof t === 'string') return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
-  const variants = [schema.anyOf, schema.oneOf].find(Array.isArray) as unknown[] | undefined;
-  if (variants) return [...new Set(variants.filter(isObject).flatMap((v) => schemaTypes(v)))];
-  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) return ['string'];
-  return [];
+/** Most schema nodes read for one parameter (the node and its variants): a parameter is read in bounded time. */
+const NODE_BUDGET = 64;
+/** Deepest allOf/anyOf/oneOf nesting read for one parameter or for the root. */
+const COMPOSITION_DEPTH = 8;
+const COMPOSITION = ['allOf', 'anyOf', 'oneOf'] as const;
+/** Most parts of the root schema (itself and its allOf/anyOf/oneOf parts) read for parameters. */
+const ROOT_BUDGET = 64;
+
+/**
+ * The schema nodes that describe one value: the node itself (its `$ref` resolved), then the variants of
+ * its allOf/anyOf/oneOf, depth first, each resolved in turn. A `$ref` already on the path is not followed
+ * again (cycles end), and at most NODE_BUDGET nodes are read.
+ */
+function valueNodes(raw: unknown, root: Json, out: Json[] = [], depth = 0, refs: string[] = []): Json[] {
+  if (!isObject(raw) || depth > COMPOSITION_DEPTH || out.length >= NODE_BUDGET) return out;
+  let node = raw;
+  if (typeof raw.$ref === 'string') {
+    if (refs.includes(raw.$ref)) return out;
+    refs = [...refs, raw.$ref];
+    node = resolveRef(raw, root);
+  }
+  out.push(node);
+  for (const key of COMPOSITION) {
+    const variants = node[key];
+    if (Array.isArray(variants)) for (const v of variants) valueNodes(v, root, out, depth + 1, refs);
+  }
+  return out;
 }
 
-/** Which of the keys rules v2 looks for a schema node has: 1 a constraint or example key, 2 an example key. */
+/** Which of the keys rules v2 looks for a schema node has: 1 a constraint or example key, 2 an example key, 4 a default. */
 function constraintBits(node: Json): number {
   let bits = 0;
   for (const key of CONSTRAINT_KEYS) if (node[key] !== undefined) bits |= 1;
   if (node.examples !== undefined || node.example !== undefined) bits |= 2;
+  if (node.default !== undefined) bits |= 4;
   return bits;
 }
 
-function paramFacts(name: string, raw: unknown, root: Json): ParamFacts {
-  const schema = isObject(raw) ? resolveRef(raw, root) : {};
-  const types = schemaTypes(schema);
-  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  // A key counts when the schema or any of its anyOf/oneOf variants has it. Plain loops, no closures or
-  // intermediate arrays: a large surface has thousands of parameters.
-  let bits = constraintBits(schema);
-  if (variants !== undefined) for (const v of variants) if (isObject(v)) bits |= constraintBits(resolveRef(v, root));
-  const trimmed = typeof schema.description === 'string' ? schema.description.trim() : '';
+/** Facts of a parameter from its schema in every part that defines it (usually one), read as one list of nodes. */
+function paramFacts(name: string, raws: unknown[], root: Json): ParamFacts {
+  const nodes: Json[] = [];
+  for (const raw of raws) valueNodes(raw, root, nodes);
+  const schema = nodes[0] ?? {};
+  const types: string[] = [];
+  const addType = (t: string) => {
+    if (!types.includes(t)) types.push(t);
+  };
+  let bits = 0;
+  let description: string | undefined;
+  let exampleInDescription = false;
+  let formatInDescription = false;
+  let stringEnum = false;
+  for (const node of nodes) {
+    bits |= constraintBits(node);
+    const t = node.type;
+    if (typeof t === 'string') addType(t);
+    else if (Array.isArray(t)) for (const x of t) if (typeof x === 'string') addType(x);
+    if (Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every((v) => typeof v === 'string')) stringEnum = true;
+    if (typeof node.description === 'string') {
+      const d = node.description.trim();
+      if (d === '') continue;
+      description ??= d;
+      exampleInDescription ||= matchesLexicon(d, EXAMPLES);
+      formatInDescription ||= matchesLexicon(d, PARAM_FORMAT);
+    }
+  }
+  // An enum of strings with no type is a string parameter (as in v1).
+  if (types.length === 0 && stringEnum) types.push('string');
   let nonNull = 0;
   let firstNonNull: string | undefined;
   for (const t of types) {
@@ -169,14 +236,73 @@ function paramFacts(name: string, raw: unknown, root: Json): ParamFacts {
     name,
     schema,
     types,
-    description: trimmed !== '' ? trimmed : undefined,
-    isString: types.includes('string'),
+    description,
+    isString: types.includes('string') && !types.includes('object') && !types.includes('array'),
     isBoolean: nonNull === 1 && firstNonNull === 'boolean',
     constrained: (bits & 1) !== 0,
     hasExample: (bits & 2) !== 0,
+    hasDefault: (bits & 4) !== 0,
+    exampleInDescription,
+    formatInDescription,
   };
 }
 
+/** The parameters of an input schema: `properties` of the root and of its allOf/anyOf/oneOf parts, and what is malformed. */
+interface RootParts {
+  /** Parameter name → its schema in each part that defines it, root first. */
+  props: Map<string, unknown[]>;
+  required: Set<string> | undefined;
+  problems: SchemaProblem[];
+  additionalPropertiesFalse: boolean;
+}
+
+function rootParts(inputSchema: Json): RootParts {
+  const parts: RootParts = { props: new Map(), required: undefined, problems: [], additionalPropertiesFalse: false };
+  let budget = ROOT_BUDGET;
+  // `all`: every part on the way is the root or an allOf part, so its `required` applies to every call.
+  const visit = (raw: unknown, path: string, all: boolean, depth: number, refs: string[]): void => {
+    if (!isObject(raw) || depth > COMPOSITION_DEPTH || budget-- <= 0) return;
+    let node = raw;
+    if (typeof raw.$ref === 'string') {
+      if (refs.includes(raw.$ref)) return;
+      refs = [...refs, raw.$ref];
+      node = resolveRef(raw, inputSchema);
+    }
+    if (depth === 0) parts.additionalPropertiesFalse = node.additionalProperties === false;
+    const props = node.properties;
+    if (props !== undefined) {
+      if (!isObject(props)) {
+        parts.problems.push({ field: `${path}.properties`, problem: `properties is ${Array.isArray(props) ? 'an array' : `a ${props === null ? 'null' : typeof props}`}, not an object` });
+      } else {
+        // In name order: findings list parameters the same way whatever order the schema uses.
+        for (const key of Object.keys(props).sort()) {
+          const v = props[key];
+          if (!isObject(v) && typeof v !== 'boolean') parts.problems.push({ field: `${path}.properties.${key}`, problem: `the schema of ${key} is ${Array.isArray(v) ? 'an array' : `a ${v === null ? 'null' : typeof v}`}, not an object` });
+          const list = parts.props.get(key);
+          if (list === undefined) parts.props.set(key, [v]);
+          else list.push(v);
+        }
+      }
+    }
+    const req = node.required;
+    if (req !== undefined) {
+      if (!Array.isArray(req) || !req.every((r) => typeof r === 'string')) parts.problems.push({ field: `${path}.required`, problem: 'required is not an array of names' });
+      // The names it does list still count.
+      if (Array.isArray(req) && all) {
+        parts.required ??= new Set();
+        for (const r of req) if (typeof r === 'string') parts.required.add(r);
+      }
+    }
+    for (const key of COMPOSITION) {
+      const variants = node[key];
+      if (Array.isArray(variants)) variants.forEach((v, i) => visit(v, `${path}.${key}[${i}]`, all && key === 'allOf', depth + 1, refs));
+    }
+  };
+  visit(inputSchema, 'inputSchema', true, 0, []);
+  return parts;
+}
+
+const BEHAVIOUR_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
 /**
  * Stemmed content words of a text, for similarity and restatement checks. `memo` (word → stem, or null
@@ -211,13 +337,13 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
   const security = securityFacts(tool, description);
   const text = own ?? description;
   const words = segmentWords(text);
-  const root = isObject(tool.inputSchema) ? resolveRef(tool.inputSchema, tool.inputSchema) : {};
-  const props = isObject(root.properties) ? root.properties : {};
+  const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+  const parts = rootParts(schema);
   // Parameters in name order: findings list them the same way whatever order the schema uses.
-  const params = Object.keys(props)
-    .sort()
-    .map((name) => paramFacts(name, props[name], tool.inputSchema));
-  const required = Array.isArray(root.required) ? root.required.filter((r): r is string => typeof r === 'string') : undefined;
+  const params = [...parts.props.keys()].sort().map((name) => paramFacts(name, parts.props.get(name)!, schema));
+  const required = parts.required === undefined ? undefined : [...parts.required].sort();
+  const annotations = isObject(tool.annotations) ? tool.annotations : {};
+  const invalidHints = BEHAVIOUR_HINTS.filter((k) => annotations[k] !== undefined && typeof annotations[k] !== 'boolean').map((key) => ({ key, value: annotations[key] }));
   // What a provider puts in the model's context, in canonical form so equal hashes give equal counts.
   const shown = `{"description":${JSON.stringify(description)},"input_schema":${canonicalJsonOnce(tool.inputSchema)},"name":${JSON.stringify(tool.name)}}`;
   return {
@@ -238,8 +364,10 @@ export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: 
     contentWords: contentWords(words, memo),
     params,
     required,
-    additionalPropertiesFalse: root.additionalProperties === false,
-    annotations: isObject(tool.annotations) ? tool.annotations : {},
+    additionalPropertiesFalse: parts.additionalPropertiesFalse,
+    schemaProblems: parts.problems,
+    annotations,
+    invalidHints,
     // Collected while the schema was serialised for the hash: no second walk. The parser bounds size and
     // depth, so nothing is skipped and padding cannot hide a string.
     schemaText: canonicalStringsOnce(tool.inputSchema).join('\n'),

@@ -11,14 +11,17 @@ import { finding } from '../types.js';
 import { toConfusablePair } from './confusable.js';
 import { surfaceFacts, unhashedKey, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
 import { annotationConflict } from './findings/annotation-conflict.js';
+import { annotationNotBoolean } from './findings/annotation-not-boolean.js';
 import { badNameChars } from './findings/bad-name-chars.js';
 import { destructiveHintFalse } from './findings/destructive-hint-false.js';
+import { destructiveHintOnRead } from './findings/destructive-hint-on-read.js';
 import { destructiveUnmarked } from './findings/destructive-unmarked.js';
 import { genericName } from './findings/generic-name.js';
 import { heavyTool } from './findings/heavy-tool.js';
 import { hiddenInstructions } from './findings/hidden-instructions.js';
 import { invisibleCharactersRule } from './findings/invisible-characters.js';
 import { longName } from './findings/long-name.js';
+import { malformedInputSchema } from './findings/malformed-input-schema.js';
 import { looseStringParam } from './findings/loose-string-param.js';
 import { noConstraints } from './findings/no-constraints.js';
 import { noDescription } from './findings/no-description.js';
@@ -52,6 +55,7 @@ export const TOOL_RULES_V2: ToolRule<ToolFacts, ToolContext>[] = [
   hiddenInstructions,
   invisibleCharactersRule,
   xMcpHeaderInvalid,
+  malformedInputSchema,
   restatesNameRule,
   tooShort,
   noUsageContext,
@@ -59,6 +63,8 @@ export const TOOL_RULES_V2: ToolRule<ToolFacts, ToolContext>[] = [
   destructiveHintFalse,
   annotationConflict,
   readonlyHintOnWrite,
+  destructiveHintOnRead,
+  annotationNotBoolean,
   toolShadowing,
   genericName,
   badNameChars,

@@ -57,6 +57,14 @@ describe('rules v2 lint in linear time on long single-character runs and long te
     expect(ms, `took ${ms.toFixed(0)} ms`).toBeLessThan(LIMIT_MS);
   });
 
+  // Cue matching of v2 (issue 12): an identifier pattern not anchored at its start read "a_a_a_…" from
+  // every position; a label pattern of overlapping words backtracked cubically on "a.a.a.…".
+  it.each(['a_', 'a.', 'a-'])('"%s" repeated 30 000 times, plus one kana, in a description and a parameter description', async (unit) => {
+    const text = `${unit.repeat(30_000)}あ`;
+    const { ms } = await timedLint({ description: text, inputSchema: { type: 'object', properties: { p: { type: 'string', description: text } } } });
+    expect(ms, `took ${ms.toFixed(0)} ms`).toBeLessThan(LIMIT_MS);
+  });
+
   it('a tool name of 30 000 capitals (names are otherwise unlimited)', async () => {
     const name = 'A'.repeat(30_000);
     const { ms, result } = await timedLint({ name, description: 'Reads a text file from the workspace and returns its content.' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../contracts/tool.js';
-import { hasBehaviourHints, looksDestructive, looksWriting, mentionedSiblings, restatesName, startsWithVerb } from './signals.js';
+import { hasBehaviourHints, leadingVerb, looksDestructive, looksWriting, mentionedSiblings, nearNamesakes, restatesName, startsWithVerb } from './signals.js';
 import { facts, tool } from './test/helpers.js';
 
 const first = async (t: Tool, siblings: Tool[] = []) => {
@@ -25,6 +25,42 @@ describe('startsWithVerb', () => {
   it('reads the predicate at the end of the first Japanese sentence', async () => {
     expect(startsWithVerb((await first(tool({ description: 'ファイルを読み込みます。次に…' }))).t)).toBe(true);
     expect(startsWithVerb((await first(tool({ description: 'ファイル読み込みツール。' }))).t)).toBe(false);
+  });
+
+  // Issue 12 (class 4): the verb-start check cost points on "Irreversibly removes…", "Summarise a thread…",
+  // "📌 Overview: Lists…" — an adverb, a spelling or verb the list lacked, a label before the verb.
+  it.each([
+    'Irreversibly removes the repository and its issues.',
+    'Permanently and recursively deletes a folder.',
+    'Summarise a thread of messages into bullet points.',
+    'Summarizes a thread of messages.',
+    'Normalises phone numbers to E.164.',
+    'Emulates CSS media features for the page.',
+    'Browses the catalogue of providers.',
+    '📌 Overview: Lists the open pull requests.',
+    'Notion | Retrieve a user',
+    '[Beta] Lists the open pull requests.',
+    'DEPRECATED: Use list_items_v2 instead.',
+    'This tool lists the open pull requests.',
+    'Used to list the open pull requests.',
+    'A tool that lists the open pull requests.',
+    'Allows you to list the open pull requests.',
+  ])('counts "%s" as opening with a verb', async (d) => {
+    expect(startsWithVerb((await first(tool({ description: d }))).t)).toBe(true);
+  });
+
+  it.each(['The index of pull requests.', 'Overview of the open pull requests.', 'Repository issues: the open ones.', 'Only works within allowed directories.'])(
+    'does not count "%s" (no verb opens what it does)',
+    async (d) => {
+      expect(startsWithVerb((await first(tool({ description: d }))).t)).toBe(false);
+    },
+  );
+
+  it('counts Japanese verbal-noun endings (体言止め), negative predicates and "…するツール", as their English counterparts', async () => {
+    for (const d of ['ユーザー一覧を取得', 'ユーザー一覧を取得。', '大量のデータには向いていません。', 'ファイルを読み込むツールです。', '📌 概要：プルリクエストを一覧表示します。']) {
+      expect(startsWithVerb((await first(tool({ description: d }))).t), d).toBe(true);
+    }
+    for (const d of ['ユーザーの一覧。', 'ファイル読み込みツール。']) expect(startsWithVerb((await first(tool({ description: d }))).t), d).toBe(false);
   });
 });
 
@@ -57,6 +93,18 @@ describe('looksDestructive / looksWriting', () => {
     expect(looksDestructive((await first(tool({ name: 'cleanup', description: 'Lists what a wipe would remove.' }))).t)).toBeUndefined();
   });
 
+  it('treats run/start/execute as neutral: the name then says nothing, and the description decides', async () => {
+    for (const name of ['run_query', 'start_trace', 'execute_sql']) expect(looksWriting((await first(tool({ name }))).t), name).toBeUndefined();
+    expect(looksDestructive((await first(tool({ name: 'run_cleanup', description: 'Deletes stale caches.' }))).t)).toBe('delete');
+    expect(looksDestructive((await first(tool({ name: 'run_report', description: 'Builds the weekly report.' }))).t)).toBeUndefined();
+  });
+
+  it('lets the verb after an HTTP method prefix decide (API-post-search searches; API-post-page posts)', async () => {
+    expect(leadingVerb((await first(tool({ name: 'API-post-search' }))).t)).toEqual({ verb: 'search', kind: 'read' });
+    expect(leadingVerb((await first(tool({ name: 'API-post-page' }))).t)).toEqual({ verb: 'post', kind: 'write' });
+    expect(leadingVerb((await first(tool({ name: 'get_delete_status' }))).t)).toEqual({ verb: 'get', kind: 'read' });
+  });
+
   it('finds write verbs in the name', async () => {
     expect(looksWriting((await first(tool({ name: 'createUser' }))).t)).toBe('create');
     expect(looksWriting((await first(tool({ name: 'drop_table' }))).t)).toBe('drop');
@@ -69,5 +117,18 @@ describe('hasBehaviourHints', () => {
     expect(hasBehaviourHints((await first(tool({ annotations: { idempotentHint: false } }))).t)).toBe(true);
     expect(hasBehaviourHints((await first(tool({ annotations: { openWorldHint: true, title: 'x' } }))).t)).toBe(false);
     expect(hasBehaviourHints((await first(tool({ annotations: { readOnlyHint: 'yes' } as Record<string, unknown> }))).t)).toBe(false);
+  });
+});
+
+describe('nearNamesakes', () => {
+  it('pairs names where one extends the other with the same leading verb, after a shared namespace', async () => {
+    const names = ['api_get_user', 'api_get_users', 'api_get_self', 'api_retrieve_a_block', 'api_get_block_children', 'api_check_block_status', 'api_delete_block', 'api_move_page'];
+    const s = await facts(names.map((name) => tool({ name })));
+    const of = (n: string) => nearNamesakes(s.tools.find((t) => t.name === n)!, s);
+    expect(of('api_get_user')).toEqual(['api_get_users']); // equal after stemming
+    expect(of('api_retrieve_a_block')).toEqual(['api_get_block_children']); // retrieve ≈ get; "a" is a stopword
+    expect(of('api_check_block_status')).toEqual([]); // another verb
+    expect(of('api_delete_block')).toEqual([]);
+    expect(of('api_get_self')).toEqual([]);
   });
 });

@@ -25,4 +25,25 @@ describe('constraints (10)', () => {
       notes: ['no behaviour annotations (+0)', 'no word on limits, side effects, permissions or cost (+0)'],
     });
   });
+
+  // Fairness to Japanese (issue 12): each cue has its counterpart in the other language, and words as
+  // common outside any limit as "only" or "the following" count in neither.
+  it.each([
+    ['Do not call this tool more than 3 times per question.', '1つの質問につき、このツールを4回以上呼び出さないでください。'],
+    ['Files larger than 100 MB are rejected.', '100MBを超えるファイルは拒否されます。'],
+    ['Safe to call at any time.', 'いつ呼び出しても安全です。'],
+    ['Pages behind a login are not supported.', 'ログインが必要なページには対応していません。'],
+    ['Costs one credit per page.', '1ページごとにコストがかかります。'],
+  ])('counts "%s" and "%s" alike', async (en, ja) => {
+    expect((await runCategory(constraints, tool({ description: en }))).points, en).toBe(5);
+    expect((await runCategory(constraints, tool({ description: ja }))).points, ja).toBe(5);
+  });
+
+  it.each([
+    ['Only the following fields are returned.', '以下のフィールドのみを返します。'],
+    ['Call it once for each file.', 'ファイルごとに1回呼び出します。'],
+  ])('counts neither "%s" nor "%s"', async (en, ja) => {
+    expect((await runCategory(constraints, tool({ description: en }))).points, en).toBe(0);
+    expect((await runCategory(constraints, tool({ description: ja }))).points, ja).toBe(0);
+  });
 });

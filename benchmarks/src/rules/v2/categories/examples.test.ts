@@ -25,4 +25,11 @@ describe('examples (10)', () => {
     const t = tool({ description: 'Searches code.', inputSchema: objectSchema({ limit: { type: 'integer', default: 10, description: 'Most hits.' } }) });
     expect(await runCategory(examples, t)).toEqual({ points: 0, max: 10, notes: ['no example (+0)'] });
   });
+
+  it('reads an example in a variant of a parameter (anyOf) and in Japanese (例, 使用例), not 例外 (exception)', async () => {
+    const variant = tool({ description: 'Searches code.', inputSchema: objectSchema({ q: { anyOf: [{ type: 'string', examples: ['useEffect'] }, { type: 'null' }] } }) });
+    expect((await runCategory(examples, variant)).points).toBe(10);
+    expect((await runCategory(examples, tool({ description: 'コードを検索します。使用例：useEffect の定義を探す。' }))).points).toBe(10);
+    expect((await runCategory(examples, tool({ description: 'コードを検索します。見つからない場合は例外を投げます。' }))).points).toBe(0);
+  });
 });

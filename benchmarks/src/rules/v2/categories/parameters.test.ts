@@ -34,7 +34,7 @@ describe('parameters (25)', () => {
     expect(out.notes).toEqual([
       '0/2 parameters described (+0.0)',
       '0/2 string parameters constrained or exemplified (+0.0)',
-      'no required list (+0)',
+      'path, query look required but are not listed (+0)',
       'additionalProperties is not false (+0)',
     ]);
   });
@@ -43,8 +43,8 @@ describe('parameters (25)', () => {
     const out = await score(
       objectSchema({ a: { type: 'integer', description: 'A' }, b: { type: 'integer', description: 'B' }, c: { type: 'integer' }, d: { type: 'integer' } }),
     );
-    // 5 (described) + 7 (no strings) + 0 + 0
-    expect(out.points).toBe(12);
+    // 5 (described) + 7 (no strings) + 4 (none of a–d looks required: nothing to list) + 0
+    expect(out.points).toBe(16);
     expect(out.notes.slice(0, 2)).toEqual(['2/4 parameters described (+5.0)', 'no string parameters (+7)']);
   });
 
@@ -60,11 +60,11 @@ describe('parameters (25)', () => {
     expect(out.notes[1]).toBe('1/3 string parameters constrained or exemplified (+2.3)');
   });
 
-  it('does not count an empty required list, nor additionalProperties other than false', async () => {
-    const base = { q: { type: 'integer', description: 'Q' } };
+  it('does not count an empty required list when a parameter looks required, nor additionalProperties other than false', async () => {
+    const base = { id: { type: 'integer', description: 'Record id' } };
     expect((await score(objectSchema(base, { required: [], additionalProperties: true }))).points).toBe(17);
-    expect((await score(objectSchema(base, { required: ['q'], additionalProperties: {} }))).points).toBe(21);
-    expect((await score(objectSchema(base, { required: ['q'], additionalProperties: false }))).points).toBe(25);
+    expect((await score(objectSchema(base, { required: ['id'], additionalProperties: {} }))).points).toBe(21);
+    expect((await score(objectSchema(base, { required: ['id'], additionalProperties: false }))).points).toBe(25);
   });
 
   it('reads parameters behind a root $ref', async () => {

@@ -29,4 +29,14 @@ describe('returns (15)', () => {
   it('does not read a returns cue in a word that only contains it ("returnable")', async () => {
     expect((await runCategory(returns, tool({ name: 'get_order', description: 'Gets an order and marks it returnable.' }))).points).toBe(0);
   });
+
+  it('reads passive and "the response contains" forms in Japanese as in English', async () => {
+    for (const [en, ja] of [
+      ['Gets an order. The order is returned as JSON.', '注文を取得します。注文はJSONで返されます。'],
+      ['Gets an order. The response contains its lines.', '注文を取得します。レスポンスには明細が含まれます。'],
+    ]) {
+      expect((await runCategory(returns, tool({ name: 'get_order', description: en! }))).points, en).toBe(10);
+      expect((await runCategory(returns, tool({ name: 'get_order', description: ja! }))).points, ja).toBe(10);
+    }
+  });
 });

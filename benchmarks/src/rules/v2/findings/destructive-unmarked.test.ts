@@ -38,6 +38,26 @@ describe('destructive_unmarked', () => {
     expect(await runToolRule(destructiveUnmarked, tool({ name: 'delete_branch', description, annotations: { destructiveHint: false } }))).toEqual([]);
   });
 
+  // Issue 12 (class 5): a hint given as a string ("false") silenced destructive_unmarked.
+  it('fires when destructiveHint is a string, not a boolean ("false", "true")', async () => {
+    for (const value of ['false', 'true', 1]) {
+      const out = await runToolRule(destructiveUnmarked, tool({ name: 'delete_branch', description, annotations: { destructiveHint: value } as Record<string, unknown> }));
+      expect(out.map((f) => f.data), String(value)).toEqual([{ verb: 'delete' }]);
+    }
+  });
+
+  it('reads the opening verb after an adverb or a label when the name has no verb', async () => {
+    for (const d of ['Irreversibly removes merged branches.', '⚠️ Danger: Wipes the branch cache.', 'This tool permanently deletes merged branches.']) {
+      const out = await runToolRule(destructiveUnmarked, tool({ name: 'branch_cleanup', description: d }));
+      expect(out, d).toHaveLength(1);
+    }
+  });
+
+  it('reads the description when the name’s verb is neutral (run_cleanup)', async () => {
+    const out = await runToolRule(destructiveUnmarked, tool({ name: 'run_cleanup', description: 'Deletes temporary files older than a day.' }));
+    expect(out.map((f) => f.data)).toEqual([{ verb: 'delete' }]);
+  });
+
   it('does not fire for a read-only tool that merely mentions deletion later in the text', async () => {
     const out = await runToolRule(destructiveUnmarked, tool({ name: 'list_branches', description: 'Lists branches, including those scheduled to be deleted.' }));
     expect(out).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectSchema, runToolRule, tool } from '../test/helpers.js';
+import { lintV2, objectSchema, only, runToolRule, tool } from '../test/helpers.js';
 import { looseStringParam } from './loose-string-param.js';
 
 describe('loose_string_param', () => {
@@ -39,6 +39,39 @@ describe('loose_string_param', () => {
 
   it('accepts a constraint inside an anyOf variant', async () => {
     const t = tool({ inputSchema: objectSchema({ s: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] } }) });
+    expect(await runToolRule(looseStringParam, t)).toEqual([]);
+  });
+
+  it('accepts a constraint inside an allOf part or behind a $ref in a oneOf variant', async () => {
+    const t = tool({
+      inputSchema: objectSchema(
+        { a: { allOf: [{ type: 'string' }, { pattern: '^[a-z]+$' }] }, b: { oneOf: [{ $ref: '#/$defs/Day' }, { type: 'null' }] } },
+        { $defs: { Day: { type: 'string', format: 'date' } } },
+      ),
+    });
+    expect(await runToolRule(looseStringParam, t)).toEqual([]);
+  });
+
+  // Issue 12 (class 5): loose_string_param listed a parameter that the same report credited with an example.
+  it('does not list a parameter whose description gives an example or the format, as the examples category credits it', async () => {
+    const t = tool({
+      inputSchema: objectSchema({
+        library: { type: 'string', description: "Exact library ID (e.g., '/mongodb/docs')" },
+        since: { type: 'string', description: 'Lower bound, formatted YYYY-MM-DD' },
+        sort: { type: 'string', description: 'One of `asc` or `desc`' },
+        ja: { type: 'string', description: 'ライブラリID（例: /mongodb/docs）' },
+        text: { type: 'string', description: 'Message text' },
+      }),
+    });
+    const out = await lintV2([t]);
+    const tr = out.tools[0]!;
+    expect(only(tr.findings, 'loose_string_param').map((f) => f.data.parameters)).toEqual([['text']]);
+    expect(tr.categories.examples.points).toBe(10);
+    expect(tr.categories.parameters.notes[1]).toBe('4/5 string parameters constrained or exemplified (+5.6)');
+  });
+
+  it('does not count an object-or-string union as a free-text string', async () => {
+    const t = tool({ inputSchema: objectSchema({ filter: { anyOf: [{ type: 'object', properties: { value: { type: 'string' } } }, { type: 'string' }] } }) });
     expect(await runToolRule(looseStringParam, t)).toEqual([]);
   });
 

@@ -43,6 +43,41 @@ describe('param_no_description', () => {
     expect(await runToolRule(paramNoDescription, t)).toEqual([]);
   });
 
+  // Issue 12 (class 5): descriptions inside anyOf/oneOf/allOf or $ref'd definitions were not seen, so
+  // documented parameters were reported at "required".
+  it('reads descriptions inside anyOf, oneOf and allOf variants, and behind $ref in a variant', async () => {
+    const t = tool({
+      name: 'update_page',
+      inputSchema: objectSchema(
+        {
+          // as Notion's server sends it: an object-or-string union, described on the object variant
+          icon: { anyOf: [{ type: 'object', description: 'A page icon: an emoji or an external file.', properties: { emoji: { type: 'string' } } }, { type: 'string' }] },
+          parent: { oneOf: [{ $ref: '#/$defs/pageParent' }, { $ref: '#/$defs/databaseParent' }] },
+          cover: { allOf: [{ $ref: '#/definitions/file' }] },
+          due: { anyOf: [{ type: 'null' }, { anyOf: [{ type: 'string', description: 'Due date, YYYY-MM-DD.' }] }] },
+        },
+        {
+          $defs: {
+            pageParent: { type: 'object', description: 'The page to create it under.', properties: { page_id: { type: 'string' } } },
+            databaseParent: { type: 'object', properties: { database_id: { type: 'string' } } },
+          },
+          definitions: { file: { type: 'object', description: 'An external file: {"external": {"url": …}}.' } },
+        },
+      ),
+    });
+    expect(await runToolRule(paramNoDescription, t)).toEqual([]);
+  });
+
+  it('still reports a parameter whose variants carry no description, and ends on $ref cycles', async () => {
+    const t = tool({
+      inputSchema: objectSchema(
+        { node: { $ref: '#/$defs/node' }, text: { type: 'string', description: 'Text' } },
+        { $defs: { node: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'string' }] } } },
+      ),
+    });
+    expect((await runToolRule(paramNoDescription, t)).map((f) => [f.severity, f.data.parameters])).toEqual([['required', ['node']]]);
+  });
+
   it('does not fire when every parameter is described, or when there are none', async () => {
     expect(await runToolRule(paramNoDescription, tool({ inputSchema: objectSchema({ q: described('Text to find') }) }))).toEqual([]);
     expect(await runToolRule(paramNoDescription, tool({ inputSchema: { type: 'object' } }))).toEqual([]);

@@ -22,6 +22,16 @@ describe('readonly_hint_on_write', () => {
     expect(out.map((f) => f.data)).toEqual([{ verb: 'delete' }]);
   });
 
+  // Issue 12 (class 5): start_*/run_* were read as writes, so every read-only such tool was called wrong.
+  it.each(['run_query', 'start_trace', 'execute_readonly_sql', 'exec_report'])('does not fire for %s marked read-only (a neutral verb)', async (name) => {
+    expect(await runToolRule(readonlyHintOnWrite, tool({ name, annotations: { readOnlyHint: true } }))).toEqual([]);
+  });
+
+  it('still fires when a write verb follows an HTTP method prefix (API-post-page) but not for API-post-search', async () => {
+    expect((await runToolRule(readonlyHintOnWrite, tool({ name: 'API-post-page', annotations: { readOnlyHint: true } }))).map((f) => f.data)).toEqual([{ verb: 'post' }]);
+    expect(await runToolRule(readonlyHintOnWrite, tool({ name: 'API-post-search', annotations: { readOnlyHint: true } }))).toEqual([]);
+  });
+
   it('does not fire for a read verb marked read-only', async () => {
     expect(await runToolRule(readonlyHintOnWrite, tool({ name: 'list_issues', annotations: { readOnlyHint: true } }))).toEqual([]);
   });

@@ -27,8 +27,22 @@ describe('restates_name', () => {
     expect(await runToolRule(restatesNameRule, tool({ name: 'read_file', description: 'Reads a file from disk.' }))).toEqual([]);
   });
 
-  it('does not fire for a Japanese description of an English name', async () => {
-    expect(await runToolRule(restatesNameRule, tool({ name: 'read_file', description: 'ファイルを読みます。' }))).toEqual([]);
+  // v2 (fairness to Japanese): "ファイルを読みます。" says no more than "Reads a file." and is judged alike;
+  // v1 never found a Japanese restatement of an English name.
+  it('fires for a Japanese description that only restates an English name, as for its English translation', async () => {
+    for (const [name, description] of [
+      ['read_file', 'ファイルを読みます。'],
+      ['translate_text', 'テキストを翻訳するツールです。'],
+      ['list_users', 'ユーザーの一覧'],
+    ]) {
+      expect((await runToolRule(restatesNameRule, tool({ name, description }))).map((f) => f.code), description).toEqual(['restates_name']);
+    }
+  });
+
+  it('does not fire once a Japanese description adds a word of its own', async () => {
+    for (const description of ['ワークスペースのファイルを読みます。', 'ファイルをUTF-8で読みます。', 'ファイルを最後まで読みます。']) {
+      expect(await runToolRule(restatesNameRule, tool({ name: 'read_file', description })), description).toEqual([]);
+    }
   });
 
   it('does not fire without a description, or for a description of stopwords only', async () => {

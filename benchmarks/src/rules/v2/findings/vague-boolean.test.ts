@@ -10,7 +10,7 @@ describe('vague_boolean', () => {
       name: 'list_files',
       inputSchema: objectSchema({
         recursive: { type: 'boolean' },
-        hidden: { type: 'boolean', description: 'Include hidden' },
+        hidden: { type: 'boolean', description: 'Hidden files' },
         follow: { type: 'boolean', description: 'If true, follow symbolic links.' },
         path: { type: 'string' },
       }),
@@ -32,11 +32,35 @@ describe('vague_boolean', () => {
     expect(out.map((f) => f.message)).toEqual(['meaning of boolean parameter recursive is unclear']);
   });
 
-  it('accepts 4 words without a cue, but not 3', async () => {
-    const four = await runToolRule(vagueBoolean, tool({ inputSchema: objectSchema({ hidden: { type: 'boolean', description: 'Include hidden dot files' } }) }));
+  it('accepts 4 words without a cue, but not 3 that are not a verb phrase', async () => {
+    const four = await runToolRule(vagueBoolean, tool({ inputSchema: objectSchema({ hidden: { type: 'boolean', description: 'Hidden dot files too' } }) }));
     expect(four).toEqual([]);
-    const three = await runToolRule(vagueBoolean, tool({ inputSchema: objectSchema({ hidden: { type: 'boolean', description: 'Include hidden files' } }) }));
+    const three = await runToolRule(vagueBoolean, tool({ inputSchema: objectSchema({ hidden: { type: 'boolean', description: 'Hidden dot files' } }) }));
     expect(three.map((f) => f.data)).toEqual([{ parameters: ['hidden'] }]);
+  });
+
+  // Issue 12 (class 6): vague_boolean fired on clearly described booleans ("Include archived teams").
+  it('accepts a short verb phrase, in English or Japanese: it says what true does', async () => {
+    for (const description of ['Include archived teams', 'Include hidden', 'Skip drafts', 'Overwrite existing files', 'アーカイブ済みのチームを含める', '下書きを除外']) {
+      const out = await runToolRule(vagueBoolean, tool({ inputSchema: objectSchema({ flag: { type: 'boolean', description } }) }));
+      expect(out, description).toEqual([]);
+    }
+    for (const description of ['Archived', 'Mode flag', '再帰的']) {
+      const out = await runToolRule(vagueBoolean, tool({ inputSchema: objectSchema({ flag: { type: 'boolean', description } }) }));
+      expect(out.map((f) => f.data), description).toEqual([{ parameters: ['flag'] }]);
+    }
+  });
+
+  it('without a description, accepts a predicate name (include_archived, isPublic, dryRun) but not a bare adjective', async () => {
+    const t = tool({
+      inputSchema: objectSchema({
+        include_archived: { type: 'boolean' },
+        isPublic: { type: 'boolean' },
+        dryRun: { type: 'boolean' },
+        archived: { type: 'boolean' },
+      }),
+    });
+    expect((await runToolRule(vagueBoolean, t)).map((f) => f.data)).toEqual([{ parameters: ['archived'] }]);
   });
 
   it('accepts a short description that says what true/false does, in English or Japanese', async () => {

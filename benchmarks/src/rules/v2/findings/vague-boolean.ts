@@ -1,21 +1,16 @@
 import { finding, type ToolRule } from '../../types.js';
-import { segmentWords } from '../../../text/words.js';
 import type { ToolContext, ToolFacts } from '../facts.js';
-import { BOOLEAN_MEANING, matchesLexicon } from '../lexicons.js';
-import { T } from '../thresholds.js';
+import { booleanIsClear } from '../signals.js';
 
-/** `vague_boolean` (minor): boolean parameters whose description does not say what true/false does (one finding per tool). */
+/**
+ * `vague_boolean` (minor): boolean parameters whose meaning of true is unclear — a short description that
+ * is not a verb phrase and does not say what true/false does ("Archived", "Mode flag"), or no description
+ * and a name that is not a predicate. "Include archived teams" or `include_archived` reads as one.
+ */
 export const vagueBoolean: ToolRule<ToolFacts, ToolContext> = {
   code: 'vague_boolean',
   check: (t) => {
-    const vague = t.params
-      .filter((p) => p.isBoolean)
-      .filter((p) => {
-        if (p.description === undefined) return true;
-        if (matchesLexicon(p.description, BOOLEAN_MEANING)) return false;
-        return segmentWords(p.description).length < T.booleanMinWords;
-      })
-      .map((p) => p.name);
+    const vague = t.params.filter((p) => p.isBoolean && !booleanIsClear(p)).map((p) => p.name);
     if (vague.length === 0) return [];
     return [
       finding('vague_boolean', 'minor', `meaning of boolean ${vague.length === 1 ? 'parameter' : 'parameters'} ${vague.join(', ')} is unclear`, {
