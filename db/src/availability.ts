@@ -81,10 +81,15 @@ export class DatabaseAvailability {
     return this.#state.up;
   }
 
-  /** Report a failed statement: a connection error marks the database down (true); any other error is not ours (false). */
+  /**
+   * Report a failed statement: true when it is a connection error. While the database is up that starts a
+   * probe, and only a failed probe marks it down: one dropped connection (a terminated backend, a pooler's
+   * restart) or a client that hung up mid-request (Node's ECONNRESET of the client's socket looks like
+   * the database's) must not turn every request into a 503. Any other error is not ours (false).
+   */
   reportFailure(error: unknown): boolean {
     if (!isConnectionError(error)) return false;
-    this.#markDown(connectionErrorReason(error));
+    if (this.#state.up) void (this.#checking ?? this.#startProbe());
     return true;
   }
 
@@ -96,6 +101,10 @@ export class DatabaseAvailability {
   check(): Promise<AvailabilityState> {
     if (this.#checking) return this.#checking;
     if (this.#checkedAt !== undefined && this.#options.now().getTime() - this.#checkedAt < this.#options.probeIntervalMs) return Promise.resolve(this.#state);
+    return this.#startProbe();
+  }
+
+  #startProbe(): Promise<AvailabilityState> {
     this.#checking = this.#probeOnce().finally(() => {
       this.#checking = undefined;
       this.#checkedAt = this.#options.now().getTime();

@@ -64,15 +64,17 @@ export function connect(url: string, maxConnections = 10, connectTimeoutMs?: num
 }
 
 /**
- * A second, small pool whose sessions commit without waiting for the WAL flush (`synchronous_commit =
- * off`, set at connection start): for the lint-save statement only, which must not queue behind disk
- * flushes while it holds an organisation's usage row (see docs/operators.md for the trade-off).
+ * A second, small pool for the lint-save statements. With `asyncCommit` its sessions commit without waiting
+ * for the WAL flush (`synchronous_commit = off`, set at connection start): a save then never queues behind
+ * disk flushes while it holds an organisation's usage row, but a crash of the database can lose the saves
+ * of its last moments (TOOLMARK_SAVES_ASYNC_COMMIT; docs/operators.md). Without it, an answered save is on
+ * disk.
  */
-export function connectAsyncCommit(url: string, maxConnections = 10, connectTimeoutMs?: number): Sql {
+export function connectSavesPool(url: string, maxConnections = 10, connectTimeoutMs?: number, asyncCommit = false): Sql {
   return postgres(url, {
     max: maxConnections,
     ...poolOptions(connectTimeoutMs),
-    connection: { application_name: 'toolmark-saves', synchronous_commit: 'off' },
+    connection: asyncCommit ? { application_name: 'toolmark-saves', synchronous_commit: 'off' } : { application_name: 'toolmark-saves' },
   });
 }
 

@@ -34,11 +34,23 @@ describe('DatabaseAvailability', () => {
     expect(a.up).toBe(true);
     expect(probes).toBe(0); // nothing probes while up
     expect(a.reportFailure(err('CONNECTION_CLOSED'))).toBe(true);
-    expect(a.state).toMatchObject({ up: false, reason: 'the connection to the database was closed' });
+    // A probe confirms it first: the refused probe marks it down, with the probe's reason.
+    for (let i = 0; i < 100 && a.up; i++) await wait(1);
+    expect(a.state).toMatchObject({ up: false, reason: 'the database refused the connection' });
     for (let i = 0; i < 100 && !a.up; i++) await wait(10);
     expect(a.up).toBe(true);
     expect(probes).toBe(4); // three refused, then an answer
     expect(changes.map((c) => c.up)).toEqual([false, true]);
+    a.close();
+  });
+
+  it('stays up when the probe answers: a dropped connection or a client that hung up is not an outage', async () => {
+    let probes = 0;
+    const a = new DatabaseAvailability({ probeIntervalMs: 10, probe: async () => void probes++ });
+    expect(a.reportFailure(err('ECONNRESET'))).toBe(true);
+    await wait(30);
+    expect(probes).toBe(1);
+    expect(a.up).toBe(true);
     a.close();
   });
 
@@ -56,9 +68,9 @@ describe('DatabaseAvailability', () => {
     expect(probes).toBe(1);
     await a.check(); // within the interval: the same answer
     expect(probes).toBe(1);
-    // …but not a stale one: a failed request within the interval is what the next check says.
+    // …but a failed request within the interval probes again at once (the database answers here: still up).
     a.reportFailure(err('ECONNREFUSED'));
-    expect((await a.check()).up).toBe(false);
+    expect(probes).toBe(2);
     a.close();
   });
 });

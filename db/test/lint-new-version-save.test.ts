@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSurface, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
-import { connectAsyncCommit, createApiKey, createOrganisation, createServer, hasPostgresCode, isDeadlock, isUniqueViolation, saveLintScore, saveNewVersionFast } from '@toolmark/db';
+import { connectSavesPool, createApiKey, createOrganisation, createServer, hasPostgresCode, isDeadlock, isUniqueViolation, saveLintScore, saveNewVersionFast } from '@toolmark/db';
 import type { Sql } from 'postgres';
 
 let t: TestDatabase;
@@ -56,7 +56,7 @@ async function serverWithFirstVersion(slug: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase(4);
-  saves = connectAsyncCommit(t.url, 2);
+  saves = connectSavesPool(t.url, 2);
   orgId = (await createOrganisation(t.db, { name: 'Acme', slug: 'acme' })).id;
   otherOrgId = (await createOrganisation(t.db, { name: 'Other', slug: 'other' })).id;
   keyId = (await createApiKey(t.db, { organisationId: orgId, purpose: 'ci', name: 'build' })).record.id;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSurface, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { createTestDatabase, forceSaveDeadlocks, openLockingSession, waitForLockWait, type TestDatabase } from '@toolmark/db/testing';
 import {
-  connectAsyncCommit,
+  connectSavesPool,
   createApiKey,
   createOrganisation,
   createServer,
@@ -57,7 +57,7 @@ async function counts(serverId: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase(6);
-  saves = connectAsyncCommit(t.url, 2);
+  saves = connectSavesPool(t.url, 2);
   orgId = (await createOrganisation(t.db, { name: 'Acme', slug: 'acme' })).id;
   keyId = (await createApiKey(t.db, { organisationId: orgId, purpose: 'ci', name: 'build' })).record.id;
 });

@@ -3,14 +3,14 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { connectAsyncCommit, connectProbe, DatabaseAvailability, type DatabaseHandle } from '@toolmark/db';
+import { connectProbe, connectSavesPool, DatabaseAvailability, type DatabaseHandle } from '@toolmark/db';
 import type { ApiContext } from './api/context.js';
 import { registerAuth } from './api/plugins/auth.js';
 import { httpTimeouts, registerClientLimits } from './api/plugins/client-limits.js';
 import { closingOptions, registerClosing } from './api/plugins/closing.js';
 import { registerDatabaseGate } from './api/plugins/database-gate.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
-import { answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
+import { answerMissingHost, answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
 import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...httpErrorOptions({ headersTimeoutMs: deps.config.TOOLMARK_HEADERS_TIMEOUT_MS, requestTimeoutMs: deps.config.TOOLMARK_REQUEST_TIMEOUT_MS }),
   });
   answerUnknownExpectations(app);
+  answerMissingHost(app);
   // The per-address connection limit comes before everything, the site included.
   registerClientLimits(app, deps.config);
   registerClosing(app);
@@ -92,8 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Two small pools: a save of new tools (~50 KiB, a few ms in PostgreSQL) must not hold up the one-statement
   // saves of repeated tools pipelined behind it on the same connection.
-  const savesSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs);
-  const newVersionsSql = connectAsyncCommit(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs);
+  const asyncCommit = deps.config.TOOLMARK_SAVES_ASYNC_COMMIT;
+  const savesSql = connectSavesPool(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs, asyncCommit);
+  const newVersionsSql = connectSavesPool(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs, asyncCommit);
   app.addHook('onClose', async () => {
     await Promise.all([savesSql.end({ timeout: 5 }), newVersionsSql.end({ timeout: 5 })]);
   });

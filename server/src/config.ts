@@ -59,6 +59,11 @@ export const ConfigSchema = z.object({
    * connections shared by many requests cost far less CPU, on both sides, than one connection per request.
    */
   TOOLMARK_SAVES_POOL: int(2, 1, 100),
+  /**
+   * Lint saves commit without waiting for the WAL flush (faster; a database crash can lose the last moments
+   * of answered saves). Off: every answered save is durable (docs/operators.md).
+   */
+  TOOLMARK_SAVES_ASYNC_COMMIT: flag(false),
   /** How long identical public leaderboard reads share one answer (milliseconds; 0: no cache). */
   TOOLMARK_READ_CACHE_MS: int(2_000, 0, 60_000),
   /** Seals the site's sign-in cookies (≥ 32 characters); default: a random secret kept in the data folder. */

@@ -173,8 +173,9 @@ export async function saveLintScore(
   incoming: IncomingSurface,
   result: LintResult,
   payer: SavePayer | null,
+  options: { asyncCommit?: boolean } = {},
 ): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
-  return retryOnce(() => saveLintScoreOnce(db, incoming, result, payer));
+  return retryOnce(() => saveLintScoreOnce(db, incoming, result, payer, options.asyncCommit === true));
 }
 
 async function saveLintScoreOnce(
@@ -182,12 +183,13 @@ async function saveLintScoreOnce(
   incoming: IncomingSurface,
   result: LintResult,
   payer: SavePayer | null,
+  asyncCommit: boolean,
 ): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
   return db.transaction(async (tx) => {
-    // A save commits without waiting for the WAL flush: a database crash may lose the last moments of
-    // saves (never half of one), and saves of one organisation no longer queue behind each other's disk
-    // flush while its usage row is locked. See docs/operators.md.
-    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    // With TOOLMARK_SAVES_ASYNC_COMMIT a save commits without waiting for the WAL flush: a database crash
+    // may lose the last moments of saves (never half of one), and saves of one organisation no longer queue
+    // behind each other's disk flush while its usage row is locked. See docs/operators.md.
+    if (asyncCommit) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     const { version, created } = await versionFor(tx, incoming);
     const stored = await storeLintResult(tx, version.id, result);
     const [save] = await tx

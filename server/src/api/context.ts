@@ -8,7 +8,7 @@ import type { ReadCache } from '../pipelines/read-cache.js';
 export interface ApiContext {
   db: Database;
   sql: DatabaseHandle['sql'];
-  /** The async-commit pool for saves of repeated tools (db connectAsyncCommit; see TOOLMARK_SAVES_POOL). */
+  /** The pool for saves of repeated tools (db connectSavesPool; see TOOLMARK_SAVES_POOL, TOOLMARK_SAVES_ASYNC_COMMIT). */
   savesSql: DatabaseHandle['sql'];
   /** The async-commit pool for saves of new tools (see TOOLMARK_SAVES_POOL). */
   newVersionsSql: DatabaseHandle['sql'];

@@ -17,6 +17,6 @@ export interface PipelineDeps {
   newVersionsSql: DatabaseHandle['sql'];
   jobs: JobSender;
   memo: LintMemo;
-  config: Pick<Config, 'TOOLMARK_ALLOW_NPM_CAPTURE' | 'TOOLMARK_ALLOW_PRIVATE_URLS'>;
+  config: Pick<Config, 'TOOLMARK_ALLOW_NPM_CAPTURE' | 'TOOLMARK_ALLOW_PRIVATE_URLS' | 'TOOLMARK_SAVES_ASYNC_COMMIT'>;
   now: () => Date;
 }

@@ -32,7 +32,7 @@ export function savedLintJson(saved: SavedLint, resultJson: string): string {
  * scored before this one under the same rules.
  */
 export async function saveLint(
-  deps: Pick<PipelineDeps, 'db' | 'savesSql' | 'newVersionsSql' | 'memo'>,
+  deps: Pick<PipelineDeps, 'db' | 'savesSql' | 'newVersionsSql' | 'memo' | 'config'>,
   input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
 ): Promise<SavedLint> {
   const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
@@ -87,6 +87,7 @@ export async function saveLint(
     { serverId: input.serverId, surfaceHash: hash, tools, toolCount: surface.tools.length, label: input.label, origin: 'api' },
     result,
     payer,
+    { asyncCommit: deps.config.TOOLMARK_SAVES_ASYNC_COMMIT },
   );
   const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);

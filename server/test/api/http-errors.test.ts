@@ -71,6 +71,14 @@ describe("Node's HTTP layer", () => {
     expect(uniform(await raw(both), 400, 'bad_request').detail.reason).toMatch(/^HPE_/);
   });
 
+  it('an HTTP/1.1 request without Host is a 400 in the uniform shape (Node wrote a bare 400), for the API and the site alike', async () => {
+    for (const path of ['/health', '/v1/rules', '/']) {
+      expect(uniform(await raw(`GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`), 400, 'missing_host').detail.header).toBe('host');
+    }
+    // HTTP/1.0 has no Host requirement.
+    expect((await raw('GET /health HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
   it('headers over the size limit are a 431 in the uniform shape', async () => {
     const error = uniform(await raw(get('/health', `X-Big: ${'a'.repeat(20_000)}\r\n`)), 431, 'headers_too_large');
     expect(error.detail.limit).toBeGreaterThan(0);

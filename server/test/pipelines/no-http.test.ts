@@ -22,7 +22,7 @@ const jobs: JobSender = {
   },
 };
 const at = new Date('2026-01-02T03:04:05Z');
-const deps = () => ({ db: t.db, jobs, config: { TOOLMARK_ALLOW_NPM_CAPTURE: false, TOOLMARK_ALLOW_PRIVATE_URLS: false }, now: () => at });
+const deps = () => ({ db: t.db, jobs, config: { TOOLMARK_ALLOW_NPM_CAPTURE: false, TOOLMARK_ALLOW_PRIVATE_URLS: false, TOOLMARK_SAVES_ASYNC_COMMIT: false }, now: () => at });
 
 async function keyOf(slug: string): Promise<AuthenticatedKey> {
   const org = await createOrganisation(t.db, { name: slug, slug });
@@ -64,7 +64,7 @@ describe('pipelines without the HTTP layer', () => {
 
   it('saveLint saves for the owner, and hides another organisation\'s private server as not_found', async () => {
     const { server } = await registerServer(deps(), { key: mine, body: { name: 'Saved', slug: 'saved', public: false, source: { kind: 'upload', tools } } });
-    const lintDeps = { db: t.db, savesSql: t.sql, newVersionsSql: t.sql, memo: new LintMemo() };
+    const lintDeps = { db: t.db, savesSql: t.sql, newVersionsSql: t.sql, memo: new LintMemo(), config: deps().config };
     const saved = await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(tools), label: 'ci', key: mine, at });
     expect(saved.version.created).toBe(false);
     expect(saved.result.tools.map((x) => x.name)).toEqual(['find_notes']);

@@ -16,7 +16,9 @@ export function httpTimeouts(config: Config): { requestTimeout: number; http: Se
   const headersTimeout = config.TOOLMARK_HEADERS_TIMEOUT_MS;
   const requestTimeout = config.TOOLMARK_REQUEST_TIMEOUT_MS;
   const connectionsCheckingInterval = Math.max(25, Math.min(1_000, Math.floor(headersTimeout / 4)));
-  return { requestTimeout, http: { headersTimeout, requestTimeout, connectionsCheckingInterval } };
+  // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; answerMissingHost
+  // (http-errors.ts) gives it the uniform shape instead.
+  return { requestTimeout, http: { headersTimeout, requestTimeout, connectionsCheckingInterval, requireHostHeader: false } };
 }
 
 

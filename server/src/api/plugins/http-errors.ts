@@ -89,3 +89,20 @@ export function answerUnknownExpectations(app: FastifyInstance): void {
     response.end(body);
   });
 }
+
+/**
+ * HTTP/1.1 requires a Host header (RFC 9112 §3.2). Node refuses a request without one with an empty 400
+ * unless told not to (`requireHostHeader: false` in httpTimeouts); this hook refuses it in the uniform
+ * shape, before anything else runs.
+ */
+export function answerMissingHost(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1 && !request.headers.host) {
+      return reply
+        .status(400)
+        .header('connection', 'close')
+        .type('application/json; charset=utf-8')
+        .send(json('missing_host', 'an HTTP/1.1 request needs a Host header', { header: 'host' }));
+    }
+  });
+}
