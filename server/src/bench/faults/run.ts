@@ -9,10 +9,11 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newRow, passed, renderTable, type Context, type Row, type Scenario } from './lib.js';
+import concurrentSaves from './concurrent-saves.js';
 import fuzz from './fuzz.js';
 import scopeMatrix from './scope-matrix.js';
 
-const SCENARIOS: Scenario[] = [fuzz, scopeMatrix];
+const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves];
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
