@@ -12,8 +12,9 @@ import { newRow, passed, renderTable, type Context, type Row, type Scenario } fr
 import concurrentSaves from './concurrent-saves.js';
 import fuzz from './fuzz.js';
 import scopeMatrix from './scope-matrix.js';
+import terminateConnections from './terminate-connections.js';
 
-const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves];
+const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections];
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
