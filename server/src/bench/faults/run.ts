@@ -10,11 +10,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newRow, passed, renderTable, type Context, type Row, type Scenario } from './lib.js';
 import concurrentSaves from './concurrent-saves.js';
+import databaseOutage from './database-outage.js';
 import fuzz from './fuzz.js';
 import scopeMatrix from './scope-matrix.js';
 import terminateConnections from './terminate-connections.js';
 
-const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections];
+const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage];
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
