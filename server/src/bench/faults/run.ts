@@ -12,10 +12,11 @@ import { newRow, passed, renderTable, type Context, type Row, type Scenario } fr
 import concurrentSaves from './concurrent-saves.js';
 import databaseOutage from './database-outage.js';
 import fuzz from './fuzz.js';
+import killEmbeddedPostgres from './kill-embedded-postgres.js';
 import scopeMatrix from './scope-matrix.js';
 import terminateConnections from './terminate-connections.js';
 
-const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage];
+const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres];
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
