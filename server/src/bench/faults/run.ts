@@ -15,8 +15,9 @@ import fuzz from './fuzz.js';
 import killEmbeddedPostgres from './kill-embedded-postgres.js';
 import scopeMatrix from './scope-matrix.js';
 import terminateConnections from './terminate-connections.js';
+import workerKilled from './worker-killed.js';
 
-const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres];
+const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres, workerKilled];
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
