@@ -53,6 +53,8 @@ const scenario: Scenario = {
     row.wrongShape = answers.filter(({ a }) => a.status >= 400 && !uniformShape(a)).length;
     row.hangs = answers.filter(({ a }) => a.hang).length;
     if (fiveXX.length) row.notes.push(`5xx ${((fiveXX.length / answers.length) * 100).toFixed(1)} %: ${tally(fiveXX.map(({ a, kind }) => `${kind}: ${codeOf(a)}`))}`);
+    const stale = answers.filter(({ a }) => a.stale !== undefined).length;
+    if (stale) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale}`);
     const other = answers.filter(({ a }) => a.status !== 200 && a.status < 500);
     if (other.length) row.notes.push(`other answers: ${tally(other.map(({ a }) => codeOf(a)))}`);
     if (!service.alive()) {

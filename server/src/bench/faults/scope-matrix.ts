@@ -142,6 +142,7 @@ const scenario: Scenario = {
     const shapes: string[] = [];
     const fiveXX: string[] = [];
     let hangs = 0;
+    let stale = 0;
     const accepted = new Map<string, number>();
     let address = 0;
     for (const cell of cells) {
@@ -157,6 +158,7 @@ const scenario: Scenario = {
         row.cases++;
         const where = `${cell.route}${cell.target ? ` (${cell.target})` : ''} × ${cred}`;
         if (a.hang) hangs++;
+        if (a.stale !== undefined) stale++;
         if (a.status >= 500) fiveXX.push(`${where}: ${codeOf(a)}`);
         if (a.status >= 400 && !uniformShape(a)) shapes.push(`${where}: ${codeOf(a)}`);
         if (a.status >= 200 && a.status < 300) accepted.set(cell.route, (accepted.get(cell.route) ?? 0) + 1);
@@ -169,6 +171,7 @@ const scenario: Scenario = {
     if (mismatches.length) row.failures.push(`${mismatches.length} of ${row.cases} cells differ from the auth rules: ${mismatches.slice(0, 8).join('; ')}${mismatches.length > 8 ? '; …' : ''}`);
     if (fiveXX.length) row.notes.push(`5xx: ${fiveXX.slice(0, 5).join('; ')}`);
     if (shapes.length) row.notes.push(`wrong shape: ${shapes.slice(0, 5).join('; ')}${shapes.length > 5 ? '; …' : ''}`);
+    if (stale) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale}`);
     if (generic.length) row.notes.push(`routes checked with the shared rules only (add them to the matrix): ${generic.join(', ')}`);
 
     // Rows: each accepted write wrote its rows, each refused one none.

@@ -83,8 +83,10 @@ export function judge(row: Row, answers: Recorded[], faults: Fault[], options: {
   const noRetry: string[] = [];
   const unanswered: string[] = [];
   const violations: string[] = [];
+  const stale: string[] = [];
   for (const a of answers) {
     row.cases++;
+    if (a.stale !== undefined) stale.push(String(a.stale));
     if (a.hang) hangs.push(a.what);
     else if (a.status <= 0) unanswered.push(`${a.what}: ${a.error}`);
     else {
@@ -104,6 +106,7 @@ export function judge(row: Row, answers: Recorded[], faults: Fault[], options: {
   if (shapes.length) row.notes.push(`wrong shape: ${tally(shapes)}`);
   if (hangs.length) row.notes.push(`hangs: ${tally(hangs)}`);
   if (noRetry.length) row.failures.push(`503 without Retry-After ×${noRetry.length}`);
+  if (stale.length) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale.length} (after ${tally(stale)}; the next request on each was sent again)`);
   if (unanswered.length) row.failures.push(`no answer (connection refused/reset) ×${unanswered.length}: ${tally(unanswered.map((u) => u.replace(/^[^:]*: /, '')))}`);
 
   const recoveries = faults.map((f, i) => {
