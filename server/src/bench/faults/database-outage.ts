@@ -79,7 +79,7 @@ const scenario: Scenario = {
     await healthLoop;
     const endedAt = performance.now();
     // Requests sent during the outage (after the cut, before the restore): 2xx or 503 + Retry-After, uniform, ≤ 2 s.
-    const { recoveries, outageViolations } = judge(row, answers, faults, { graceMs: 5_000, strictWithinMs: 2_000, endedAt });
+    const { recoveries, outageViolations } = judge(row, answers, faults, { graceMs: 5_000, strictWithinMs: 2_000, endedAt, serviceAlive: service.alive() });
     recordRecovery(row, service, recoveries);
     row.recoveryTarget = 5;
     if (outageViolations.length) row.failures.push(`answers during the outage not 2xx or 503 + Retry-After (uniform) within 2 s ×${outageViolations.length}: ${tally(outageViolations)}`);

@@ -150,7 +150,7 @@ const scenario: Scenario = {
     const endedAt = performance.now();
     // A fault whose database never returned: judged as one long outage, and never recovered.
     const judged = faults.map((f) => ({ at: f.at, restored: Number.isFinite(f.restored) ? f.restored : endedAt }));
-    const { recoveries, outageViolations } = judge(row, answers, judged, { graceMs: 5_000, strictWithinMs: 2_000, endedAt });
+    const { recoveries, outageViolations } = judge(row, answers, judged, { graceMs: 5_000, strictWithinMs: 2_000, endedAt, serviceAlive: service.alive() });
     recordRecovery(row, service, recoveries.map((r, i) => (Number.isFinite(faults[i]!.restored) ? r : null)));
     row.recoveryTarget = 5;
     row.notes.push(`postgres running again after the kill (s): ${restarts.join(', ') || '—'}`);

@@ -47,7 +47,7 @@ const scenario: Scenario = {
     stop();
     const answers = await traffic;
     const endedAt = performance.now();
-    const { recoveries } = judge(row, answers, faults, { graceMs: 5_000, endedAt });
+    const { recoveries } = judge(row, answers, faults, { graceMs: 5_000, endedAt, serviceAlive: service.alive() });
     recordRecovery(row, service, recoveries);
     row.recoveryTarget = 5;
     checkSaves(row, answers, before, await saveCounts(db.url));

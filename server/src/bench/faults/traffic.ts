@@ -74,7 +74,7 @@ export interface Judgement {
  * without Retry-After, and connections refused or reset while the process lived. `strict`: requests sent
  * during a fault must be answered 2xx or 503 within `within` ms.
  */
-export function judge(row: Row, answers: Recorded[], faults: Fault[], options: { graceMs: number; strictWithinMs?: number; endedAt: number }): Judgement {
+export function judge(row: Row, answers: Recorded[], faults: Fault[], options: { graceMs: number; strictWithinMs?: number; endedAt: number; serviceAlive: boolean }): Judgement {
   const inWindow = (t: number) => faults.some((f) => t >= f.at && t <= f.restored + options.graceMs);
   const inOutage = (t: number) => faults.some((f) => t >= f.at && t < f.restored);
   const fiveXX: string[] = [];
@@ -106,15 +106,18 @@ export function judge(row: Row, answers: Recorded[], faults: Fault[], options: {
   if (shapes.length) row.notes.push(`wrong shape: ${tally(shapes)}`);
   if (hangs.length) row.notes.push(`hangs: ${tally(hangs)}`);
   if (noRetry.length) row.failures.push(`503 without Retry-After ×${noRetry.length}`);
-  if (stale.length) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale.length} (after ${tally(stale)}; the next request on each was sent again)`);
-  if (unanswered.length) row.failures.push(`no answer (connection refused/reset) ×${unanswered.length}: ${tally(unanswered.map((u) => u.replace(/^[^:]*: /, '')))}`);
+  // Once the process has died every kept connection is closed: that is the death, reported on its own.
+  if (stale.length && options.serviceAlive) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale.length} (after ${tally(stale)}; the next request on each was sent again)`);
+  if (unanswered.length) (options.serviceAlive ? row.failures : row.notes).push(`no answer (connection refused/reset) ×${unanswered.length}: ${tally(unanswered.map((u) => u.replace(/^[^:]*: /, '')))}`);
 
+  // Recovery: a failure belongs to the fault window its answer arrived in (a request sent just before the
+  // next fault fails because of that one); the fault is recovered at the end of the first success sent after
+  // the window's last failure arrived: from then on requests succeed.
   const recoveries = faults.map((f, i) => {
     const next = faults[i + 1]?.at ?? options.endedAt;
-    const after = answers.filter((a) => a.start >= f.restored && a.start < next).sort((x, y) => x.start - y.start);
-    const failed = after.filter((a) => !ok(a));
-    const lastFailure = failed.length ? Math.max(...failed.map((a) => a.start)) : f.restored;
-    const success = after.filter((a) => ok(a) && a.start >= lastFailure).sort((x, y) => x.end - y.end)[0];
+    const failed = answers.filter((a) => !ok(a) && a.end >= f.restored && a.end < next);
+    const lastFailure = failed.length ? Math.max(...failed.map((a) => a.end)) : f.restored;
+    const success = answers.filter((a) => ok(a) && a.start >= lastFailure && a.end < next).sort((x, y) => x.end - y.end)[0];
     return success ? Math.max(0, (success.end - f.restored) / 1000) : null;
   });
   return { recoveries, outageViolations: violations };
