@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { benchServiceEnv, startService, stopService } from '../service.js';
 import { json, pool, send, type Pool } from './http.js';
-import type { Context } from './lib.js';
+import { tally, type Context } from './lib.js';
 
 /** Keys of organisation A (the install's operator organisation) and B. */
 export interface Keys {
@@ -31,10 +31,27 @@ export interface Service {
   alive(): boolean;
   /** The lines of the service's log that look like errors (for a failure's reason), last ones first. */
   errorLines(max?: number): string[];
+  /** The causes of the errors the service logged (pino level ≥ 50), counted: what its 5xx were. */
+  errorCauses(): string;
   stop(): Promise<void>;
 }
 
 let counter = 0;
+
+/**
+ * What a logged error comes down to: PostgreSQL's message (drizzle wraps it after the query and its
+ * parameters, which are left out: they hold request data), or the error's first line, numbers like ports
+ * folded so equal causes count together.
+ */
+function cause(err: { type?: string; message?: string; query?: string; params?: unknown[] } | undefined, msg: string | undefined): string {
+  if (!err?.message) return msg ?? 'error';
+  let text = err.message;
+  if (err.query !== undefined && text.startsWith(`Failed query: ${err.query}`)) {
+    const prefix = `Failed query: ${err.query}\nparams: ${String(err.params ?? '')}: `;
+    text = text.startsWith(prefix) ? text.slice(prefix.length) : 'a query failed';
+  }
+  return `${err.type ?? 'Error'}: ${text.split('\n')[0]!.replace(/\d{4,}/g, 'N').slice(0, 90)}`;
+}
 
 /** Start the service; `databaseUrl` null: the embedded default under `stateDir`. */
 export async function startServiceFor(ctx: Context, name: string, databaseUrl: string | null, extraEnv: Record<string, string> = {}, stateDir?: string): Promise<Service> {
@@ -68,7 +85,27 @@ export async function startServiceFor(ctx: Context, name: string, databaseUrl: s
           }
         });
     },
+    errorCauses() {
+      if (!existsSync(logFile)) return '';
+      const causes: string[] = [];
+      for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+        if (!line.startsWith('{')) {
+          // An uncaught error is printed by Node itself, not logged: its "TypeError: …" line.
+          if (/^\w*Error\b.*:/.test(line)) causes.push(`uncaught ${line.replace(/\d{4,}/g, 'N').slice(0, 100)}`);
+          continue;
+        }
+        try {
+          const j = JSON.parse(line) as { level?: number; msg?: string; err?: { type?: string; message?: string; query?: string; params?: unknown[] } };
+          if ((j.level ?? 0) >= 50) causes.push(cause(j.err, j.msg));
+        } catch {
+          // not a log line
+        }
+      }
+      return tally(causes);
+    },
     async stop() {
+      const causes = service.errorCauses();
+      if (causes) ctx.note(`errors in the service's log: ${causes}`);
       if (!service.alive()) return;
       const t0 = performance.now();
       await stopService(child, { killAfterMs: 15_000 });

@@ -438,24 +438,34 @@ const scenario: Scenario = {
       if (!service.alive()) break;
     }
 
-    for (const [name, t] of byEndpoint) {
+    // Totals, then what they were: by endpoint, by kind of case, by answer.
+    const all = [...byEndpoint.values()];
+    const per = (f: (t: Tally) => number) => [...byEndpoint].filter(([, t]) => f(t) > 0).map(([name, t]) => `${name} ${f(t)}`).join(', ');
+    for (const t of all) {
       row.cases += t.cases;
       row.fiveXX += t.fiveXX.length;
       row.wrongShape += t.wrongShape.length;
       row.hangs += t.hangs.length;
-      if (t.fiveXX.length) row.notes.push(`5xx on ${name}: ${tally(t.fiveXX)}`);
-      if (t.wrongShape.length) row.notes.push(`wrong shape on ${name}: ${tally(t.wrongShape)}`);
-      if (t.hangs.length) row.notes.push(`hangs on ${name}: ${tally(t.hangs)}`);
-      if (t.noAnswer.length) row.failures.push(`no answer on ${name} ×${t.noAnswer.length} (${tally(t.noAnswer)})`);
-      if (t.closedWire) row.notes.push(`${name}: ${t.closedWire} malformed raw requests closed without an answer`);
-      if (t.stale.length) row.failures.push(`${name}: the service closed connections after answers that did not say Connection: close ×${t.stale.length} (after ${tally(t.stale.map(String))}; the next request on each failed and was sent again)`);
     }
+    const answerOf = (entry: string) => entry.replace(/^[^:]*: /, '');
+    const kindOf = (entry: string) => entry.replace(/: .*$/, '');
+    if (row.fiveXX) row.notes.push(`5xx per endpoint: ${per((t) => t.fiveXX.length)}; per case: ${tally(all.flatMap((t) => t.fiveXX.map(kindOf)))}`);
+    if (row.wrongShape) {
+      row.notes.push(`wrong shape per answer: ${tally(all.flatMap((t) => t.wrongShape.map(answerOf)), 8)}; per case: ${tally(all.flatMap((t) => t.wrongShape.map(kindOf)))}; per endpoint: ${per((t) => t.wrongShape.length)}`);
+    }
+    if (row.hangs) row.notes.push(`hangs per endpoint: ${per((t) => t.hangs.length)}; per case: ${tally(all.flatMap((t) => t.hangs))}`);
+    const noAnswer = all.flatMap((t) => t.noAnswer);
+    if (noAnswer.length) row.failures.push(`no answer ×${noAnswer.length} (${per((t) => t.noAnswer.length)}: ${tally(noAnswer)})`);
+    const closed = all.reduce((n, t) => n + t.closedWire, 0);
+    if (closed) row.notes.push(`${closed} malformed raw requests closed without an answer`);
+    const stale = all.flatMap((t) => t.stale.map(String));
+    if (stale.length) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale.length} (after ${tally(stale)}; the next request on each failed and was sent again)`);
     if (!service.alive()) {
       row.serviceDied = true;
       row.failures.push(`the service exited (${service.errorLines(1).join('') || 'no error logged'})`);
       return;
     }
-    row.notes.push(`2xx (accepted, accounted below): ${[...byEndpoint].map(([name, t]) => `${name} ${t.accepted.length}`).join(', ')}`);
+    row.notes.push(`accepted (2xx, rows checked): ${[...byEndpoint].map(([name, t]) => `${name} ${t.accepted.length}`).join(', ')}`);
 
     // Rows: what the accepted answers wrote, exactly.
     const after = await counts(db.sql);

@@ -203,8 +203,11 @@ export function codeOf(a: Answer): string {
   if (a.hang) return 'hang';
   if (a.status <= 0) return a.error ?? 'no answer';
   try {
-    const j = JSON.parse(a.body) as { error?: { code?: unknown } };
-    if (typeof j.error?.code === 'string') return `${a.status} ${j.error.code}`;
+    const j = JSON.parse(a.body) as { error?: { code?: unknown } | string; code?: unknown };
+    if (typeof j.error === 'object' && typeof j.error.code === 'string') return `${a.status} ${j.error.code}`;
+    // Fastify's own shape: {"error":"Bad Request","code":"FST_…","message":…,"statusCode":…}
+    if (typeof j.code === 'string') return `${a.status} ${j.code} (Fastify's shape)`;
+    if (typeof j.error === 'string') return `${a.status} "${j.error}" (Fastify's shape)`;
   } catch {
     // not JSON
   }
