@@ -26,8 +26,9 @@ const only = (process.env.FAULTS_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-if (!(scale > 0) || !Number.isFinite(seed)) {
-  console.error('bench:faults: FAULTS_SCALE must be a positive number and FAULTS_SEED a number');
+const requestTimeout = Number(process.env.FAULTS_REQUEST_TIMEOUT_S ?? 30);
+if (!(scale > 0) || !Number.isFinite(seed) || !(requestTimeout > 0 && requestTimeout <= 600)) {
+  console.error('bench:faults: FAULTS_SCALE must be a positive number, FAULTS_SEED a number, FAULTS_REQUEST_TIMEOUT_S 1–600 seconds');
   process.exit(2);
 }
 const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
