@@ -54,6 +54,9 @@ export async function mixedTraffic(world: TrafficWorld, clients: number, until: 
   return answers;
 }
 
+/** How long requests must go on succeeding for a success to count as the recovery. */
+const STEADY_MS = 1_000;
+
 /** A fault: when it began and when the database was back (the same instant for a momentary fault). */
 export interface Fault {
   at: number;
@@ -110,15 +113,20 @@ export function judge(row: Row, answers: Recorded[], faults: Fault[], options: {
   if (stale.length && options.serviceAlive) row.failures.push(`the service closed connections after answers that did not say Connection: close ×${stale.length} (after ${tally(stale)}; the next request on each was sent again)`);
   if (unanswered.length) (options.serviceAlive ? row.failures : row.notes).push(`no answer (connection refused/reset) ×${unanswered.length}: ${tally(unanswered.map((u) => u.replace(/^[^:]*: /, '')))}`);
 
-  // Recovery: a failure belongs to the fault window its answer arrived in (a request sent just before the
-  // next fault fails because of that one); the fault is recovered at the end of the first success sent after
-  // the window's last failure arrived: from then on requests succeed.
+  // Recovery from fault i: among the requests sent after the database was back (restored) and answered
+  // before the next fault, the end of the first success after which a second went by without a failed
+  // answer (a late, unrelated failure does not undo a recovery; a request sent just before the next fault
+  // belongs to neither window).
   const recoveries = faults.map((f, i) => {
     const next = faults[i + 1]?.at ?? options.endedAt;
-    const failed = answers.filter((a) => !ok(a) && a.end >= f.restored && a.end < next);
-    const lastFailure = failed.length ? Math.max(...failed.map((a) => a.end)) : f.restored;
-    const success = answers.filter((a) => ok(a) && a.start >= lastFailure && a.end < next).sort((x, y) => x.end - y.end)[0];
-    return success ? Math.max(0, (success.end - f.restored) / 1000) : null;
+    const window = answers.filter((a) => a.start >= f.restored && a.end < next).sort((x, y) => x.end - y.end);
+    for (let j = 0; j < window.length; j++) {
+      const s = window[j]!;
+      if (!ok(s)) continue;
+      const spoiled = window.slice(j + 1).some((a) => a.end <= s.end + STEADY_MS && !ok(a));
+      if (!spoiled) return Math.max(0, (s.end - f.restored) / 1000);
+    }
+    return null;
   });
   return { recoveries, outageViolations: violations };
 }
