@@ -15,7 +15,7 @@ const scenario: Scenario = {
   what: '16 clients save to one server at once, same and changed tools mixed, several rounds; seq gap-free, every 200 stored',
   budgetSeconds: 90,
   async run(ctx: Context, row: Row) {
-    const { db, service, keys, p } = await standardFixture(ctx, 'concurrent');
+    const { db, service, keys, p } = await standardFixture(ctx, 'concurrent', {}, { databaseUntouched: true });
     const ciKeys = [keys.ci];
     for (let i = 1; i < 4; i++) ciKeys.push((await must<{ key: string }>(p, 'POST', '/v1/keys', { purpose: 'ci', name: `concurrent ${i}` }, keys.admin)).key);
     const server = await registerServer(p, keys.admin, 'Concurrent saves', surface(5));

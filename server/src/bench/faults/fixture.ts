@@ -38,6 +38,14 @@ export interface Service {
 
 let counter = 0;
 
+export interface ServiceOptions {
+  /**
+   * The scenario leaves the database alone: an error in the service's log (pino level ≥ 50: a 500, or the
+   * database taken for unreachable) fails the row, even one no answer showed.
+   */
+  databaseUntouched?: boolean;
+}
+
 /**
  * What a logged error comes down to: PostgreSQL's message (drizzle wraps it after the query and its
  * parameters, which are left out: they hold request data), or the error's first line, numbers like ports
@@ -54,7 +62,7 @@ function cause(err: { type?: string; message?: string; query?: string; params?: 
 }
 
 /** Start the service; `databaseUrl` null: the embedded default under `stateDir`. */
-export async function startServiceFor(ctx: Context, name: string, databaseUrl: string | null, extraEnv: Record<string, string> = {}, stateDir?: string): Promise<Service> {
+export async function startServiceFor(ctx: Context, name: string, databaseUrl: string | null, extraEnv: Record<string, string> = {}, stateDir?: string, options: ServiceOptions = {}): Promise<Service> {
   const dir = stateDir ?? join(ctx.dir, `${name}-state-${++counter}`);
   mkdirSync(dir, { recursive: true });
   // As root the embedded cluster runs as the postgres user, which must be able to enter the directory.
@@ -95,8 +103,8 @@ export async function startServiceFor(ctx: Context, name: string, databaseUrl: s
           continue;
         }
         try {
-          const j = JSON.parse(line) as { level?: number; msg?: string; err?: { type?: string; message?: string; query?: string; params?: unknown[] } };
-          if ((j.level ?? 0) >= 50) causes.push(cause(j.err, j.msg));
+          const j = JSON.parse(line) as { level?: number; msg?: string; reason?: string; err?: { type?: string; message?: string; query?: string; params?: unknown[] } };
+          if ((j.level ?? 0) >= 50) causes.push(cause(j.err, j.reason ? `${j.msg ?? 'error'} (${j.reason})` : j.msg));
         } catch {
           // not a log line
         }
@@ -105,7 +113,8 @@ export async function startServiceFor(ctx: Context, name: string, databaseUrl: s
     },
     async stop() {
       const causes = service.errorCauses();
-      if (causes) ctx.note(`errors in the service's log: ${causes}`);
+      if (causes && options.databaseUntouched) ctx.fail(`errors in the service's log while its database was up: ${causes}`);
+      else if (causes) ctx.note(`errors in the service's log: ${causes}`);
       if (!service.alive()) return;
       const t0 = performance.now();
       await stopService(child, { killAfterMs: 15_000 });
@@ -154,9 +163,9 @@ export async function makeKeys(service: Service, p: Pool): Promise<Keys & { orgB
 }
 
 /** A standard fixture: throwaway database, the service on it (workers off), keys, limits raised, a keep-alive pool. */
-export async function standardFixture(ctx: Context, name: string, extraEnv: Record<string, string> = {}): Promise<{ db: TestDatabase; service: Service; keys: Keys & { orgB: string }; p: Pool }> {
+export async function standardFixture(ctx: Context, name: string, extraEnv: Record<string, string> = {}, options: ServiceOptions = {}): Promise<{ db: TestDatabase; service: Service; keys: Keys & { orgB: string }; p: Pool }> {
   const db = await throwawayDatabase(ctx);
-  const service = await startServiceFor(ctx, name, db.url, extraEnv);
+  const service = await startServiceFor(ctx, name, db.url, extraEnv, undefined, options);
   await raiseLimits(db);
   const p = pool(service.url, 4);
   ctx.defer(() => p.agent.destroy());

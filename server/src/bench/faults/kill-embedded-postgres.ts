@@ -7,7 +7,7 @@
 // stopped and the data directory removed, whatever happened.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres from 'postgres';
+import { connect } from '@toolmark/db';
 import { must, makeKeys, registerServer, startServiceFor, surface, type Service } from './fixture.js';
 import { pool } from './http.js';
 import { scaled, sleep, tally, type Context, type Row, type Scenario } from './lib.js';
@@ -50,7 +50,7 @@ function embeddedUrl(dataDir: string, port: number): string {
 async function counts(dataDir: string, clusterDir: string): Promise<SaveCounts | null> {
   const pm = postmaster(clusterDir);
   if (!pm) return null;
-  const sql = postgres(embeddedUrl(dataDir, pm.port), { max: 1, onnotice: () => undefined, connect_timeout: 10 });
+  const { sql } = connect(embeddedUrl(dataDir, pm.port), 1, 10_000);
   try {
     const [r] = await sql<SaveCounts[]>`SELECT (SELECT count(*)::int FROM lint_saves) AS saves, (SELECT coalesce(sum(units), 0)::int FROM usage) AS units`;
     return r!;
@@ -94,7 +94,7 @@ const scenario: Scenario = {
     const first = postmaster(clusterDir);
     if (!first) throw new Error(`no running postmaster in ${clusterDir} after start-up`);
     // Limits raised straight in the embedded database; the connection is closed before any kill.
-    const admin = postgres(embeddedUrl(dataDir, first.port), { max: 1, onnotice: () => undefined });
+    const { sql: admin } = connect(embeddedUrl(dataDir, first.port), 1, 10_000);
     await admin`UPDATE organisations SET rate_limit_per_minute = 100000000, monthly_units_ci = 100000000, monthly_units_script = 100000000`;
     await admin.end({ timeout: 5 });
     const p = pool(service.url, 2);

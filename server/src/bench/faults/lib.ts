@@ -67,6 +67,8 @@ export interface Context {
   log(message: string): void;
   /** A note for the scenario's row, also from clean-up (which runs after the scenario returned). */
   note(message: string): void;
+  /** A failed check for the scenario's row, also from clean-up. */
+  fail(message: string): void;
 }
 
 /** `n` scaled, at least `min`. */

@@ -4,7 +4,7 @@
 // table printed on stdout (markdown), progress goes to stderr. Exit code 0 when every row meets the
 // targets, 1 otherwise. Knobs: FAULTS_ONLY=fuzz,slow-bodies (ids), FAULTS_SCALE=0.1 (counts and
 // durations), FAULTS_SEED (generators), FAULTS_KEEP=1 (keep the run's logs under /tmp), and
-// FAULTS_REQUEST_TIMEOUT_S (the service's request timeout the slow-bodies scenario holds it to).
+// FAULTS_REQUEST_TIMEOUT_S (instead of the service's own request timeout, for slow-bodies).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ const only = (process.env.FAULTS_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const requestTimeout = Number(process.env.FAULTS_REQUEST_TIMEOUT_S ?? 30);
+const requestTimeout = Number(process.env.FAULTS_REQUEST_TIMEOUT_S ?? 30); // when set; else the service's own (slow-bodies.ts)
 if (!(scale > 0) || !Number.isFinite(seed) || !(requestTimeout > 0 && requestTimeout <= 600)) {
   console.error('bench:faults: FAULTS_SCALE must be a positive number, FAULTS_SEED a number, FAULTS_REQUEST_TIMEOUT_S 1–600 seconds');
   process.exit(2);
@@ -77,7 +77,7 @@ log(`node ${process.version}, ${availableParallelism()} cores, scale ${scale}, s
 for (const scenario of chosen) {
   const row = newRow(scenario.id);
   current = row;
-  const ctx: Context = { scale, seed, dir, log: (m) => log(`${scenario.id}: ${m}`), note: (m) => row.notes.push(m), defer: (fn) => pending.push(fn) };
+  const ctx: Context = { scale, seed, dir, log: (m) => log(`${scenario.id}: ${m}`), note: (m) => row.notes.push(m), fail: (m) => row.failures.push(m), defer: (fn) => pending.push(fn) };
   const budget = (scenario.budgetSeconds * Math.max(1, scale) + 60) * 1000;
   const started = performance.now();
   log(`${scenario.id}: ${scenario.what}`);

@@ -1,7 +1,7 @@
 // The rows check shared by the scenarios with lint saves in their traffic: every 200 answer of a save is
 // stored (a lint_saves row and one unit), and nothing is stored beyond the saves that were answered 200 or
 // whose answer was lost (a commit whose answer never arrived is not a lost row).
-import postgres from 'postgres';
+import { connect } from '@toolmark/db';
 import type { Recorded } from './traffic.js';
 import type { Row } from './lib.js';
 
@@ -12,7 +12,7 @@ export interface SaveCounts {
 
 /** lint_saves rows and usage units now, read over a fresh connection (closed again). */
 export async function saveCounts(url: string): Promise<SaveCounts> {
-  const sql = postgres(url, { max: 1, onnotice: () => undefined, connect_timeout: 10 });
+  const { sql } = connect(url, 1, 10_000);
   try {
     const [r] = await sql<{ saves: number; units: number }[]>`SELECT (SELECT count(*)::int FROM lint_saves) AS saves, (SELECT coalesce(sum(units), 0)::int FROM usage) AS units`;
     return r!;

@@ -33,7 +33,7 @@ const scenario: Scenario = {
   what: 'every /v1 route × no key, malformed, unknown, revoked, admin, ci, script, agent, another organisation’s admin',
   budgetSeconds: 60,
   async run(ctx: Context, row: Row) {
-    const { db, service, keys, p } = await standardFixture(ctx, 'scope');
+    const { db, service, keys, p } = await standardFixture(ctx, 'scope', {}, { databaseUntouched: true });
     const header: Record<Cred, string | undefined> = {
       none: undefined,
       malformed: 'Bearer not a key',

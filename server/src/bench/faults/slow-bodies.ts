@@ -1,16 +1,35 @@
 // slow-bodies — raw sockets that hold the service's connections: a body shorter than its Content-Length
 // (then silence), a body dripped one byte a second, headers dripped one line every 2 s (slowloris), and a
 // connection that sends nothing. Each socket must be answered or closed by the service within its request
-// timeout; one still open 5 s after it (FAULTS_REQUEST_TIMEOUT_S, default 30 s, is the timeout the
-// service is held to) is a hang. Any answer an error must be in the uniform shape. Meanwhile a normal
-// client, from another loopback address, reads and writes every 250 ms and must be answered within 5 s.
+// timeout (TOOLMARK_REQUEST_TIMEOUT_MS as the service reads it, default 30 s; FAULTS_REQUEST_TIMEOUT_S
+// overrides it); one still open 5 s after it is a hang. Any answer that is an error must be in the
+// uniform shape. The service keeps its default limit of connections per address (the benches' environment
+// turns it off). Meanwhile a normal client, from another loopback address, reads, creates keys and asks
+// /health every 250 ms and must be answered 2xx within 5 s.
 import { connect, type Socket } from 'node:net';
+import { loadConfig } from '../../config.js';
 import { standardFixture } from './fixture.js';
 import { codeOf, get, json, ok, parseResponse, pool, send, uniformShape, type Answer } from './http.js';
 import { scaled, sleep, tally, type Context, type Row, type Scenario } from './lib.js';
 
-/** The request timeout the service is held to (its own default may differ: set it to match). */
-const REQUEST_TIMEOUT_S = Number(process.env.FAULTS_REQUEST_TIMEOUT_S ?? 30);
+/**
+ * The service's settings as it will read them from this environment (TOOLMARK_* is passed through). A
+ * value it would refuse stops its start-up anyway; until then the defaults stand in.
+ */
+const settings = (() => {
+  const env = {
+    TOOLMARK_REQUEST_TIMEOUT_MS: process.env.TOOLMARK_REQUEST_TIMEOUT_MS,
+    TOOLMARK_HEADERS_TIMEOUT_MS: process.env.TOOLMARK_HEADERS_TIMEOUT_MS,
+    TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: process.env.TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS,
+  };
+  try {
+    return loadConfig(env);
+  } catch {
+    return loadConfig({});
+  }
+})();
+/** The request timeout the service is held to. */
+const REQUEST_TIMEOUT_S = process.env.FAULTS_REQUEST_TIMEOUT_S ? Number(process.env.FAULTS_REQUEST_TIMEOUT_S) : settings.TOOLMARK_REQUEST_TIMEOUT_MS / 1000;
 
 type Kind = 'short body' | 'dripped body' | 'dripped headers' | 'silent';
 const KINDS: Kind[] = ['short body', 'dripped body', 'dripped headers', 'silent'];
@@ -29,7 +48,7 @@ const scenario: Scenario = {
   what: 'sockets with short, dripped or no bodies and dripped headers; each must be closed by the request timeout; a normal client keeps being answered',
   budgetSeconds: 90 + REQUEST_TIMEOUT_S,
   async run(ctx: Context, row: Row) {
-    const { service, keys } = await standardFixture(ctx, 'slow');
+    const { service, keys } = await standardFixture(ctx, 'slow', { TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: String(settings.TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS) }, { databaseUntouched: true });
     const timeoutS = REQUEST_TIMEOUT_S;
     const deadline = (timeoutS + 5) * 1000;
     const perKind = scaled(ctx, 15, 2);
@@ -74,7 +93,7 @@ const scenario: Scenario = {
     };
     let i = 0;
     for (const kind of KINDS) for (let k = 0; k < perKind; k++) open(kind, i++);
-    ctx.log(`${slow.length} slow sockets open; waiting up to ${deadline / 1000} s (request timeout ${timeoutS} s + 5 s)`);
+    ctx.log(`${slow.length} slow sockets open; waiting up to ${deadline / 1000} s (request timeout ${timeoutS} s + 5 s; ${settings.TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS || 'no'} connections per address)`);
 
     // The normal client, from 127.0.0.2 (a per-address limit on the slow sockets' 127.0.0.1 must not refuse it).
     const p = pool(service.url, 2, '127.0.0.2');
@@ -85,7 +104,9 @@ const scenario: Scenario = {
     // A socket is done when the service closed it or answered on it.
     const pending = () => slow.filter((s) => s.closed === undefined && s.answer === undefined);
     while (performance.now() - t0 < deadline && pending().length && service.alive()) {
-      const a = await send(p, n++ % 4 === 3 ? json('POST', '/v1/keys', { purpose: 'ci', name: `normal ${n}` }, keys.admin) : get('/v1/leaderboards/lint?limit=5'));
+      // A read (cached up to 2 s), a write, and /health (the database is up: it must say so throughout).
+      const step = n++ % 4;
+      const a = await send(p, step === 3 ? json('POST', '/v1/keys', { purpose: 'ci', name: `normal ${n}` }, keys.admin) : step === 1 ? get('/health') : get('/v1/leaderboards/lint?limit=5'));
       normal.push(a);
       await sleep(250);
     }

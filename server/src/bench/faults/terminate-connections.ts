@@ -4,7 +4,7 @@
 // process, answer only 2xx/4xx/503-with-Retry-After (503 only within 5 s of a termination), never hang
 // over 5 s, store every save it answered 200, and serve again after each termination: recovery is the time
 // from the termination to the first success of a request sent after the last failure.
-import postgres from 'postgres';
+import { connect } from '@toolmark/db';
 import { TEST_SERVER_URL } from '@toolmark/db/testing';
 import { must, registerServer, standardFixture, surface } from './fixture.js';
 import { scaled, sleep, type Context, type Row, type Scenario } from './lib.js';
@@ -26,7 +26,7 @@ const scenario: Scenario = {
     // The harness's own sessions on the database would be terminated too: it holds none during the faults.
     await db.close();
     const before = await saveCounts(db.url);
-    const admin = postgres(TEST_SERVER_URL, { max: 1, onnotice: () => undefined });
+    const { sql: admin } = connect(TEST_SERVER_URL, 1, 10_000);
     ctx.defer(() => admin.end({ timeout: 5 }));
 
     const duration = scaled(ctx, 20, 8) * 1000;

@@ -73,7 +73,7 @@ export interface Judgement {
 
 /**
  * Judge `answers` into `row`: 5xx other than 503 inside a fault window (from the fault until `grace` ms
- * after the database returned), error answers of the API not in the uniform shape, hangs, 503s of the API
+ * after the database returned; sent or answered in it), error answers of the API not in the uniform shape, hangs, 503s of the API
  * without Retry-After, and connections refused or reset while the process lived. `strict`: requests sent
  * during a fault must be answered 2xx or 503 within `within` ms.
  */
@@ -93,7 +93,8 @@ export function judge(row: Row, answers: Recorded[], faults: Fault[], options: {
     if (a.hang) hangs.push(a.what);
     else if (a.status <= 0) unanswered.push(`${a.what}: ${a.error}`);
     else {
-      if (a.status >= 500 && !(a.status === 503 && inWindow(a.start))) fiveXX.push(`${a.what}: ${codeOf(a)}${a.status === 503 ? ' (outside an outage)' : ''}`);
+      // A request in flight when the fault struck counts for it too (sent just before, answered after).
+      if (a.status >= 500 && !(a.status === 503 && (inWindow(a.start) || inWindow(a.end)))) fiveXX.push(`${a.what}: ${codeOf(a)}${a.status === 503 ? ' (outside an outage)' : ''}`);
       if (a.api && a.status >= 400 && !uniformShape(a)) shapes.push(`${a.what}: ${codeOf(a)}`);
       if (a.api && a.status === 503 && !hasRetryAfter(a)) noRetry.push(a.what);
     }
