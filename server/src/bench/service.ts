@@ -1,10 +1,11 @@
 // The real service for the benches: `server/dist/start.js` as a child process on a free port of
 // 127.0.0.1, ready when /health answers. BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
@@ -16,16 +17,17 @@ async function freePort(): Promise<number> {
 /**
  * The environment of a bench's service: its own throwaway database and data directory, no workers,
  * warnings only (logging costs nothing in the figures), anonymous reads not rate limited, and no limit on
- * connections per address (every bench connection comes from 127.0.0.1; BENCH_CONNECTIONS may pass 64).
+ * connections per address (every bench connection comes from 127.0.0.1; BENCH_CONNECTIONS may pass 64). A
+ * `databaseUrl` of null leaves DATABASE_URL out: the service starts its embedded PostgreSQL under `dataDir`.
  */
-export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+export function benchServiceEnv(databaseUrl: string | null, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
   // TOOLMARK_* settings of the bench's own environment reach the service (e.g. TOOLMARK_SAVES_POOL=4 npm run
   // bench:api), except those the bench decides below.
   const passed = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('TOOLMARK_') && e[1] !== undefined));
   return {
     ...passed,
     PATH: process.env.PATH ?? '',
-    DATABASE_URL: databaseUrl,
+    ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl }),
     TOOLMARK_DATA_DIR: dataDir,
     TOOLMARK_WORKERS: 'off',
     TOOLMARK_LOG_LEVEL: 'warn',
@@ -35,14 +37,22 @@ export function benchServiceEnv(databaseUrl: string, dataDir: string, extra: Rec
   };
 }
 
+/** Options of {@link startService}. */
+export interface StartOptions {
+  /** Append the service's stdout and stderr to this file instead of the bench's own (default: inherited). */
+  logFile?: string;
+}
+
 /** Start the service with `env` (plus PORT and HOST) and wait up to 60 s for /health. */
-export async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const log = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   const child = spawn(process.execPath, [...nodeArgs, resolve(import.meta.dirname, '..', 'start.js')], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log ?? 'inherit', log ?? 'inherit'],
   });
+  if (log !== undefined) closeSync(log); // the child holds its own copy
   const url = `http://127.0.0.1:${port}`;
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
@@ -55,9 +65,23 @@ export async function startService(env: Record<string, string>): Promise<{ child
   throw new Error('the service did not answer /health within 60 s');
 }
 
-/** Stop the service with SIGTERM and wait for it to exit. */
-export async function stopService(child: ChildProcess): Promise<void> {
+/**
+ * Stop the service with SIGTERM and wait for it to exit; with `killAfterMs`, SIGKILL it if it has not
+ * exited by then. Returns at once when it has already exited.
+ */
+export async function stopService(child: ChildProcess, options: { killAfterMs?: number } = {}): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
-  await exited;
+  if (options.killAfterMs === undefined) {
+    await exited;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), options.killAfterMs)));
+  if ((await Promise.race([exited, late])) === 'late') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  clearTimeout(timer);
 }
