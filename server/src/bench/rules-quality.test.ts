@@ -93,3 +93,28 @@ describe('movement', () => {
     });
   });
 });
+
+describe('precision at required (P@req)', () => {
+  it('counts only the findings the rule set itself gave at required or critical', () => {
+    const l = labels(
+      [
+        { name: 'a', fire: ['no_usage_context'] },
+        { name: 'b', fire: [] },
+        { name: 'c', fire: [] },
+      ],
+      [],
+      [],
+    );
+    const r = result([
+      { name: 'a', codes: ['no_usage_context'] },
+      { name: 'b', codes: ['no_usage_context'] },
+      { name: 'c', codes: ['no_usage_context'] },
+    ]);
+    // a and b at required (one right, one wrong), c at minor (wrong, but held to no precision target).
+    const severities: Record<string, string> = { a: 'required', b: 'required', c: 'minor' };
+    for (const t of r.tools) for (const f of t.findings) (f as { severity: string }).severity = severities[t.name]!;
+    const q = scoreRuleSet([{ name: 's', labels: l, result: r }]).codes.find((c) => c.code === 'no_usage_context')!;
+    expect([q.tp, q.fp, q.precision]).toEqual([1, 2, 1 / 3]);
+    expect(q.atRequired).toEqual({ tp: 1, fp: 1, precision: 0.5 });
+  });
+});

@@ -23,6 +23,12 @@ export interface CodeQuality extends Counts {
   precision: number | null;
   /** tp / (tp + fn); null when nothing is labelled. */
   recall: number | null;
+  /**
+   * The findings the rule set itself gave at "required" or "critical" (a code may be minor in one rule set
+   * and required in another, or either by the case): their true and false positives and precision — what
+   * the issue's "precision ≥ 0.9 for every code at required or above" is about. null when none fired so.
+   */
+  atRequired: { tp: number; fp: number; precision: number | null };
 }
 export interface RuleSetQuality {
   /** Per code: the rubric's per-tool and server codes, `confusable_pair` (every pair the result lists), and codes the rubric does not judge (`unlabelled`: only their fire count, as fp). */
@@ -42,8 +48,9 @@ export interface LabelledResult {
 }
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
-const quality = (code: string, severity: CodeQuality['severity'], c: Tally): CodeQuality => ({
+const quality = (code: string, severity: CodeQuality['severity'], c: Tally, req: Counts = { tp: 0, fp: 0, fn: 0 }): CodeQuality => ({
   code,
+  atRequired: { tp: req.tp, fp: req.fp, precision: ratio(req.tp, req.tp + req.fp) },
   severity,
   tp: c.tp,
   fp: c.fp,
@@ -92,12 +99,16 @@ function comparePairs(surface: string, predicted: Set<string>, labelled: Set<str
 export function scoreRuleSet(results: LabelledResult[]): RuleSetQuality {
   const counts = new Map<string, Tally>();
   const count = (code: string): Tally => counts.get(code) ?? counts.set(code, tally()).get(code)!;
+  const required = new Map<string, Tally>();
+  const countRequired = (code: string): Tally => required.get(code) ?? required.set(code, tally()).get(code)!;
+  const high = (severity: string): boolean => severity === 'critical' || severity === 'required';
   for (const code of [...Object.keys(RUBRIC_TOOL_CODES), ...Object.keys(RUBRIC_SERVER_CODES), PAIR_CODE]) count(code);
   const reported = tally();
   const securityAlarms: string[] = [];
   const security = new Set<string>(SECURITY_CODES);
   for (const { name, labels, result } of results) {
     const byTool = new Map(result.tools.map((t) => [t.name, new Set(t.findings.map((f) => f.code))]));
+    const byToolHigh = new Map(result.tools.map((t) => [t.name, new Set(t.findings.filter((f) => high(f.severity)).map((f) => f.code))]));
     for (const tool of labels.tools) {
       const predicted = byTool.get(tool.name) ?? new Set<string>();
       const expected = new Set<string>(tool.fire);
@@ -106,18 +117,21 @@ export function scoreRuleSet(results: LabelledResult[]): RuleSetQuality {
         const e = expected.has(code);
         if (p && security.has(code)) securityAlarms.push(`${name}/${tool.name}: ${code}`);
         record(count(code), p, e, `${name}/${tool.name}`); // a code the rubric does not judge counts as fp (shown as unlabelled)
+        if (byToolHigh.get(tool.name)?.has(code)) record(countRequired(code), true, e, `${name}/${tool.name}`);
       }
     }
     const serverPredicted = new Set(result.findings.map((f) => f.code).filter((c) => c !== PAIR_CODE));
     const serverExpected = new Set<string>(labels.server);
+    const serverHigh = new Set(result.findings.filter((f) => f.code !== PAIR_CODE && high(f.severity)).map((f) => f.code));
     for (const code of new Set([...serverPredicted, ...labels.judged.server])) {
       record(count(code), serverPredicted.has(code), serverExpected.has(code), name);
+      if (serverHigh.has(code)) record(countRequired(code), true, serverExpected.has(code), name);
     }
     const labelledPairs = new Set(labels.pairs.map((p) => pairKey(p.tools[0], p.tools[1])));
     comparePairs(name, allPairs(result), labelledPairs, count(PAIR_CODE));
     comparePairs(name, reportedPairs(result), labelledPairs, reported);
   }
-  const codes = [...counts].map(([code, c]) => quality(code, rubricSeverity(code) ?? 'unlabelled', c));
+  const codes = [...counts].map(([code, c]) => quality(code, rubricSeverity(code) ?? 'unlabelled', c, code === PAIR_CODE ? c : required.get(code)));
   const bySeverity = {} as Record<RubricSeverity, CodeQuality>;
   for (const sev of ['critical', 'required', 'minor'] as const) {
     const sum = tally();
