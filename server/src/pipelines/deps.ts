@@ -11,9 +11,9 @@ import type { LintMemo } from './lint-memo.js';
 export interface PipelineDeps {
   db: Database;
   sql: DatabaseHandle['sql'];
-  /** The async-commit pool for saves of repeated tools (see TOOLMARK_SAVES_POOL). */
+  /** The pool for saves of repeated tools (db connectSavesPool; TOOLMARK_SAVES_POOL, TOOLMARK_SAVES_ASYNC_COMMIT). */
   savesSql: DatabaseHandle['sql'];
-  /** The async-commit pool for saves of new tools. */
+  /** The pool for saves of new tools (the same settings). */
   newVersionsSql: DatabaseHandle['sql'];
   jobs: JobSender;
   memo: LintMemo;
