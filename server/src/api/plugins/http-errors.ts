@@ -75,8 +75,8 @@ export const httpErrorOptions = (limits: RequestTimeouts) =>
   ({
     clientErrorHandler: clientErrorHandler(limits),
     frameworkErrors,
-    maxParamLength: MAX_PARAM_LENGTH,
-  }) satisfies Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors' | 'maxParamLength'>;
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+  }) satisfies Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors' | 'routerOptions'>;
 
 /**
  * An `Expect` header other than 100-continue: Node answers 417 with an empty body unless the server
