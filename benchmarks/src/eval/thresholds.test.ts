@@ -5,7 +5,7 @@ import { CASES, answer, call, perfect, runFixture } from './test/run-fixture.js'
 
 describe('checkThresholds', () => {
   it('passes a clean run under default thresholds', () => {
-    expect(checkThresholds(runFixture(perfect).metrics)).toEqual({ ok: true, executionFailure: false, failures: [] });
+    expect(checkThresholds(runFixture(perfect).metrics)).toEqual({ limits: { maxErrorRate: 0.1, minScored: 1 }, ok: true, executionFailure: false, failures: [] });
   });
 
   it('fails quality thresholds (exit 1): accuracy under the minimum, false calls over the maximum', () => {

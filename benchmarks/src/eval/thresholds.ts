@@ -57,7 +57,13 @@ export function checkThresholds(m: Metrics, t: Thresholds = {}): ThresholdCheck 
   if (t.maxFalseCalls !== undefined && m.falseCallRate.value !== null && compareShare(m.falseCallRate.numerator, m.falseCallRate.denominator, t.maxFalseCalls) > 0) {
     failures.push({ threshold: 'maxFalseCalls', limit: t.maxFalseCalls, actual: m.falseCallRate.value, message: `falseCallRate ${pct(m.falseCallRate.value)} is over ${pct(t.maxFalseCalls)}` });
   }
-  return { ok: failures.length === 0, executionFailure: execution, failures };
+  const limits: ThresholdCheck['limits'] = {
+    ...(t.minAccuracy !== undefined ? { minAccuracy: t.minAccuracy } : {}),
+    ...(t.maxFalseCalls !== undefined ? { maxFalseCalls: t.maxFalseCalls } : {}),
+    maxErrorRate,
+    minScored,
+  };
+  return { limits, ok: failures.length === 0, executionFailure: execution, failures };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
