@@ -28,7 +28,7 @@ describe('toolmark run with the lexical baseline on a real distractor surface', 
   });
 
   it('writes a versioned run report that records what reproduces it, labelled baseline', () => {
-    expect(report.schemaVersion).toBe(1);
+    expect(report.schemaVersion).toBe(2);
     expect(report.baseline).toBe(true);
     expect(report.conditions.provider).toBe('lexical');
     expect(report.conditions.model).toBe('lexical-baseline');
@@ -131,7 +131,7 @@ describe('toolmark run against the fake OpenAI and Anthropic servers (numbers ar
     const report = RunReportSchema.parse(JSON.parse(text));
     expect(report.baseline).toBe(false);
     expect(report.conditions.provider).toBe(provider);
-    expect(report.conditions.endpoint).toBe(fake.origin);
+    expect(report.conditions.endpoint).toBe(fake.baseURL);
     expect(report.unsupported).toEqual(unsupported);
     expect(fake.requests.length - before).toBe(report.trials.length);
     expect(report.metrics.scored).toBe(report.trials.length);
@@ -164,6 +164,62 @@ describe('toolmark run against the fake OpenAI and Anthropic servers (numbers ar
       expect(failing.requests.length).toBeLessThan(20);
     } finally {
       await failing.close();
+    }
+  });
+
+  it('a gateway answering HTTP 200 {} to every request: exit 2 (error rate, no_answer), not a perfectly cautious model', async () => {
+    const empty = await startFake('openai', { script: () => ({ body: {} }) });
+    try {
+      const out = path('empty.json');
+      const run = await runCli(['run', MEMORY, '--provider', 'openai-chat', '--model', 'm', '--base-url', empty.baseURL, '--retries', '0', '--out', out, ...noCache], {
+        env: { OPENAI_API_KEY: empty.key },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/error_rate_exceeded/);
+      expect(run.stderr).toMatch(/no_answer: provider openai-chat: HTTP 200 without a model answer/);
+      expect(existsSync(out)).toBe(false);
+      // Allowed to run through (--max-error-rate 1), the report says what happened instead of scoring it.
+      const through = await runCli(['run', MEMORY, '--provider', 'openai-chat', '--model', 'm', '--base-url', empty.baseURL, '--retries', '0', '--max-error-rate', '1', '--format', 'json', ...noCache], {
+        env: { OPENAI_API_KEY: empty.key },
+      });
+      expect(through.code).toBe(2);
+      const report = RunReportSchema.parse(JSON.parse(through.stdout));
+      expect(report.metrics.scored).toBe(0);
+      expect(report.metrics.falseCallRate.value).toBeNull();
+      expect(report.metrics.providerErrors).toEqual([expect.objectContaining({ code: 'no_answer', count: report.trials.length })]);
+      expect(through.stderr).toMatch(/0 trial\(s\) scored/);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('Ctrl+C during a Retry-After wait: exit 130 at once, no report file', async () => {
+    const limited = await startFake('openai', { script: () => ({ status: 429, retryAfter: 60 }) });
+    try {
+      const out = path('cancelled-429.json');
+      const child = spawn(process.execPath, [CLI, 'run', MEMORY, '--provider', 'openai', '--model', 'm', '--base-url', limited.baseURL, '--concurrency', '1', '--out', out, ...noCache], {
+        env: { ...process.env, OPENAI_API_KEY: limited.key },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      const deadline = Date.now() + 20_000;
+      while (limited.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(limited.requests.length).toBe(1);
+      // The 429 is answered at once; give the client a moment to read it and start its 60 s wait.
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGINT');
+      // Watchdog, not a speed claim: it must stay under the CLI's own 5 s fallback exit, which a wait
+      // that keeps running (a timer the SDK cannot cancel) would otherwise hide.
+      const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 4_000))]);
+      if (code === 'hung') child.kill('SIGKILL');
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/cancelled; no report written/);
+      expect(existsSync(out)).toBe(false);
+      expect(limited.requests.length).toBe(1);
+    } finally {
+      await limited.close();
     }
   });
 

@@ -201,6 +201,15 @@ export const ConfusionSchema = z.object({
 /** A confusion matrix. */
 export type Confusion = z.infer<typeof ConfusionSchema>;
 
+/** Provider errors of one kind: how many trials ended in it, and the first few (case, repeat, message). */
+export const ProviderErrorGroupSchema = z.object({
+  code: ProviderErrorCodeSchema,
+  count: z.number().int().positive(),
+  examples: z.array(z.object({ caseId: z.string(), trialIndex: z.number().int().nonnegative(), message: z.string() })),
+});
+/** Provider errors of one kind. */
+export type ProviderErrorGroup = z.infer<typeof ProviderErrorGroupSchema>;
+
 /** The metrics of one run. */
 export const MetricsSchema = z.object({
   trials: z.number().int().nonnegative(),
@@ -214,8 +223,10 @@ export const MetricsSchema = z.object({
   passRate: RateSchema,
   /** Share of scored trials with unexpected calls to several tools. */
   multiCallRate: RateSchema,
-  /** Of scored trials, share ending in a provider error (denominator: all trials). */
+  /** Share of all trials ending in a provider error (an HTTP failure or a 200 body that is not a model answer). */
   errorRate: RateSchema,
+  /** The provider errors by kind, most frequent first, with examples: never counted as the model's choice. */
+  providerErrors: z.array(ProviderErrorGroupSchema),
   /** Repeats per case (k), and over cases with k scored trials: some pass (pass@k) and all pass (pass^k). */
   k: z.number().int().nonnegative(),
   passAtK: RateSchema,
@@ -237,7 +248,7 @@ export const DistractorRefSchema = z.object({ name: z.string(), hash: z.string()
 /** Everything that makes two runs comparable (a diff refuses when any field differs). */
 export const RunConditionsSchema = z.object({
   provider: z.string(),
-  /** Endpoint origin, or null for offline providers (lexical, mock). */
+  /** Endpoint base URL (origin and path, no trailing slash), or null for offline providers (lexical, mock). */
   endpoint: z.string().nullable(),
   model: z.string(),
   /** The provider's non-secret request fingerprint (provider id, endpoint, adapter options). */
@@ -253,6 +264,8 @@ export type RunConditions = z.infer<typeof RunConditionsSchema>;
 
 /** Threshold outcome of a run (the CLI's exit code 1 / 2). */
 export const ThresholdCheckSchema = z.object({
+  /** The limits checked (so a reader can recompute the outcome from the metrics). */
+  limits: z.object({ minAccuracy: z.number().optional(), maxFalseCalls: z.number().optional(), maxErrorRate: z.number(), minScored: z.number().int() }),
   ok: z.boolean(),
   /** True when the failure is an execution problem (error rate, too few scored): exit 2 rather than 1. */
   executionFailure: z.boolean(),
@@ -261,8 +274,11 @@ export const ThresholdCheckSchema = z.object({
 /** Threshold outcome. */
 export type ThresholdCheck = z.infer<typeof ThresholdCheckSchema>;
 
-/** Current version of the run report schema. */
-export const RUN_REPORT_SCHEMA_VERSION = 1;
+/**
+ * Current version of the run report schema. 2: provider errors by kind in the metrics; endpoints are full
+ * base URLs; answers are classified (version 1 reports may hold provider errors scored as answers).
+ */
+export const RUN_REPORT_SCHEMA_VERSION = 2;
 
 /** The saved JSON run report: everything needed to reproduce and compare the run. */
 export const RunReportSchema = z.object({

@@ -66,7 +66,36 @@ export const TurnResultSchema = z.object({
 /** The normalised answer of a turn. */
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 
-/** Why a turn failed (after the provider's own retries). */
-export const ProviderErrorCodeSchema = z.enum(['rate_limited', 'server_error', 'timeout', 'auth', 'bad_request', 'network', 'cancelled', 'missing_key']);
+/**
+ * Why a turn failed (after the provider's own retries). HTTP failures: `rate_limited` (429), `overloaded`
+ * (529), `server_error` (5xx), `timeout`, `auth`, `bad_request`, `network`. HTTP 200 bodies that are not a
+ * model's answer: `error_body` (the body carries an error: `{"error": …}`, an Anthropic error body, a
+ * Responses `status: "failed"`), `no_answer` (no answer in it: `{}`, `{"choices": []}`, no message, an
+ * unfinished status), `content_filter` (the provider's filter stopped the answer). Never a model's choice.
+ */
+export const ProviderErrorCodeSchema = z.enum([
+  'rate_limited',
+  'overloaded',
+  'server_error',
+  'timeout',
+  'auth',
+  'bad_request',
+  'network',
+  'error_body',
+  'no_answer',
+  'content_filter',
+  'cancelled',
+  'missing_key',
+]);
 /** A provider failure code. */
 export type ProviderErrorCode = z.infer<typeof ProviderErrorCodeSchema>;
+
+/** The codes of an HTTP 200 body that is not a model answer. */
+export type NotAnAnswerCode = Extract<ProviderErrorCode, 'error_body' | 'no_answer' | 'content_filter'>;
+
+/**
+ * What a provider's classifier makes of one answer body: a model answer (scored), a truncation (the
+ * length limit cut it: recorded, scored in no metric) or a provider error (counted toward the error rate,
+ * never as the model's choice not to call). Every provider classifies every answer by its API's wire format.
+ */
+export type Classified<Answer> = { kind: 'answer'; answer: Answer } | { kind: 'truncated'; answer: Answer } | { kind: 'error'; code: NotAnAnswerCode; message: string };

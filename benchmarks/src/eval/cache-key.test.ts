@@ -16,7 +16,7 @@ const input: CacheKeyInput = {
 
 describe('cacheKey', () => {
   it('is stable and independent of key order', () => {
-    expect(cacheKey(input)).toMatch(/^tmc2:[0-9a-f]{64}$/);
+    expect(cacheKey(input)).toMatch(/^tmc3:[0-9a-f]{64}$/);
     const reordered = Object.fromEntries(Object.entries(input).reverse()) as unknown as CacheKeyInput;
     expect(cacheKey(reordered)).toBe(cacheKey(input));
   });
@@ -38,6 +38,6 @@ describe('cacheKey', () => {
     expect(keys.size).toBe(changes.length + 1);
   });
   it('accepts a native sha256', () => {
-    expect(cacheKey(input, () => 'abc')).toBe('tmc2:abc');
+    expect(cacheKey(input, () => 'abc')).toBe('tmc3:abc');
   });
 });

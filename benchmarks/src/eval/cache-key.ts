@@ -4,7 +4,7 @@ import { sha256Hex, type Sha256Hex } from '../surface/hash.js';
 
 /** What identifies one model answer for reuse. */
 export interface CacheKeyInput {
-  /** The provider's non-secret fingerprint (provider id, endpoint origin, adapter options). */
+  /** The provider's non-secret fingerprint (provider id, endpoint base URL with its path, adapter options). */
   providerFingerprint: string;
   model: string;
   /** Hash of everything shown (server + distractors), see `RunPlan.hashes.shown`. */
@@ -26,10 +26,14 @@ export interface CacheKeyInput {
   repeatIndex: number;
 }
 
+/** The version of the key: 3 since answers are classified (a version-2 entry may hold a gateway's `{}` stored as an answer). */
+export const CACHE_KEY_VERSION = 3;
+
 /**
  * The cache key of a trial: sha256 of the canonical JSON of its inputs, versioned so a change of the key's
- * shape never reuses old entries. Errors must never be cached (the runner's rule).
+ * shape or of what may be stored never reuses old entries. Only model answers and truncations are stored,
+ * never provider errors (the runner's rule).
  */
 export function cacheKey(input: CacheKeyInput, hash: Sha256Hex = sha256Hex): string {
-  return `tmc2:${hash(canonicalJson({ v: 2, ...input, toolOrder: [...input.toolOrder] }))}`;
+  return `tmc${CACHE_KEY_VERSION}:${hash(canonicalJson({ v: CACHE_KEY_VERSION, ...input, toolOrder: [...input.toolOrder] }))}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunDiffSchema } from '../contracts/eval.js';
+import { RunDiffSchema, type RunReport } from '../contracts/eval.js';
 import { diffRuns } from './diff.js';
 import { EvalError } from './errors.js';
 import { answer, call, CASES, perfect, perfectCalls, runFixture } from './test/run-fixture.js';
@@ -33,6 +33,31 @@ describe('diffRuns', () => {
     expect(refused(() => diffRuns(base, settings)).detail.field).toBe('settings');
     expect(refused(() => diffRuns(base, { ...base, conditions: { ...base.conditions, endpoint: 'http://localhost:11434' } })).code).toBe('not_comparable');
     expect(refused(() => diffRuns(base, { ...base, conditions: { ...base.conditions, permute: false } })).detail.field).toBe('permute');
+  });
+
+  it('identifies the endpoint by its full base URL: another path on the same host is another endpoint', () => {
+    const at = (endpoint: string): RunReport => ({ ...base, conditions: { ...base.conditions, endpoint } });
+    const e = refused(() => diffRuns(at('https://gw.example.com/team-a/v1'), at('https://gw.example.com/team-b/v1')));
+    expect(e.detail).toMatchObject({ field: 'endpoint', base: 'https://gw.example.com/team-a/v1', head: 'https://gw.example.com/team-b/v1' });
+    expect(diffRuns(at('https://gw.example.com/team-a/v1'), at('https://gw.example.com/team-a/v1')).pairs).toBe(32);
+  });
+
+  it('refuses runs with different distractor sets and names them', () => {
+    const sets = (...d: [string, string][]): RunReport => ({ ...base, distractors: d.map(([name, hash]) => ({ name, hash, toolCount: 1 })) });
+    const e = refused(() => diffRuns(sets(['memory', 'sha256:mem'], ['notion', 'sha256:n']), sets(['memory', 'sha256:mem2'], ['context7', 'sha256:c'])));
+    expect(e.detail).toMatchObject({ field: 'distractors', base: ['memory', 'notion'], head: ['memory', 'context7'] });
+    expect(e.message).toBe('runs are not comparable: the distractor sets differ (only in base: notion; only in head: context7; another version of: memory)');
+    // The order they were listed in does not matter.
+    expect(diffRuns(sets(['a', 'sha256:a'], ['b', 'sha256:b']), sets(['b', 'sha256:b'], ['a', 'sha256:a'])).pairs).toBe(32);
+  });
+
+  it('a seed-only difference is reported as the seed (the CLI sends the seed in the settings too)', () => {
+    const seeded = (seed: number): RunReport => ({ ...base, conditions: { ...base.conditions, seed, settings: { ...base.conditions.settings, seed } } });
+    const e = refused(() => diffRuns(seeded(1), seeded(5)));
+    expect(e.detail).toMatchObject({ field: 'seed', base: 1, head: 5 });
+    expect(e.message).toBe('runs are not comparable: the seed differs (1 vs 5)');
+    const warmer = { ...seeded(1), conditions: { ...seeded(1).conditions, settings: { ...seeded(1).conditions.settings, temperature: 0.7 } } };
+    expect(refused(() => diffRuns(seeded(1), warmer)).message).toBe('runs are not comparable: settings differ (temperature: 0 vs 0.7)');
   });
 
   it('pairs by case and trial index and flags a distinguishable drop with the exact sign test', () => {

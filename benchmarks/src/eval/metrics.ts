@@ -1,4 +1,4 @@
-import type { Confusion, EvalCase, Metrics, Rate, TrialRecord } from '../contracts/eval.js';
+import type { Confusion, EvalCase, Metrics, ProviderErrorGroup, Rate, TrialRecord } from '../contracts/eval.js';
 import { rate } from './stats.js';
 import { NONE } from './verdict.js';
 
@@ -21,7 +21,8 @@ class Tally {
  * - selectionAcc: scored trials of cases with an expected tool where it was selected;
  * - argValidity: of selected trials whose schema is readable, those whose arguments validate;
  * - falseCallRate: scored no-call trials with any call;
- * - passRate (and by tier, kind, language), multiCallRate; errorRate over all trials;
+ * - passRate (and by tier, kind, language), multiCallRate; errorRate over all trials, and the provider
+ *   errors by kind with examples;
  * - pass@k and pass^k with k = the largest number of trials any case has, over cases with k scored trials.
  * Truncated and failed trials count in none of the rates except errorRate. Every rate carries its counts
  * and a Wilson 95 % interval, and is null ("—") when nothing counts.
@@ -107,6 +108,7 @@ export function computeMetrics(cases: readonly EvalCase[], records: readonly Tri
     passRate: rate(pass[0]!, pass[1]!),
     multiCallRate: rate(multi[0]!, multi[1]!),
     errorRate: rate(errors, records.length),
+    providerErrors: providerErrorsOf(records),
     k,
     passAtK: rate(some, full),
     passHatK: rate(all, full),
@@ -117,6 +119,22 @@ export function computeMetrics(cases: readonly EvalCase[], records: readonly Tri
     confusion: confusionOf(cells, cases),
     unreadableSchemas,
   };
+}
+
+/** Examples kept per provider error kind. */
+export const ERROR_EXAMPLES = 3;
+
+/** The trials that ended in a provider error, by code: most frequent first (then by code), the first {@link ERROR_EXAMPLES} of each in trial order. */
+export function providerErrorsOf(records: readonly TrialRecord[]): ProviderErrorGroup[] {
+  const groups = new Map<string, ProviderErrorGroup>();
+  for (const r of records) {
+    if (r.error === null) continue;
+    let g = groups.get(r.error.code);
+    if (g === undefined) groups.set(r.error.code, (g = { code: r.error.code, count: 0, examples: [] }));
+    g.count++;
+    if (g.examples.length < ERROR_EXAMPLES) g.examples.push({ caseId: r.caseId, trialIndex: r.trialIndex, message: r.error.message });
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 /** Rows in case order of first appearance (tools, then `(none)`); columns: rows' tools first, then others. */

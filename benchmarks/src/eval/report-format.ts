@@ -45,3 +45,14 @@ export function topConfusions(report: RunReport, n = 10): { expected: string; ca
     .sort((a, b) => b.count - a.count || (a.expected < b.expected ? -1 : 1))
     .slice(0, n);
 }
+
+/** What the provider-error section of every renderer says about them. */
+export const PROVIDER_ERRORS_HEADING = 'provider errors (not scored, never counted as "no call"; they count toward --max-error-rate)';
+
+/** The provider errors by kind, one line each: `no_answer ×3 — e.g. search:1 #0: provider …`. */
+export function providerErrorLines(report: RunReport): string[] {
+  return report.metrics.providerErrors.map((g) => {
+    const e = g.examples[0];
+    return `${g.code} ×${g.count}${e !== undefined ? ` — e.g. ${e.caseId} #${e.trialIndex}: ${e.message}` : ''}`;
+  });
+}

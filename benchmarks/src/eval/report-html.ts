@@ -1,6 +1,6 @@
 import type { RunReport } from '../contracts/eval.js';
 import { shortHash } from '../report/format.js';
-import { formatRate, metricRows, runTitle, BASELINE_LABEL } from './report-format.js';
+import { formatRate, metricRows, PROVIDER_ERRORS_HEADING, providerErrorLines, runTitle, BASELINE_LABEL } from './report-format.js';
 
 /** Escape text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -59,6 +59,7 @@ ${tiers ? `<h2>Per tier</h2><table><tbody>\n${tiers}\n</tbody></table>` : ''}
 <table>
 ${matrix}
 </table>
+${providerErrorLines(report).length > 0 ? `<h2>${h(PROVIDER_ERRORS_HEADING)}</h2>\n<ul>${providerErrorLines(report).map((l) => `<li>${h(l)}</li>`).join('')}</ul>` : ''}
 ${report.warnings.map((w) => `<p>⚠ ${h(w)}</p>`).join('\n')}
 </body>
 </html>

@@ -1,7 +1,7 @@
 import type { RunReport } from '../contracts/eval.js';
 import { shortHash } from '../report/format.js';
 import { escapeMarkdown } from '../report/markdown.js';
-import { formatRate, metricRows, runTitle, topConfusions } from './report-format.js';
+import { formatRate, metricRows, PROVIDER_ERRORS_HEADING, providerErrorLines, runTitle, topConfusions } from './report-format.js';
 
 /** The run report as GitHub-flavoured Markdown (every name from the surface escaped). */
 export function renderRunMarkdown(report: RunReport): string {
@@ -28,6 +28,8 @@ export function renderRunMarkdown(report: RunReport): string {
     out.push('', '| written for | called | trials |', '|---|---|---|');
     for (const c of mistakes) out.push(`| ${e(c.expected)} | ${e(c.called)} | ${c.count} |`);
   }
+  const errors = providerErrorLines(report);
+  if (errors.length > 0) out.push('', `**${PROVIDER_ERRORS_HEADING}**:`, ...errors.map((l) => `- ${e(l)}`));
   if (m.unreadableSchemas.length > 0) out.push('', `Unreadable schemas (excluded from argValidity): ${m.unreadableSchemas.map((u) => e(u.tool)).join(', ')}.`);
   for (const w of report.warnings) out.push('', `> ⚠ ${e(w)}`);
   if (report.thresholds && !report.thresholds.ok) out.push('', '**Thresholds failed**:', ...report.thresholds.failures.map((f) => `- ${e(f.message)}`));

@@ -55,13 +55,27 @@ describe('renderRunReport', () => {
     expect(escapeHtml(`<a href="x">'&</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&lt;/a&gt;');
   });
 
-  it('junit: one test case per trial, failures with verdict and argument errors, excluded trials skipped', () => {
+  it('junit: one test case per trial; failures typed by their real kind, provider errors as <error>, truncations skipped', () => {
     const x = renderRunReport(mixed, 'junit');
-    expect(x).toMatch(/<testsuites name="toolmark" tests="16" failures="6" skipped="1">/);
-    expect(x).toContain('<failure message="wrong_tool"');
+    expect(x).toMatch(/<testsuites name="toolmark" tests="16" failures="6" errors="1" skipped="0">/);
+    expect(x).toContain('<failure message="wrong_tool" type="wrong_tool"');
+    // The right tool with an argument of the wrong type: the argument error's kind, never "correct".
+    expect(x).toContain('<failure message="correct: wrong_type" type="wrong_type"');
+    expect(x).not.toContain('type="correct"');
     expect(x).toContain('argument name: wrong_type');
-    expect(x).toContain('<skipped message="provider error: timeout"/>');
+    expect(x).toContain('<error message="provider error: timeout" type="timeout">slow</error>');
+    expect(x).not.toContain('<skipped message="provider error');
+    const truncated = renderRunReport(runFixture((c, i) => (c.id === 'nc:1' && i === 0 ? answer([], true) : perfect(c, i))), 'junit');
+    expect(truncated).toMatch(/failures="0" errors="0" skipped="1"/);
+    expect(truncated).toContain('<skipped message="truncated answer');
     expect([...x].some((ch) => ch.charCodeAt(0) < 9)).toBe(false);
+  });
+
+  it('every format lists the provider errors by kind with an example', () => {
+    expect(renderRunReport(mixed, 'terminal')).toMatch(/provider errors \(not scored, never counted as "no call".*\n\s+timeout ×1 — e\.g\. nc:1 #1: slow/);
+    expect(renderRunReport(mixed, 'markdown')).toContain('- timeout ×1 — e\\.g\\. nc\\:1 \\#1\\: slow');
+    expect(renderRunReport(mixed, 'html')).toContain('<li>timeout ×1 — e.g. nc:1 #1: slow</li>');
+    expect(renderRunReport(baseline, 'terminal')).not.toContain('provider errors (');
   });
 
   it('badge: shields endpoint JSON with a colour by accuracy', () => {

@@ -2,7 +2,7 @@ import type { RunReport } from '../contracts/eval.js';
 import { shortHash } from '../report/format.js';
 import { padEnd } from '../report/text-width.js';
 import { visibleText } from '../report/visible.js';
-import { formatRate, metricRows, runTitle, topConfusions } from './report-format.js';
+import { formatRate, metricRows, PROVIDER_ERRORS_HEADING, providerErrorLines, runTitle, topConfusions } from './report-format.js';
 
 /** The run report as terminal text (no colour codes; names shown with invisible characters made visible). */
 export function renderRunTerminal(report: RunReport): string {
@@ -29,6 +29,8 @@ export function renderRunTerminal(report: RunReport): string {
     lines.push('', '  most frequent mistakes (written for → called):');
     for (const c of mistakes) lines.push(`    ${v(c.expected)} → ${v(c.called)}  ×${c.count}`);
   }
+  const errors = providerErrorLines(report);
+  if (errors.length > 0) lines.push('', `  ${PROVIDER_ERRORS_HEADING}:`, ...errors.map((l) => `    ${v(l)}`));
   if (m.unreadableSchemas.length > 0) lines.push('', `  unreadable schemas (excluded from argValidity): ${m.unreadableSchemas.map((u) => v(u.tool)).join(', ')}`);
   if (report.unsupported.length > 0) lines.push(`  unsupported by the provider: ${report.unsupported.join(', ')}`);
   for (const w of report.warnings) lines.push(`  warning: ${v(w)}`);

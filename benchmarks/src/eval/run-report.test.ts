@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RunReportSchema } from '../contracts/eval.js';
 import { EvalError } from './errors.js';
 import { parseRunReport } from './run-report.js';
-import { perfect, runFixture } from './test/run-fixture.js';
+import type { RunReport } from '../contracts/eval.js';
+import { answer, call, perfect, runFixture } from './test/run-fixture.js';
 
 describe('buildRunReport / parseRunReport', () => {
   const report = runFixture(perfect);
@@ -10,7 +11,7 @@ describe('buildRunReport / parseRunReport', () => {
   it('records everything needed to reproduce the run', () => {
     expect(RunReportSchema.parse(report)).toEqual(report);
     expect(report).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       kind: 'toolmark-run',
       codeVersion: 'abc123',
       startedAt: '2026-01-01T00:00:00.000Z',
@@ -20,7 +21,7 @@ describe('buildRunReport / parseRunReport', () => {
       distractors: [{ name: 'memory', hash: 'sha256:mem', toolCount: 1 }],
       caseSet: { count: 8, source: 'offline' },
       unsupported: ['seed'],
-      thresholds: { ok: true },
+      thresholds: { ok: true, limits: { minAccuracy: 0.5, maxErrorRate: 0.1, minScored: 1 } },
     });
     expect(report.surface.hash).toMatch(/^sha256:/);
     expect(report.shownSurfaceHash).not.toBe(report.surface.hash);
@@ -33,7 +34,48 @@ describe('buildRunReport / parseRunReport', () => {
   it('round-trips through JSON and refuses other versions and malformed reports', () => {
     expect(parseRunReport(JSON.stringify(report))).toEqual(report);
     expect(() => parseRunReport('{')).toThrow(EvalError);
-    expect(() => parseRunReport(JSON.stringify({ ...report, schemaVersion: 2 }))).toThrow(/schemaVersion 2 is not supported/);
+    expect(() => parseRunReport(JSON.stringify({ ...report, schemaVersion: 1 }))).toThrow(/schemaVersion 1 is not supported \(expected 2\)/);
     expect(() => parseRunReport(JSON.stringify({ ...report, conditions: { ...report.conditions, seed: 'x' } }))).toThrow(/conditions.seed/);
+  });
+
+  describe('a hand-edited report is refused, naming the first field that disagrees with its own trials', () => {
+    const mixed = runFixture((c, i) => (c.id === 'nc:1' && i === 1 ? { error: { code: 'no_answer', message: 'HTTP 200 without a model answer: {}' } } : c.id === 'search_users:1' ? answer([call('list_users')]) : perfect(c, i)));
+    const edit = (f: (r: RunReport) => void): string => {
+      const copy = structuredClone(mixed);
+      f(copy);
+      return JSON.stringify(copy);
+    };
+    const refusal = (text: string): EvalError => {
+      try {
+        parseRunReport(text);
+      } catch (e) {
+        if (e instanceof EvalError) return e;
+        throw e;
+      }
+      throw new Error('not refused');
+    };
+
+    it('the untouched report is read back as it was', () => {
+      expect(parseRunReport(JSON.stringify(mixed))).toEqual(mixed);
+      expect(mixed.metrics.selectionAcc).toMatchObject({ numerator: 10, denominator: 12 });
+    });
+
+    it('a rate raised outside its own interval', () => {
+      const e = refusal(edit((r) => void (r.metrics.selectionAcc.value = 0.99)));
+      expect(e.code).toBe('invalid_run_report');
+      expect(e.detail.path).toBe('metrics.selectionAcc.value');
+      expect(e.message).toMatch(/metrics.selectionAcc.value: the stored value 0.99 disagrees with the value its trials give, 0.8333/);
+    });
+
+    it('counts, the error list, a verdict that no longer fits its trial, a flipped pass, the threshold outcome', () => {
+      expect(refusal(edit((r) => void (r.metrics.selectionAcc.numerator = 12))).detail.path).toBe('metrics.selectionAcc.numerator');
+      expect(refusal(edit((r) => void (r.metrics.providerErrors = []))).detail.path).toMatch(/^metrics\.providerErrors/);
+      const errorTrial = mixed.trials.findIndex((t) => t.error !== null);
+      expect(refusal(edit((r) => void (r.trials[errorTrial]!.verdict = { ...r.trials[errorTrial]!.verdict, kind: 'correct_abstention', scored: true }))).detail.path).toBe(`trials.${errorTrial}.verdict.kind`);
+      const failed = mixed.trials.findIndex((t) => !t.verdict.pass);
+      expect(refusal(edit((r) => void (r.trials[failed]!.verdict.pass = true))).detail.path).toMatch(/^metrics\./);
+      expect(refusal(edit((r) => void (r.thresholds!.limits.minAccuracy = 0.9))).detail.path).toMatch(/^thresholds\./);
+      expect(refusal(edit((r) => void (r.trials[0]!.caseId = 'nope'))).message).toMatch(/unknown case "nope"/);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { RUN_REPORT_SCHEMA_VERSION, RunReportSchema, type RunReport, type TrialRecord } from '../contracts/eval.js';
+import { canonicalJson } from '../surface/canonical.js';
 import { EvalError } from './errors.js';
 import { computeMetrics } from './metrics.js';
 import type { RunPlan } from './plan.js';
@@ -85,5 +86,60 @@ export function parseRunReport(text: string): RunReport {
     const path = issue.path.map(String).join('.');
     throw new EvalError('invalid_run_report', `run report ${path}: ${issue.message}`, { path });
   }
+  verifyRunReport(r.data);
   return r.data;
+}
+
+/** The first path where two JSON values differ (`''` for the values themselves), or null. */
+function firstDifference(a: unknown, b: unknown, path: string): string | null {
+  if (canonicalJson(a) === canonicalJson(b)) return null;
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const k of keys) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path === '' ? k : `${path}.${k}`);
+      if (d !== null) return d;
+    }
+  }
+  return path;
+}
+
+const short = (v: unknown) => {
+  const text = JSON.stringify(v) ?? 'undefined';
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+};
+
+/**
+ * Refuse a report whose stored numbers are not the ones its own trials give: every trial's verdict must
+ * agree with its error and truncation, the metrics must equal {@link computeMetrics} over the trials, and
+ * the threshold outcome must equal {@link checkThresholds} over those metrics and the recorded limits. A
+ * hand-edited or damaged report is an `invalid_run_report` naming the first field that disagrees, so
+ * `report` never renders a rate outside its own interval and `diff` never compares numbers nobody measured.
+ */
+export function verifyRunReport(report: RunReport): void {
+  const refuse = (path: string, what: string): never => {
+    throw new EvalError('invalid_run_report', `run report ${path}: ${what}; the file was edited or damaged — re-run, or restore the file`, { path });
+  };
+  report.trials.forEach((t, i) => {
+    const v = t.verdict;
+    const expected = t.error !== null ? 'error' : t.truncated ? 'truncated' : undefined;
+    if ((expected !== undefined || v.kind === 'error' || v.kind === 'truncated') && v.kind !== expected) {
+      refuse(`trials.${i}.verdict.kind`, `verdict ${v.kind} does not fit the trial (${t.error !== null ? `provider error ${t.error.code}` : t.truncated ? 'truncated' : 'a model answer'})`);
+    }
+    if (v.scored !== (expected === undefined)) refuse(`trials.${i}.verdict.scored`, `scored is ${v.scored} for a ${v.kind} verdict`);
+  });
+  let metrics: RunReport['metrics'];
+  try {
+    metrics = computeMetrics(report.cases, report.trials, report.metrics.unreadableSchemas);
+  } catch (err) {
+    return refuse('trials', err instanceof Error ? err.message : String(err));
+  }
+  const path = firstDifference(report.metrics, metrics, 'metrics');
+  if (path !== null) {
+    const at = (m: unknown) => path.split('.').slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], m);
+    refuse(path, `the stored value ${short(at(report.metrics))} disagrees with the value its trials give, ${short(at(metrics))}`);
+  }
+  if (report.thresholds !== undefined) {
+    const thresholdPath = firstDifference(report.thresholds, checkThresholds(metrics, report.thresholds.limits), 'thresholds');
+    if (thresholdPath !== null) refuse(thresholdPath, 'the stored threshold outcome disagrees with the metrics and limits');
+  }
 }

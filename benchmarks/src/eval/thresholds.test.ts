@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.js';
-import { checkThresholds } from './thresholds.js';
+import { checkThresholds, compareShare, decimalFraction } from './thresholds.js';
 import { CASES, answer, call, perfect, runFixture } from './test/run-fixture.js';
 
 describe('checkThresholds', () => {
   it('passes a clean run under default thresholds', () => {
-    expect(checkThresholds(runFixture(perfect).metrics)).toEqual({ ok: true, executionFailure: false, failures: [] });
+    expect(checkThresholds(runFixture(perfect).metrics)).toEqual({ limits: { maxErrorRate: 0.1, minScored: 1 }, ok: true, executionFailure: false, failures: [] });
   });
 
   it('fails quality thresholds (exit 1): accuracy under the minimum, false calls over the maximum', () => {
@@ -26,5 +26,15 @@ describe('checkThresholds', () => {
       ['minAccuracy', null],
     ]);
     expect(checkThresholds(computeMetrics(CASES, []), { minScored: 0 }).ok).toBe(true);
+  });
+
+  it('compares shares with limits exactly, in integers', () => {
+    expect(decimalFraction(0.58)).toEqual({ num: 58n, den: 100n });
+    expect(decimalFraction(1e-7)).toEqual({ num: 1n, den: 10_000_000n });
+    expect(decimalFraction(1)).toEqual({ num: 1n, den: 1n });
+    expect(compareShare(29, 50, 0.58)).toBe(0);
+    expect(compareShare(30, 50, 0.58)).toBe(1);
+    expect(compareShare(28, 50, 0.58)).toBe(-1);
+    expect(() => decimalFraction(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import {
   ToolmarkError,
   cacheKey,
+  compareShare,
   createArgChecker,
   judgeContext,
   recordTrial,
@@ -79,7 +80,8 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
   // Every turn in flight listens to it (the SDK and our race): not a leak, so no warning past 10.
   setMaxListeners(0, signal);
   const unsupported = new Set<string>();
-  const errorLimit = options.maxErrorRate === undefined ? Infinity : Math.floor(options.maxErrorRate * plan.trials.length);
+  // "More than the share" in integers: 29 errors of 50 are not more than 0.58 (floor(0.58 × 50) is 28 in floating point).
+  const overLimit = (n: number): boolean => options.maxErrorRate !== undefined && compareShare(n, plan.trials.length, options.maxErrorRate) > 0;
   let errors = 0;
   let cacheHits = 0;
   let failure: RunFailed | undefined;
@@ -130,7 +132,7 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
     }
     for (const u of 'result' in outcome ? outcome.result.unsupported : []) unsupported.add(u);
     const record = recordTrial(plan, ctx, trial, outcome, cached);
-    if (record.error !== null && ++errors > errorLimit && failure === undefined) {
+    if (record.error !== null && overLimit(++errors) && failure === undefined) {
       failure = new RunFailed(
         'error_rate_exceeded',
         `${errors} of ${plan.trials.length} trials failed at the provider (last: ${record.error.code}: ${record.error.message}); ` +

@@ -1,8 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ProposedCall, TurnRequest } from '@toolmark/benchmarks';
+import type { Classified, ProposedCall, TurnRequest } from '@toolmark/benchmarks';
 import {
   checkBaseUrl,
   DEFAULT_MAX_RETRIES,
+  errorMessageOf,
+  excerpt,
+  notAnAnswer,
+  objectOf,
   DEFAULT_TIMEOUT_MS,
   requireKey,
   sdkProvider,
@@ -40,27 +44,45 @@ export function messagesBody(request: TurnRequest): Anthropic.MessageCreateParam
   return body;
 }
 
+/** Stop reasons of a finished answer (`max_tokens` and `model_context_window_exceeded` are truncations). */
+const ANSWER_STOPS = new Set(['end_turn', 'tool_use', 'stop_sequence']);
+const TRUNCATED_STOPS = new Set(['max_tokens', 'model_context_window_exceeded']);
+
 /**
- * The normalised result of a Messages answer. `tool_use.input` arrives parsed; its raw text is its JSON.
- * An input that is not an object (the API promises one) is kept as a parse error, not passed on as valid.
+ * Classify a Messages body:
+ * - an error body `{"type": "error", "error": {…}}` (or any `error` set) → `error_body`;
+ * - not `type: "message"` or no `content` list → `no_answer`;
+ * - `stop_reason: "refusal"` (the safety classifier stopped it) → `content_filter`;
+ * - `max_tokens` / `model_context_window_exceeded` → truncated; `pause_turn` or an unknown stop → `no_answer`;
+ * - `end_turn` / `tool_use` / `stop_sequence` → a model answer. `tool_use.input` arrives parsed; its raw
+ *   text is its JSON, and an input that is not an object (the API promises one) is kept as a parse error.
  */
-export function fromMessage(message: Anthropic.Message): TurnAnswer {
+export function classifyMessage(message: Anthropic.Message): Classified<TurnAnswer> {
+  const body = objectOf(message as unknown);
+  if (body === undefined) return notAnAnswer('no_answer', `the body is not a JSON object: ${excerpt(message)}`);
+  if (body.type === 'error' || (body.error !== undefined && body.error !== null)) return notAnAnswer('error_body', `error in the body: ${errorMessageOf(body.error ?? body)}`);
+  if (body.type !== 'message' || !Array.isArray(body.content)) return notAnAnswer('no_answer', `not a message with content: ${excerpt(body)}`);
+  const stop = body.stop_reason;
+  if (stop === 'refusal') return notAnAnswer('content_filter', 'stop_reason refusal: the safety classifier stopped the answer');
+  if (typeof stop !== 'string' || (!ANSWER_STOPS.has(stop) && !TRUNCATED_STOPS.has(stop))) return notAnAnswer('no_answer', `stop_reason ${JSON.stringify(stop)}: not a finished answer`);
   const calls: ProposedCall[] = [];
   const text: string[] = [];
-  for (const block of message.content ?? []) {
-    if (block.type === 'tool_use') {
+  for (const raw of body.content as unknown[]) {
+    const block = objectOf(raw);
+    if (block?.type === 'tool_use') {
+      if (typeof block.name !== 'string') return notAnAnswer('no_answer', `a tool_use block without a name: ${excerpt(raw)}`);
       const input: unknown = block.input;
       const argumentsText = typeof input === 'string' ? input : (JSON.stringify(input) ?? '');
-      if (typeof input === 'object' && input !== null && !Array.isArray(input)) calls.push({ name: block.name, argumentsText, arguments: input, parseError: null });
+      if (objectOf(input) !== undefined) calls.push({ name: block.name, argumentsText, arguments: input, parseError: null });
       else calls.push({ name: block.name, argumentsText, parseError: 'tool_use input is not a JSON object' });
-    } else if (block.type === 'text') text.push(block.text);
+    } else if (block?.type === 'text' && typeof block.text === 'string') text.push(block.text);
   }
-  return {
+  const answer: TurnAnswer = {
     calls,
     text: text.join(''),
-    truncated: message.stop_reason === 'max_tokens',
     usage: { inputTokens: tokens(message.usage?.input_tokens), outputTokens: tokens(message.usage?.output_tokens) },
   };
+  return { kind: TRUNCATED_STOPS.has(stop) ? 'truncated' : 'answer', answer };
 }
 
 /** Anthropic Messages with tools, through the official SDK. Key: ANTHROPIC_API_KEY. */
@@ -74,7 +96,8 @@ export function createAnthropicProvider(options: HttpProviderOptions): Provider 
     authToken: null,
     baseURL,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    // Retries are sdkProvider's (abortable waits), not the SDK's.
+    maxRetries: 0,
     logLevel: 'off',
   });
   return sdkProvider({
@@ -85,6 +108,7 @@ export function createAnthropicProvider(options: HttpProviderOptions): Provider 
     options: { api: 'messages' },
     body: messagesBody,
     send: (body, signal) => client.messages.create(body, { signal }),
-    read: fromMessage,
+    retries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    classify: classifyMessage,
   });
 }

@@ -1,10 +1,14 @@
 import OpenAI from 'openai';
-import type { ProposedCall, TurnRequest } from '@toolmark/benchmarks';
+import type { Classified, ProposedCall, TurnRequest } from '@toolmark/benchmarks';
 import { OPENAI_BASE_URL } from './openai-responses.js';
 import {
   callFromText,
   checkBaseUrl,
   DEFAULT_MAX_RETRIES,
+  errorMessageOf,
+  excerpt,
+  notAnAnswer,
+  objectOf,
   DEFAULT_TIMEOUT_MS,
   requireKey,
   sdkProvider,
@@ -54,21 +58,43 @@ export function chatBody(request: TurnRequest, dialect: Pick<ChatDialect, 'maxTo
   return body;
 }
 
-/** The normalised result of a Chat Completions answer (the first choice; only one is asked for). */
-export function fromCompletion(completion: OpenAI.Chat.ChatCompletion): TurnAnswer {
-  const choice = completion.choices?.[0];
-  const calls: ProposedCall[] = [];
-  for (const call of choice?.message?.tool_calls ?? []) {
-    if (call.type === 'function') calls.push(callFromText(call.function.name, call.function.arguments));
-    else calls.push(callFromText(call.custom.name, call.custom.input));
+/**
+ * Classify a Chat Completions body (the first choice; only one is asked for):
+ * - `{"error": …}` (gateways such as OpenRouter answer errors with 200), a choice with `error` or
+ *   `finish_reason: "error"` → `error_body`;
+ * - not an object, no `choices`, `{"choices": []}`, a choice without `message` → `no_answer`;
+ * - `finish_reason: "content_filter"` → `content_filter`; `"length"` → truncated;
+ * - anything else with a message → a model answer (its calls, its text or refusal).
+ */
+export function classifyCompletion(completion: OpenAI.Chat.ChatCompletion): Classified<TurnAnswer> {
+  const body = objectOf(completion as unknown);
+  if (body === undefined) return notAnAnswer('no_answer', `the body is not a JSON object: ${excerpt(completion)}`);
+  if (body.error !== undefined && body.error !== null) return notAnAnswer('error_body', `error in the body: ${errorMessageOf(body.error)}`);
+  if (!Array.isArray(body.choices) || body.choices.length === 0) return notAnAnswer('no_answer', `no choices: ${excerpt(body)}`);
+  const choice = objectOf(body.choices[0]);
+  if (choice === undefined) return notAnAnswer('no_answer', `the first choice is not an object: ${excerpt(body.choices[0])}`);
+  if ((choice.error !== undefined && choice.error !== null) || choice.finish_reason === 'error') {
+    return notAnAnswer('error_body', `error in the choice: ${errorMessageOf(choice.error ?? choice)}`);
   }
-  const message = choice?.message;
-  return {
+  if (choice.finish_reason === 'content_filter') return notAnAnswer('content_filter', 'finish_reason content_filter: the provider\'s filter stopped the answer');
+  const message = objectOf(choice.message) as OpenAI.Chat.ChatCompletionMessage | undefined;
+  if (message === undefined) return notAnAnswer('no_answer', `the choice has no message: ${excerpt(choice)}`);
+  const calls: ProposedCall[] = [];
+  for (const raw of Array.isArray(message.tool_calls) ? (message.tool_calls as unknown[]) : []) {
+    const call = objectOf(raw);
+    const fn = objectOf(call?.type === 'custom' ? call.custom : call?.function);
+    if (typeof fn?.name !== 'string') return notAnAnswer('no_answer', `a tool call without a name: ${excerpt(raw)}`);
+    const args = call?.type === 'custom' ? fn.input : fn.arguments;
+    // The wire format sends the arguments as text; a server sending the parsed object is read as its JSON.
+    calls.push(callFromText(fn.name, typeof args === 'string' ? args : (JSON.stringify(args ?? {}) ?? '')));
+  }
+  const usage = completion.usage;
+  const answer: TurnAnswer = {
     calls,
-    text: message?.content ?? message?.refusal ?? '',
-    truncated: choice?.finish_reason === 'length',
-    usage: { inputTokens: tokens(completion.usage?.prompt_tokens), outputTokens: tokens(completion.usage?.completion_tokens) },
+    text: typeof message.content === 'string' ? message.content : typeof message.refusal === 'string' ? message.refusal : '',
+    usage: { inputTokens: tokens(usage?.prompt_tokens), outputTokens: tokens(usage?.completion_tokens) },
   };
+  return { kind: choice.finish_reason === 'length' ? 'truncated' : 'answer', answer };
 }
 
 /** A Chat Completions provider for one dialect, through the official OpenAI SDK. */
@@ -84,7 +110,8 @@ export function createChatProvider(dialect: ChatDialect, options: HttpProviderOp
     apiKey,
     baseURL,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    // Retries are sdkProvider's (abortable waits), not the SDK's.
+    maxRetries: 0,
     logLevel: 'off',
     organization: null,
     project: null,
@@ -97,7 +124,8 @@ export function createChatProvider(dialect: ChatDialect, options: HttpProviderOp
     options: { api: 'chat', maxTokensField: dialect.maxTokensField },
     body: (request) => chatBody(request, dialect),
     send: (body, signal) => client.chat.completions.create(body, { signal }),
-    read: fromCompletion,
+    retries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    classify: classifyCompletion,
   });
 }
 

@@ -1,9 +1,13 @@
 import OpenAI from 'openai';
-import type { ProposedCall, TurnRequest } from '@toolmark/benchmarks';
+import type { Classified, ProposedCall, TurnRequest } from '@toolmark/benchmarks';
 import {
   callFromText,
   checkBaseUrl,
   DEFAULT_MAX_RETRIES,
+  errorMessageOf,
+  excerpt,
+  notAnAnswer,
+  objectOf,
   DEFAULT_TIMEOUT_MS,
   requireKey,
   sdkProvider,
@@ -37,25 +41,45 @@ export function responsesBody(request: TurnRequest): OpenAI.Responses.ResponseCr
   return body;
 }
 
-/** The normalised result of a Responses API answer. */
-export function fromResponse(response: OpenAI.Responses.Response): TurnAnswer {
+/**
+ * Classify a Responses API body by its `status`:
+ * - `failed`, or an `error` set (whatever the status) → `error_body` with the error's message;
+ * - `incomplete` for `max_output_tokens` → truncated; for `content_filter` → `content_filter`; for another
+ *   reason → `no_answer`;
+ * - `queued`, `in_progress`, `cancelled`, a body that is not a response or has no `output` list → `no_answer`;
+ * - `completed` (or no status, as some compatible servers send) with an `output` list → a model answer.
+ */
+export function classifyResponse(response: OpenAI.Responses.Response): Classified<TurnAnswer> {
+  const body = objectOf(response as unknown);
+  if (body === undefined) return notAnAnswer('no_answer', `the body is not a JSON object: ${excerpt(response)}`);
+  if (body.error !== undefined && body.error !== null) return notAnAnswer('error_body', `error in the body (status ${String(body.status)}): ${errorMessageOf(body.error)}`);
+  if (body.status === 'failed') return notAnAnswer('error_body', `status failed without an error: ${excerpt(body)}`);
+  const reason = objectOf(body.incomplete_details)?.reason;
+  if (body.status === 'incomplete' && reason === 'content_filter') return notAnAnswer('content_filter', 'status incomplete (content_filter): the provider\'s filter stopped the answer');
+  if (body.status === 'incomplete' && reason !== 'max_output_tokens') return notAnAnswer('no_answer', `status incomplete (${String(reason)})`);
+  if (body.status !== undefined && body.status !== 'completed' && body.status !== 'incomplete') return notAnAnswer('no_answer', `status ${String(body.status)}: not a finished answer`);
+  if (!Array.isArray(body.output)) return notAnAnswer('no_answer', `no output list: ${excerpt(body)}`);
   const calls: ProposedCall[] = [];
   const text: string[] = [];
-  for (const item of response.output ?? []) {
-    if (item.type === 'function_call') calls.push(callFromText(item.name, item.arguments));
-    else if (item.type === 'message') {
-      for (const part of item.content) {
-        if (part.type === 'output_text') text.push(part.text);
-        else if (part.type === 'refusal') text.push(part.refusal);
+  for (const raw of body.output as unknown[]) {
+    const item = objectOf(raw);
+    if (item?.type === 'function_call') {
+      if (typeof item.name !== 'string') return notAnAnswer('no_answer', `a function call without a name: ${excerpt(raw)}`);
+      calls.push(callFromText(item.name, typeof item.arguments === 'string' ? item.arguments : (JSON.stringify(item.arguments ?? {}) ?? '')));
+    } else if (item?.type === 'message' && Array.isArray(item.content)) {
+      for (const part of item.content as unknown[]) {
+        const p = objectOf(part);
+        if (p?.type === 'output_text' && typeof p.text === 'string') text.push(p.text);
+        else if (p?.type === 'refusal' && typeof p.refusal === 'string') text.push(p.refusal);
       }
     }
   }
-  return {
+  const answer: TurnAnswer = {
     calls,
     text: text.join(''),
-    truncated: response.status === 'incomplete' && response.incomplete_details?.reason === 'max_output_tokens',
     usage: { inputTokens: tokens(response.usage?.input_tokens), outputTokens: tokens(response.usage?.output_tokens) },
   };
+  return { kind: body.status === 'incomplete' ? 'truncated' : 'answer', answer };
 }
 
 /** OpenAI Responses API with function tools, through the official SDK. Key: OPENAI_API_KEY. */
@@ -68,7 +92,8 @@ export function createOpenAIResponsesProvider(options: HttpProviderOptions): Pro
     apiKey,
     baseURL,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    // Retries are sdkProvider's (abortable waits), not the SDK's.
+    maxRetries: 0,
     logLevel: 'off',
     organization: null,
     project: null,
@@ -80,7 +105,10 @@ export function createOpenAIResponsesProvider(options: HttpProviderOptions): Pro
     unsupported: UNSUPPORTED,
     options: { api: 'responses' },
     body: responsesBody,
-    send: (body, signal) => client.responses.create(body, { signal }),
-    read: fromResponse,
+    // The raw POST of the SDK: `responses.create` post-processes the body (iterating `output`) before we
+    // can classify it, and throws a TypeError on a 200 body without one.
+    send: (body, signal) => client.post<OpenAI.Responses.Response>('/responses', { body, signal }),
+    retries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    classify: classifyResponse,
   });
 }

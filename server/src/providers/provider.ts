@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, canonicalJsonOnce, ToolmarkError, type ProposedCall, type ShownTool, type ProviderErrorCode, type TurnRequest, type TurnResult } from '@toolmark/benchmarks';
+import {
+  canonicalJson,
+  canonicalJsonOnce,
+  ToolmarkError,
+  type Classified,
+  type NotAnAnswerCode,
+  type ProposedCall,
+  type ShownTool,
+  type ProviderErrorCode,
+  type TurnRequest,
+  type TurnResult,
+} from '@toolmark/benchmarks';
 
 /**
  * One model turn, behind one interface for every provider: real models over their official SDKs, any
@@ -13,15 +24,19 @@ export interface Provider {
   readonly label: string;
   /** `model`: a real model answers; `baseline`: the offline lexical router; `mock`: scripted, for tests. */
   readonly kind: 'model' | 'baseline' | 'mock';
-  /** Origin of the endpoint the turn goes to (`offline` for the baseline and the mock). */
+  /** The endpoint's base URL, normalised by {@link checkBaseUrl} (`offline` for the baseline and the mock). */
   readonly endpoint: string;
   /** Request settings this provider does not honour (recorded in every result, never silently dropped). */
   unsupported(request: TurnRequest): string[];
-  /** Non-secret fingerprint of the provider itself: id, endpoint origin, adapter options (never a key). */
+  /** Non-secret fingerprint of the provider itself: id, endpoint base URL, adapter options (never a key). */
   readonly fingerprint: string;
   /** The request fingerprint of a turn, computable before the call; equals `TurnResult.fingerprint`. */
   requestFingerprint(request: TurnRequest): string;
-  /** Run one turn. Throws {@link ProviderError} (after the SDK's own retries); `cancelled` when aborted. */
+  /**
+   * Run one turn. Resolves only with a model answer or a truncation (`truncated: true`), as the provider's
+   * classifier decided from its API's wire format; anything else (an HTTP error, an HTTP 200 body that is
+   * not a model answer) throws {@link ProviderError} after the retries; `cancelled` when aborted.
+   */
   turn(request: TurnRequest, options: TurnOptions): Promise<TurnResult>;
 }
 
@@ -38,7 +53,7 @@ export interface HttpProviderOptions {
   baseURL?: string;
   /** Time limit of one HTTP request, in ms (each retry gets its own). Default 60 s. */
   timeoutMs?: number;
-  /** Retries by the SDK on 408/409/429/5xx and connection errors, honouring Retry-After. Default 2. */
+  /** Retries on 408/409/429/5xx, connection errors and 200 bodies without an answer, honouring Retry-After. Default 2. */
   maxRetries?: number;
 }
 
@@ -68,8 +83,12 @@ export function requireKey(env: HttpProviderOptions['env'], variable: string, pr
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
- * Check a base URL and return its origin. A key is sent only over HTTPS, or over plain HTTP to this
- * machine (a local Ollama or vLLM, a test fake): never in clear text across a network.
+ * Check a base URL and return it normalised: origin and path, trailing slashes dropped
+ * (`https://gw.example.com/openai/v1/` → `https://gw.example.com/openai/v1`). The path is part of the
+ * endpoint's identity (gateways route deployments by path), so it goes into the fingerprints, the cache
+ * key and a diff's comparability check. A query or fragment is refused (the SDKs append paths to the base
+ * URL, and a query may hold a secret). A key is sent only over HTTPS, or over plain HTTP to this machine
+ * (a local Ollama or vLLM, a test fake): never in clear text across a network.
  */
 export function checkBaseUrl(baseURL: string, provider: string, sendsKey: boolean): string {
   let url: URL;
@@ -84,10 +103,13 @@ export function checkBaseUrl(baseURL: string, provider: string, sendsKey: boolea
   if (url.username !== '' || url.password !== '') {
     throw new ProviderError('bad_request', `provider ${provider}: the base URL must not carry credentials; keys come from the environment`, { provider });
   }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ProviderError('bad_request', `provider ${provider}: the base URL must not carry a query or fragment (${url.origin}${url.pathname}…)`, { provider });
+  }
   if (sendsKey && url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
     throw new ProviderError('bad_request', `provider ${provider}: refusing to send an API key over plain HTTP to ${url.origin}; use https`, { provider });
   }
-  return url.origin;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 const toolDigests = new WeakMap<object, Map<string, { description: string; digest: string }>>();
@@ -109,7 +131,7 @@ function toolDigest(tool: ShownTool): string {
 }
 
 /**
- * sha256 over provider id, endpoint origin, model, settings and the canonical request body (never a key).
+ * sha256 over provider id, endpoint base URL, model, settings and the canonical request body (never a key).
  * The body's `tools` are hashed from the request's tools in the order shown (the dialect's wrapping of
  * them is constant per provider), each by its remembered digest: a 180 KiB surface costs one
  * serialisation per run, and a trial's fingerprint stays a few µs (it was 0.4–2.5 ms hashing the whole
@@ -123,7 +145,7 @@ export function requestFingerprint(provider: string, endpoint: string, request: 
   return `sha256:${hash.digest('hex')}`;
 }
 
-/** sha256 over provider id, endpoint origin and the adapter's options: what identifies a provider across runs. */
+/** sha256 over provider id, endpoint base URL and the adapter's options: what identifies a provider across runs. */
 export function providerFingerprint(provider: string, endpoint: string, options: Record<string, unknown> = {}): string {
   const text = canonicalJson({ provider, endpoint, options });
   return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
@@ -213,7 +235,17 @@ export function fromSdkError(error: unknown, provider: string, signal: AbortSign
     const retryAfterMs = retryAfterFrom(e.headers);
     if (retryAfterMs !== undefined) extra.retryAfterMs = retryAfterMs;
     const code: ProviderErrorCode =
-      status === 429 ? 'rate_limited' : status === 401 || status === 403 ? 'auth' : status === 408 ? 'timeout' : status >= 500 ? 'server_error' : 'bad_request';
+      status === 429
+        ? 'rate_limited'
+        : status === 529
+          ? 'overloaded'
+          : status === 401 || status === 403
+            ? 'auth'
+            : status === 408
+              ? 'timeout'
+              : status >= 500
+                ? 'server_error'
+                : 'bad_request';
     return new ProviderError(code, `provider ${provider}: HTTP ${status}: ${text}`, extra);
   }
   return new ProviderError('network', `provider ${provider}: ${text}`, { provider });
@@ -229,10 +261,39 @@ export function elapsed(start: number): number {
   return Math.max(0, performance.now() - start);
 }
 
-/** What an answer reads into: the turn's result without the parts every provider adds the same way. */
-export type TurnAnswer = Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported'>;
+/** What an answer reads into: the turn's result without the parts every provider adds the same way (`truncated` comes from the class). */
+export type TurnAnswer = Omit<TurnResult, 'latencyMs' | 'fingerprint' | 'unsupported' | 'truncated'>;
 
-/** What an SDK-backed provider supplies; {@link sdkProvider} adds timing, fingerprints, settings and error mapping. */
+/** A classifier's verdict that a body is not a model answer. */
+export function notAnAnswer(code: NotAnAnswerCode, message: string): Classified<TurnAnswer> {
+  return { kind: 'error', code, message };
+}
+
+/** A short, key-free excerpt of an answer body for an error message (what a person needs to see what came back). */
+export function excerpt(body: unknown, max = 160): string {
+  let text: string;
+  try {
+    text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
+  } catch {
+    text = String(body);
+  }
+  text = redactKeys(text.replace(/\s+/g, ' '));
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** A plain JSON object (what every API answers with), or undefined. */
+export function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** The message of an error object in a body (`{"message": …}` or a string), if any. */
+export function errorMessageOf(error: unknown): string {
+  const o = objectOf(error);
+  const message = o?.message ?? o?.type ?? o?.code ?? error;
+  return typeof message === 'string' ? message : excerpt(error);
+}
+
+/** What an SDK-backed provider supplies; {@link sdkProvider} adds timing, fingerprints, settings, retries and error mapping. */
 export interface SdkProviderSpec<Body extends object, Answer> {
   id: string;
   label: string;
@@ -241,17 +302,65 @@ export interface SdkProviderSpec<Body extends object, Answer> {
   unsupported: readonly (keyof TurnRequest['settings'])[];
   /** Adapter options that shape the wire body (part of the provider fingerprint). */
   options: Record<string, unknown>;
+  /** Retries of one turn (the SDK's own retries are off: ours wait abortably, so Ctrl+C ends a Retry-After wait at once). */
+  retries: number;
   /** The wire body of a turn (also what the request fingerprint hashes). */
   body(request: TurnRequest): Body;
-  /** One SDK call. */
+  /** One SDK call, without retries. */
   send(body: Body, signal: AbortSignal): Promise<Answer>;
-  /** The SDK's answer, normalised. */
-  read(answer: Answer): TurnAnswer;
+  /**
+   * Required: classify the body the SDK returned for an HTTP 200 (the SDKs do not check it; a gateway may
+   * send `{}`, `{"error": …}` or a filter stop with 200) as a model answer, a truncation or not an answer,
+   * by the API's wire format, and normalise the answer. Must accept any value (`Answer` is what the SDK
+   * promises, not what arrived).
+   */
+  classify(answer: Answer): Classified<TurnAnswer>;
 }
 
-/** A model provider over an official SDK: one turn = one call, the same bookkeeping for every API. */
+/** Codes worth another attempt: transient HTTP failures and 200 bodies without an answer (a gateway's hiccup). */
+const RETRYABLE: ReadonlySet<ProviderErrorCode> = new Set(['rate_limited', 'overloaded', 'server_error', 'timeout', 'network', 'error_body', 'no_answer']);
+
+/** Whether a failure is retried (409 is retried as the SDKs do: a lock timeout). */
+export function isRetryable(error: ProviderError): boolean {
+  return RETRYABLE.has(error.code) || error.status === 409;
+}
+
+/** The wait before retry `attempt` (0-based): Retry-After when given, else 0.5 s × 2^attempt up to 8 s, minus up to 25 % jitter (the SDKs' rule). */
+export function retryDelayMs(error: ProviderError, attempt: number): number {
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+  return Math.min(500 * 2 ** attempt, 8_000) * (1 - Math.random() * 0.25);
+}
+
+/** Wait `ms`, or reject with `cancelled` the moment `signal` aborts (the timer is cleared: nothing keeps the process alive). */
+export function abortableSleep(ms: number, signal: AbortSignal, provider: string): Promise<void> {
+  if (signal.aborted) return Promise.reject(cancelled(provider));
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled(provider));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A model provider over an official SDK: one turn = one call (plus retries), the same bookkeeping for every API. */
 export function sdkProvider<Body extends object, Answer>(spec: SdkProviderSpec<Body, Answer>): Provider {
   const { id, endpoint } = spec;
+  const attempt = async (body: Body, signal: AbortSignal): Promise<TurnAnswer & { truncated: boolean }> => {
+    let answer: Answer;
+    try {
+      answer = await raceAbort(spec.send(body, signal), signal, id);
+    } catch (error) {
+      throw fromSdkError(error, id, signal);
+    }
+    const classified = spec.classify(answer);
+    if (classified.kind === 'error') throw new ProviderError(classified.code, `provider ${id}: HTTP 200 without a model answer: ${classified.message}`, { provider: id, status: 200 });
+    return { ...classified.answer, truncated: classified.kind === 'truncated' };
+  };
   return {
     id,
     label: spec.label,
@@ -263,16 +372,19 @@ export function sdkProvider<Body extends object, Answer>(spec: SdkProviderSpec<B
     async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
       const body = spec.body(request);
       const start = performance.now();
-      try {
-        const answer = await raceAbort(spec.send(body, signal), signal, id);
-        return {
-          ...spec.read(answer),
-          latencyMs: elapsed(start),
-          fingerprint: requestFingerprint(id, endpoint, request, body),
-          unsupported: unsupportedOf(request, spec.unsupported),
-        };
-      } catch (error) {
-        throw fromSdkError(error, id, signal);
+      for (let n = 0; ; n++) {
+        try {
+          const answer = await attempt(body, signal);
+          return {
+            ...answer,
+            latencyMs: elapsed(start),
+            fingerprint: requestFingerprint(id, endpoint, request, body),
+            unsupported: unsupportedOf(request, spec.unsupported),
+          };
+        } catch (error) {
+          if (!(error instanceof ProviderError) || n >= spec.retries || !isRetryable(error)) throw error;
+          await abortableSleep(retryDelayMs(error, n), signal, id);
+        }
       }
     },
   };

@@ -152,6 +152,19 @@ describe('executePlan', () => {
     expect(records.filter((r) => r.error?.code === 'timeout')).toHaveLength(2);
   });
 
+  it('the error-rate stop compares exactly: 29 errors of 50 at 0.58 run to the end, the 30th error stops', async () => {
+    const fifty = planRun({ server: surface, cases: [...cases, kase('other', 'tell me a joke', null)], model: 'm', settings: {}, seed: 1, repeats: 10 });
+    expect(fifty.trials).toHaveLength(50);
+    const erring = (n: number) => createMockProvider({ script: (_r, i) => (i < n ? { error: 'server_error', status: 500 } : { text: '' }) });
+    const { records } = await executePlan({ plan: fifty, provider: erring(29), concurrency: 1, signal: never, maxErrorRate: 0.58 });
+    expect(records).toHaveLength(50);
+    expect(records.filter((r) => r.error !== null)).toHaveLength(29);
+    const thirty = erring(30);
+    const error = await executePlan({ plan: fifty, provider: thirty, concurrency: 1, signal: never, maxErrorRate: 0.58 }).catch((e: unknown) => e);
+    expect((error as RunFailed).code).toBe('error_rate_exceeded');
+    expect(thirty.turns).toHaveLength(30);
+  });
+
   it('runs against the fake OpenAI and Anthropic servers through the SDK providers, unsupported settings recorded', async () => {
     for (const kind of ['openai', 'anthropic'] as const) {
       const fake = await startFake(kind, {

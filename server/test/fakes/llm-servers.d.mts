@@ -20,6 +20,8 @@ export interface FakeStep {
   retryAfter?: number | string;
   /** Retry-After-Ms header with a status. */
   retryAfterMs?: number;
+  /** Send exactly this JSON body (status 200 unless `status` is given), not the dialect's answer. */
+  body?: unknown;
   /** Never answer (until the client goes away). */
   hang?: boolean;
   /** Wait this long before answering (overrides the server's latencyMs). */

@@ -2,7 +2,7 @@
 // against the real wire formats (JSON bodies, error envelopes, Retry-After, request-id headers), so the
 // official SDKs talk to them through `baseURL` exactly as they talk to the real APIs. Each request is
 // answered by a script step: one call, several calls, no call, arguments that are not JSON, truncation,
-// an HTTP status (429 with Retry-After, 500, …), or a hang. Plain JavaScript so the built bench
+// an HTTP status (429 with Retry-After, 500, …), a raw body (what a broken gateway sends with 200), or a hang. Plain JavaScript so the built bench
 // (server/dist/bench/eval.js) can import it as well as the tests. Numbers from these servers are FAKE:
 // whatever prints them must say so.
 import { Buffer } from 'node:buffer';
@@ -212,6 +212,8 @@ export async function startFake(kind, options = {}) {
     }
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     if (res.destroyed) return;
+    // A raw body, as a broken gateway might send it (with 200 unless a status is given too).
+    if (step.body !== undefined) return send(step.status ?? 200, step.body);
     if (step.status !== undefined) {
       const extra = {};
       if (step.retryAfter !== undefined) extra['retry-after'] = String(step.retryAfter);

@@ -88,10 +88,10 @@ describe('request bodies', () => {
 describe('OpenAI-compatible presets', () => {
   it('each preset has a base URL and a key variable; local ones run without a key, hosted ones require it', async () => {
     expect(Object.keys(COMPATIBLE_PRESETS)).toEqual(['ollama', 'vllm', 'openrouter', 'together']);
-    expect(createOpenAICompatibleProvider('ollama', { env: {} }).endpoint).toBe('http://localhost:11434');
-    expect(createOpenAICompatibleProvider('vllm', { env: {} }).endpoint).toBe('http://localhost:8000');
-    expect(createOpenAICompatibleProvider('openrouter', { env: { OPENROUTER_API_KEY: 'k' } }).endpoint).toBe('https://openrouter.ai');
-    expect(createOpenAICompatibleProvider('together', { env: { TOGETHER_API_KEY: 'k' } }).endpoint).toBe('https://api.together.xyz');
+    expect(createOpenAICompatibleProvider('ollama', { env: {} }).endpoint).toBe('http://localhost:11434/v1');
+    expect(createOpenAICompatibleProvider('vllm', { env: {} }).endpoint).toBe('http://localhost:8000/v1');
+    expect(createOpenAICompatibleProvider('openrouter', { env: { OPENROUTER_API_KEY: 'k' } }).endpoint).toBe('https://openrouter.ai/api/v1');
+    expect(createOpenAICompatibleProvider('together', { env: { TOGETHER_API_KEY: 'k' } }).endpoint).toBe('https://api.together.xyz/v1');
     const error = await failsWith(Promise.resolve().then(() => createOpenAICompatibleProvider('openrouter', { env: {} })), 'missing_key');
     expect(error.message).toContain('OPENROUTER_API_KEY');
     await failsWith(Promise.resolve().then(() => createOpenAICompatibleProvider('together', { env: {} })), 'missing_key');
