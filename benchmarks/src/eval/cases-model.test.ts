@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TurnRequestSchema } from '../contracts/provider.js';
-import { buildGeneratorRequest, GENERATOR_SYSTEM, parseGeneratorReply } from './cases-model.js';
+import { buildGeneratorRequest, fitCasesPerTool, GENERATOR_SYSTEM, parseGeneratorReply } from './cases-model.js';
 import { EvalError } from './errors.js';
 
 const tools = [
@@ -57,5 +57,16 @@ describe('parseGeneratorReply', () => {
   it('refuses a reply without JSON or without a cases array', () => {
     expect(() => parseGeneratorReply('no json here', [])).toThrow(EvalError);
     expect(() => parseGeneratorReply('{"items": []}', [])).toThrow(/no "cases" array/);
+  });
+});
+
+describe('fitCasesPerTool', () => {
+  const td = (expected: string, n: number) => ({ id: `${expected}${n}`, kind: 'tool-directed' as const, language: 'en' as const, source: 'model' as const, utterance: `u${n}`, expected });
+  it('keeps exactly N per tool and language, or names the tools the model wrote fewer for', () => {
+    const cases = [td('list_users', 1), td('list_users', 2), td('list_users', 3), td('search_users', 1), td('search_users', 2)];
+    expect(fitCasesPerTool(cases, ['list_users', 'search_users'], ['en'], 2, 'the generator model g').map((c) => c.id)).toEqual(['list_users1', 'list_users2', 'search_users1', 'search_users2']);
+    expect(() => fitCasesPerTool(cases, ['list_users', 'search_users'], ['en'], 3, 'the generator model g')).toThrow(
+      '--cases-per-tool 3: the generator model g can give fewer distinct cases for 1 tool(s): search_users (en): 2; ask for at most 2 or write a task set',
+    );
   });
 });

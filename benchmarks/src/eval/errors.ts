@@ -6,6 +6,7 @@ export type EvalErrorCode =
   | 'trial_budget_exceeded'
   | 'invalid_task_set'
   | 'invalid_generator_reply'
+  | 'cases_unavailable'
   | 'not_comparable'
   | 'invalid_plan'
   | 'invalid_run_report';

@@ -2,6 +2,7 @@ import {
   buildGeneratorRequest,
   buildRunReport,
   confusablePairsOf,
+  fitCasesPerTool,
   generateOfflineCases,
   parseGeneratorReply,
   toShownTool,
@@ -91,7 +92,8 @@ export async function buildCases(surface: Surface, request: CaseRequest, ctx: Ev
           `${d.invalid} invalid and ${d.duplicate} duplicate case(s): dropped`,
       );
     }
-    return { cases: reply.cases, source: `model:${request.generator.provider}/${request.generator.model}` };
+    const from = `model:${request.generator.provider}/${request.generator.model}`;
+    return { cases: fitCasesPerTool(reply.cases, surface.tools.map((t) => t.name), request.languages, request.casesPerTool, `the generator model ${request.generator.model}`), source: from };
   }
   const cases = generateOfflineCases({ surface, lint, seed: request.seed, languages: request.languages, perTool: request.casesPerTool });
   return { cases, source: 'offline' };
