@@ -4,6 +4,7 @@ import { ToolmarkError } from '../errors.js';
 export type EvalErrorCode =
   | 'tool_limit_exceeded'
   | 'trial_budget_exceeded'
+  | 'context_budget_exceeded'
   | 'invalid_task_set'
   | 'invalid_generator_reply'
   | 'cases_unavailable'
