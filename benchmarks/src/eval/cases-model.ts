@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CaseKindSchema, CaseLanguageSchema, type CaseLanguage, type EvalCase } from '../contracts/eval.js';
 import type { ShownTool, TurnRequest, TurnSettings } from '../contracts/provider.js';
-import { CASE_DEFAULTS, casesUnavailable, type CaseShortfall } from './cases-offline.js';
+import { CASE_DEFAULTS, type CaseShortfall } from './cases-offline.js';
 import { EvalError } from './errors.js';
 import { renderTurnRequest } from './render.js';
 
@@ -132,11 +132,11 @@ export function parseGeneratorReply(text: string, toolNames: readonly string[]):
 }
 
 /**
- * Exactly `perTool` tool-directed cases per tool and language from a generator's reply: extra ones are
- * dropped (the first kept), and when the model wrote fewer for any tool an EvalError `cases_unavailable`
- * names each such tool and how many it wrote. Other kinds pass through.
+ * At most `perTool` tool-directed cases per tool and language from a generator's reply (extra ones are
+ * dropped, the first kept), and the tools the model wrote fewer for, with how many (the caller warns:
+ * the reply is paid for, and the report's counts show the gap). Other kinds pass through.
  */
-export function fitCasesPerTool(cases: readonly EvalCase[], toolNames: readonly string[], languages: readonly CaseLanguage[], perTool: number, source: string): EvalCase[] {
+export function fitCasesPerTool(cases: readonly EvalCase[], toolNames: readonly string[], languages: readonly CaseLanguage[], perTool: number): { cases: EvalCase[]; shortfalls: CaseShortfall[] } {
   const kept = new Map<string, number>();
   const out = cases.filter((c) => {
     if (c.kind !== 'tool-directed' || c.expected === null) return true;
@@ -150,6 +150,5 @@ export function fitCasesPerTool(cases: readonly EvalCase[], toolNames: readonly 
     const n = kept.get(`${tool}\u0000${language}`) ?? 0;
     if (n < perTool) shortfalls.push({ tool, language, asked: perTool, possible: n });
   }
-  if (shortfalls.length > 0) throw casesUnavailable(shortfalls, source);
-  return out;
+  return { cases: out, shortfalls };
 }

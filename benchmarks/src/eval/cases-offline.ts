@@ -275,14 +275,18 @@ export function generateOfflineCases(options: OfflineCaseOptions): EvalCase[] {
   return cases;
 }
 
-/** The refusal of a cases-per-tool count some tools cannot have: which tools, how many are possible, what to do. */
-export function casesUnavailable(shortfalls: readonly CaseShortfall[], source: string): EvalError {
+/** What a cases-per-tool count some tools cannot have means: which tools, how many they have, what to do. */
+export function shortfallMessage(shortfalls: readonly CaseShortfall[], source: string): string {
   const list = shortfalls.slice(0, 8).map((s) => `${s.tool} (${s.language}): ${s.possible}`).join(', ');
   const more = shortfalls.length > 8 ? ` and ${shortfalls.length - 8} more` : '';
-  const asked = shortfalls[0]!.asked;
-  return new EvalError(
-    'cases_unavailable',
-    `--cases-per-tool ${asked}: ${source} can give fewer distinct cases for ${shortfalls.length} tool(s): ${list}${more}; ask for at most ${Math.min(...shortfalls.map((s) => s.possible))} or write a task set`,
-    { limit: Math.min(...shortfalls.map((s) => s.possible)), actual: asked, shortfalls: shortfalls.map((s) => ({ ...s })) },
-  );
+  return `--cases-per-tool ${shortfalls[0]!.asked}: ${source} can give fewer distinct cases for ${shortfalls.length} tool(s): ${list}${more}; ask for at most ${Math.min(...shortfalls.map((s) => s.possible))} or write a task set`;
+}
+
+/** The refusal of a cases-per-tool count some tools cannot have (EvalError `cases_unavailable`). */
+export function casesUnavailable(shortfalls: readonly CaseShortfall[], source: string): EvalError {
+  return new EvalError('cases_unavailable', shortfallMessage(shortfalls, source), {
+    limit: Math.min(...shortfalls.map((s) => s.possible)),
+    actual: shortfalls[0]!.asked,
+    shortfalls: shortfalls.map((s) => ({ ...s })),
+  });
 }

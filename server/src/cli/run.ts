@@ -120,15 +120,16 @@ export async function evaluate(request: RunRequest, ctx: { io: CliIo; signal: Ab
   const { plan, caseSource } = await planFor(surface, request, { env: io.env, signal: ctx.signal, warn });
   if (request.dryRun) return printDryRun(plan, request, io);
   for (const w of plan.warnings) warn(w.message);
-  assertWithinBudget(plan);
-  const context = request.maxContextTokens !== undefined ? contextBudgetProblem(plan, await loadTokenCounter(), request.maxContextTokens) : null;
-  if (context) throw new EvalError(context.code, context.message, { limit: context.limit, actual: context.actual });
+  // The provider first (a missing key is the first thing to fix), then the budgets; nothing is sent before both.
   const provider = await createProvider(request.provider, {
     env: io.env,
     timeoutMs: request.requestTimeoutMs,
     maxRetries: request.retries,
     ...(request.baseURL !== undefined ? { baseURL: request.baseURL } : {}),
   });
+  assertWithinBudget(plan);
+  const context = request.maxContextTokens !== undefined ? contextBudgetProblem(plan, await loadTokenCounter(), request.maxContextTokens) : null;
+  if (context) throw new EvalError(context.code, context.message, { limit: context.limit, actual: context.actual });
   if (provider.kind !== 'model') io.stderr.write(`toolmark run: answered by the ${provider.label}\n`);
   // The bar only on a terminal, never in tests or pipes.
   const bar = io.stderr === process.stderr && process.stderr.isTTY === true && plan.trials.length > 1;

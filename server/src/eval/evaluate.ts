@@ -3,6 +3,7 @@ import {
   buildRunReport,
   confusablePairsOf,
   fitCasesPerTool,
+  shortfallMessage,
   generateOfflineCases,
   parseGeneratorReply,
   toShownTool,
@@ -93,8 +94,9 @@ export async function buildCases(surface: Surface, request: CaseRequest, ctx: Ev
           `${d.invalid} invalid and ${d.duplicate} duplicate case(s): dropped`,
       );
     }
-    const from = `model:${request.generator.provider}/${request.generator.model}`;
-    return { cases: fitCasesPerTool(reply.cases, surface.tools.map((t) => t.name), request.languages, request.casesPerTool, `the generator model ${request.generator.model}`), source: from };
+    const fitted = fitCasesPerTool(reply.cases, surface.tools.map((t) => t.name), request.languages, request.casesPerTool);
+    if (fitted.shortfalls.length > 0) ctx.warn(shortfallMessage(fitted.shortfalls, `the generator model ${request.generator.model}`));
+    return { cases: fitted.cases, source: `model:${request.generator.provider}/${request.generator.model}` };
   }
   const cases = generateOfflineCases({ surface, lint, seed: request.seed, languages: request.languages, perTool: request.casesPerTool });
   return { cases, source: 'offline' };
