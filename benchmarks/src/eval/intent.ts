@@ -202,9 +202,12 @@ export function requestVariants(request: string, tool: Pick<Tool, 'name' | 'desc
   const add = (r: string | null) => {
     if (r !== null && r !== '') out.add(r);
   };
-  add(breakNamePhrases(request, tool.name, intentText, pick));
   const words = request.split(' ');
   const first = words[0]!.toLowerCase();
+  // The description's own verb only when the table has no other word for it: a verb that is also a word
+  // of the name ("search", "create") is the strongest hint a string matcher gets.
+  const own = nameStems(tool.name).includes(stem(first)) && (SYNONYMS[first]?.length ?? 0) > 0;
+  if (!own) add(breakNamePhrases(request, tool.name, intentText, pick));
   for (const alt of SYNONYMS[first] ?? []) add(breakNamePhrases([alt, ...words.slice(1)].join(' '), tool.name, intentText, pick));
   return [...out];
 }
