@@ -88,7 +88,7 @@ describe('toolmark run with the lexical baseline on a real distractor surface', 
   });
 
   it('--dry-run prints the workload and a lower-bound token count, calls nothing; over budget it exits 2', async () => {
-    const dry = await runCli(['run', NOTION, '--provider', 'openai', '--model', 'gpt-x', '--repeat', '3', '--distractors', 'memory,context7', '--dry-run']);
+    const dry = await runCli(['run', NOTION, '--provider', 'openai', '--model', 'gpt-x', '--repeat', '3', '--distractors', 'memory,context7', '--dry-run', '--max-trials', '5000']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/nothing was sent/);
     expect(dry.stdout).toMatch(/× 3 repeat\(s\) = \d+ trials/);

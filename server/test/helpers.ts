@@ -22,7 +22,7 @@ export interface Run {
  * Run the built CLI with `args`. The environment is ours minus the colour and auth variables (a test
  * adds back what it means to test), so the developer's shell cannot change an outcome.
  */
-export function runCli(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<Run> {
+export function runCli(args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number; cwd?: string } = {}): Promise<Run> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !/^(FORCE_COLOR|NO_COLOR|TOOLMARK_.*)$/.test(k)) env[k] = v;
@@ -32,7 +32,7 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { env, timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024 },
+      { env, timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') reject(new Error(`CLI did not exit normally: ${error.message}\n${stderr}`));
         else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });

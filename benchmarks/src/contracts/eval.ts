@@ -37,8 +37,8 @@ export const ArgExpectationSchema = z.union([ArgRangeSchema, ArgOneOfSchema, Arg
 /** A partial expectation on one argument. */
 export type ArgExpectation = z.infer<typeof ArgExpectationSchema>;
 
-/** One expected call of a sequence: the tool and, optionally, partial arguments (only listed keys compared). */
-export const ExpectedCallSchema = z.object({
+/** One expected call of a sequence: the tool and, optionally, partial arguments (only listed keys compared). Unknown keys are errors. */
+export const ExpectedCallSchema = z.strictObject({
   name: z.string().min(1),
   args: z.record(z.string(), ArgExpectationSchema).optional(),
 });

@@ -19,6 +19,11 @@ export type ShownTool = z.infer<typeof ShownToolSchema>;
 export const TurnSettingsSchema = z.object({
   temperature: z.number().min(0).max(2).optional(),
   seed: z.number().int().optional(),
+  /**
+   * How hard a reasoning model thinks before it answers: sent where the API has it (OpenAI Responses
+   * `reasoning.effort`, Chat Completions `reasoning_effort`), recorded as unsupported elsewhere.
+   */
+  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
   /** The length limit of the answer; an answer cut off by it is `truncated` and scored in no metric. */
   maxOutputTokens: z.number().int().positive().max(32_768),
   /** `auto`: the model may call a tool or answer in text (no-call cases need that choice). */

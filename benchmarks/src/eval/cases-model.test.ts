@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TurnRequestSchema } from '../contracts/provider.js';
-import { buildGeneratorRequest, GENERATOR_SYSTEM, parseGeneratorReply } from './cases-model.js';
+import { buildGeneratorRequest, fitCasesPerTool, GENERATOR_SYSTEM, parseGeneratorReply } from './cases-model.js';
+import { shortfallMessage } from './cases-offline.js';
 import { EvalError } from './errors.js';
 
 const tools = [
@@ -57,5 +58,20 @@ describe('parseGeneratorReply', () => {
   it('refuses a reply without JSON or without a cases array', () => {
     expect(() => parseGeneratorReply('no json here', [])).toThrow(EvalError);
     expect(() => parseGeneratorReply('{"items": []}', [])).toThrow(/no "cases" array/);
+  });
+});
+
+describe('fitCasesPerTool', () => {
+  const td = (expected: string, n: number) => ({ id: `${expected}${n}`, kind: 'tool-directed' as const, language: 'en' as const, source: 'model' as const, utterance: `u${n}`, expected });
+  it('keeps at most N per tool and language and names the tools the model wrote fewer for', () => {
+    const cases = [td('list_users', 1), td('list_users', 2), td('list_users', 3), td('search_users', 1), td('search_users', 2)];
+    const two = fitCasesPerTool(cases, ['list_users', 'search_users'], ['en'], 2);
+    expect(two.cases.map((c) => c.id)).toEqual(['list_users1', 'list_users2', 'search_users1', 'search_users2']);
+    expect(two.shortfalls).toEqual([]);
+    const three = fitCasesPerTool(cases, ['list_users', 'search_users'], ['en'], 3);
+    expect(three.shortfalls).toEqual([{ tool: 'search_users', language: 'en', asked: 3, possible: 2 }]);
+    expect(shortfallMessage(three.shortfalls, 'the generator model g')).toBe(
+      '--cases-per-tool 3: the generator model g can give fewer distinct cases for 1 tool(s): search_users (en): 2; ask for at most 2 or write a task set',
+    );
   });
 });

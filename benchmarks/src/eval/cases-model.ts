@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CaseKindSchema, CaseLanguageSchema, type CaseLanguage, type EvalCase } from '../contracts/eval.js';
 import type { ShownTool, TurnRequest, TurnSettings } from '../contracts/provider.js';
-import { CASE_DEFAULTS } from './cases-offline.js';
+import { CASE_DEFAULTS, type CaseShortfall } from './cases-offline.js';
 import { EvalError } from './errors.js';
 import { renderTurnRequest } from './render.js';
 
@@ -129,4 +129,26 @@ export function parseGeneratorReply(text: string, toolNames: readonly string[]):
     cases.push({ id: `${prefix}:${n}`, kind: g.kind, language: g.language, source: 'model', utterance: g.utterance, expected: g.expected });
   }
   return { cases, dropped, unknownTools: [...unknown].sort() };
+}
+
+/**
+ * At most `perTool` tool-directed cases per tool and language from a generator's reply (extra ones are
+ * dropped, the first kept), and the tools the model wrote fewer for, with how many (the caller warns:
+ * the reply is paid for, and the report's counts show the gap). Other kinds pass through.
+ */
+export function fitCasesPerTool(cases: readonly EvalCase[], toolNames: readonly string[], languages: readonly CaseLanguage[], perTool: number): { cases: EvalCase[]; shortfalls: CaseShortfall[] } {
+  const kept = new Map<string, number>();
+  const out = cases.filter((c) => {
+    if (c.kind !== 'tool-directed' || c.expected === null) return true;
+    const key = `${c.expected}\u0000${c.language}`;
+    const n = kept.get(key) ?? 0;
+    kept.set(key, n + 1);
+    return n < perTool;
+  });
+  const shortfalls: CaseShortfall[] = [];
+  for (const language of languages) for (const tool of toolNames) {
+    const n = kept.get(`${tool}\u0000${language}`) ?? 0;
+    if (n < perTool) shortfalls.push({ tool, language, asked: perTool, possible: n });
+  }
+  return { cases: out, shortfalls };
 }

@@ -8,7 +8,7 @@ const surface: Surface = {
     { name: 'list_users', description: 'List every user in the workspace.', inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100 } } } },
     { name: 'search_users', description: 'Search users whose name contains a text.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
     { name: 'setColorMode', description: 'Colour the point cloud.', inputSchema: { type: 'object', properties: { mode: { enum: ['elevation', 'intensity'] } } } },
-    { name: 'ping', inputSchema: { type: 'object' } },
+    { name: 'ping', description: 'Check that the server answers.', inputSchema: { type: 'object' } },
   ],
 };
 const lint = {
@@ -49,13 +49,37 @@ describe('generateOfflineCases', () => {
     expect(new Set(directed.map((c) => c.utterance)).size).toBe(8);
   });
 
-  it('fills templates from name words, descriptions, parameter names and enum values', () => {
-    const en = cases.filter((c) => c.expected === 'setColorMode' && c.language === 'en').map((c) => c.utterance).join('\n');
-    expect(en).toMatch(/set color mode/i);
-    expect(en).toMatch(/elevation|intensity/);
+  it('writes the description\'s intent with parameter names and enum values, never the tool\'s name', () => {
+    const en = cases.filter((c) => c.expected === 'setColorMode' && c.language === 'en').map((c) => c.utterance);
+    expect(en.join('\n')).toMatch(/colour the point cloud/i);
+    expect(en.join('\n')).toMatch(/elevation|intensity/);
+    expect(en.join('\n')).not.toMatch(/set ?colou?r ?mode/i);
+    // "Search users whose name…": the name's words in the name's order are broken up with a synonym.
+    const search = cases.filter((c) => c.expected === 'search_users' && c.kind === 'tool-directed' && c.language === 'en').map((c) => c.utterance);
+    expect(search.every((u) => !/search[\s_-]*users?\b/i.test(u))).toBe(true);
+    expect(search.some((u) => /\b(look for|find) users whose name contains a text\b/i.test(u))).toBe(true);
     const ja = cases.filter((c) => c.expected === 'search_users' && c.language === 'ja').map((c) => c.utterance).join('\n');
-    expect(ja).toMatch(/search users/);
     expect(ja).toMatch(/[\u3040-\u30ff]/u);
+    expect(ja).not.toMatch(/search users/i);
+    // A one-word name the description uses for its intent ("Check …" for a tool named "check") may appear; "ping" may not.
+    expect(cases.filter((c) => c.expected === 'ping').every((c) => !/\bping\b/i.test(c.utterance))).toBe(true);
+  });
+
+  it('gives exactly the count asked for, or says which tool cannot have it and how many are possible', () => {
+    const one = generateOfflineCases({ surface, seed: 3, perTool: 13 });
+    for (const t of surface.tools) expect(one.filter((c) => c.kind === 'tool-directed' && c.expected === t.name)).toHaveLength(13);
+    const bare = { tools: [...surface.tools, { name: 'noop', inputSchema: { type: 'object' } }] };
+    expect(() => generateOfflineCases({ surface: bare, seed: 3, perTool: 2 })).toThrow(
+      '--cases-per-tool 2: the offline generator can give fewer distinct cases for 1 tool(s): noop (en): 0; ask for at most 0 or write a task set',
+    );
+    try {
+      generateOfflineCases({ surface, seed: 3, perTool: 100 });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as { code: string }).code).toBe('cases_unavailable');
+      expect((e as { detail: { shortfalls: { tool: string; possible: number }[] } }).detail.shortfalls.map((s) => s.tool)).toContain('ping');
+      expect((e as Error).message).toMatch(/ping \(en\): \d+/);
+    }
   });
 
   it('honours counts and defaults to English', () => {
@@ -65,6 +89,7 @@ describe('generateOfflineCases', () => {
     expect(small.filter((c) => c.kind === 'no-call')).toHaveLength(6);
     expect(small.filter((c) => c.kind === 'confusable')).toHaveLength(0);
     const many = generateOfflineCases({ surface: { tools: [surface.tools[0]!] }, seed: 1, perTool: 1, noCallShare: 30 });
+    expect(many.filter((c) => c.kind === 'tool-directed')).toHaveLength(1);
     expect(new Set(many.filter((c) => c.kind === 'no-call').map((c) => c.utterance)).size).toBe(30);
   });
 

@@ -2,6 +2,8 @@ import type { CaseLanguage, EvalCase } from '../contracts/eval.js';
 import type { LintResult } from '../contracts/lint-result.js';
 import type { Surface, Tool } from '../contracts/tool.js';
 import { identifierTokens } from '../text/words.js';
+import { EvalError } from './errors.js';
+import { intentSentence, namePhrase, namespaceTokens, requestFromDescription, requestFromName, requestVariants } from './intent.js';
 import { hashSeed, pick, randomInt, seededRandom, shuffled, type Random } from './prng.js';
 import { TASK_LINT_DEFAULTS } from './task-lint.js';
 
@@ -74,43 +76,87 @@ function paramsOf(tool: Tool): Param[] {
     });
 }
 
-function firstSentence(text: string | undefined): string {
-  if (!text) return '';
-  const t = text.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
-  const m = /^(.{8,200}?[.!?。])(\s|$)/u.exec(t);
-  return (m ? m[1]! : t.slice(0, 160)).trim();
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** English frames around a request (a verb phrase in the base form, lower-case, no final stop). */
+const EN: ((r: string) => string)[] = [
+  (r) => `${upperFirst(r)}.`,
+  (r) => `Please ${r}.`,
+  (r) => `Could you ${r}?`,
+  (r) => `I need you to ${r}.`,
+  (r) => `Can you ${r} for me?`,
+  (r) => `I'd like to ${r}.`,
+  (r) => `Help me ${r}.`,
+  (r) => `Go ahead and ${r}.`,
+  (r) => `${upperFirst(r)}, please.`,
+  (r) => `Would you ${r}?`,
+];
+const EN_VALUE: ((p: Param, v: string) => string)[] = [(p, v) => ` Use ${v} as the ${p.words}.`, (p, v) => ` Set ${p.words} to ${v}.`, (p, v) => ` (${p.words}: ${v})`];
+
+/** Japanese frames around an English request (descriptions are English: a code-switched request). */
+const JA_FRAMED: ((r: string) => string)[] = [
+  (r) => `次の作業をお願いします：${r}。`,
+  (r) => `「${r}」をやってほしい。`,
+  (r) => `${r} — これをお願いできますか？`,
+  (r) => `これを頼みたい: ${r}。`,
+  (r) => `いまから ${r} をしてもらえますか？`,
+  (r) => `${r} を頼めますか？`,
+  (r) => `すみません、${r} をお願いします。`,
+  (r) => `${r}。よろしく。`,
+];
+/** Japanese frames around a Japanese intent (the description's own first sentence). */
+const JA_NATIVE: ((i: string) => string)[] = [(i) => `${i}。`, (i) => `${i}。お願いします。`, (i) => `次をお願いします：${i}。`, (i) => `${i}、頼めますか？`];
+const JA_VALUE: ((p: Param, v: string) => string)[] = [(p, v) => `（${p.words}: ${v}）`, (p, v) => ` ${p.words} は「${v}」で。`];
+
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/u;
+
+/** What the generator knows of the surface: namespace tokens and the other tools' names (removed from intents). */
+interface SurfaceContext {
+  namespace: ReadonlySet<string>;
+  names: readonly string[];
 }
 
-const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
-const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const stripEnd = (s: string) => s.replace(/[.!?。]+$/u, '');
+/**
+ * Every distinct utterance the generator can write for a tool, free of its name (see `intent.ts`):
+ * requests from the description's intent (or, without one, from the name's words reordered), each in
+ * every frame, alone or with one of its first parameters and values. Deterministic for a seed.
+ */
+function utterancePool(random: Random, tool: Tool, lang: CaseLanguage, ctx: SurfaceContext): string[] {
+  const pickOne = (options: readonly string[]) => pick(random, options);
+  const intent = intentSentence(tool.description, ctx.names.filter((n) => n !== tool.name));
+  const params = paramsOf(tool).slice(0, 3);
+  const native = lang === 'ja' && JAPANESE.test(intent);
+  let requests = native ? [intent.replace(/[。.]+$/u, '')] : requestVariants(requestFromDescription(intent), tool, intent, pickOne);
+  if (requests.length === 0) requests = requestVariants(requestFromName(tool.name, ctx.namespace), tool, intent, pickOne);
+  const frames = lang === 'en' ? EN : native ? JA_NATIVE : JA_FRAMED;
+  const valueFrames = lang === 'en' ? EN_VALUE : JA_VALUE;
+  const suffixes = [''];
+  for (const p of params) for (const v of p.values.slice(0, 2)) for (const f of valueFrames) suffixes.push(f(p, v));
+  const out = new Set<string>();
+  for (const r of requests) for (const frame of frames) for (const suffix of suffixes) {
+    const u = `${frame(r)}${suffix}`;
+    if (namePhrase(u, tool.name, intent) === null) out.add(u);
+  }
+  return [...out];
+}
 
-type Template = (t: { words: string; desc: string; p?: Param; v?: string }) => string | null;
+const contentWords = (text: string | undefined) => new Set((text ?? '').toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
 
-const EN: Template[] = [
-  ({ desc }) => (desc ? stripEnd(desc) + '.' : null),
-  ({ words, p, v }) => (p ? `Please ${words} with ${p.words} "${v}".` : `Please ${words}.`),
-  ({ words, p, v }) => (p ? `I need to ${words}: the ${p.words} is ${v}.` : `I need to ${words}.`),
-  ({ words, p, v }) => (p ? `Can you ${words}? Use ${v} as the ${p.words}.` : `Can you ${words}?`),
-  ({ words, v }) => (v ? `${upperFirst(words)} for "${v}".` : `${upperFirst(words)}, please.`),
-  ({ desc }) => (desc ? `Help me with this: ${lowerFirst(stripEnd(desc))}.` : null),
-  ({ words }) => `Could you ${words} for me now?`,
-  ({ words, p, v }) => (p ? `Go ahead and ${words} (${p.words}: ${v}).` : `Go ahead and ${words}.`),
-  ({ words, desc }) => (desc ? `I want to ${words} — ${lowerFirst(stripEnd(desc))}.` : null),
-  ({ words, p, v }) => (p ? `${upperFirst(words)} where ${p.words} = ${v}, thanks.` : null),
-];
-
-const JA: Template[] = [
-  ({ words, p, v }) => (p ? `${words} を実行して。${p.words} は「${v}」。` : `${words} を実行して。`),
-  ({ words, v }) => (v ? `「${v}」で ${words} をしてください。` : `${words} をしてください。`),
-  ({ desc, p, v }) => (desc ? `${stripEnd(desc)}（${p ? `${p.words}: ${v}` : '条件なし'}）をお願いします。` : null),
-  ({ words }) => `${words} をお願いできますか？`,
-  ({ words, p, v }) => (p ? `${p.words} を ${v} にして ${words} して。` : null),
-  ({ words }) => `いま ${words} をやってほしい。`,
-  ({ desc }) => (desc ? `これを頼みたい: ${stripEnd(desc)}。` : null),
-  ({ words, p, v }) => (p ? `${words}、${p.words} は ${v} でお願い。` : `${words} でお願い。`),
-  ({ words }) => `${words} してもらえますか？`,
-];
+function confusableUtterances(random: Random, tool: Tool, other: Tool, lang: CaseLanguage, n: number, ctx: SurfaceContext): string[] {
+  const intent = intentSentence(tool.description);
+  const mine = contentWords(`${intent} ${identifierTokens(tool.name).join(' ')}`);
+  const theirs = contentWords(`${intentSentence(other.description)} ${identifierTokens(other.name).join(' ')}`);
+  const distinct = [...mine].filter((w) => !theirs.has(w) && !ctx.namespace.has(w));
+  const hint = shuffled(random, distinct).slice(0, 3).join(', ');
+  const pool = shuffled(random, utterancePool(random, tool, lang, ctx).filter((u) => u.length < 240));
+  const out: string[] = [];
+  for (const base of pool) {
+    if (out.length >= n) break;
+    const u = hint ? `${base}${lang === 'en' ? ` It is about ${hint}, nothing else.` : ` ${hint} の件です。`}` : base;
+    if (namePhrase(u, tool.name, intent) === null && !out.includes(u)) out.push(u);
+  }
+  return out;
+}
 
 const NO_CALL: Record<CaseLanguage, string[]> = {
   en: [
@@ -159,67 +205,22 @@ const NO_CALL: Record<CaseLanguage, string[]> = {
   ],
 };
 
-function toolUtterances(random: Random, tool: Tool, lang: CaseLanguage, n: number): string[] {
-  const words = identifierTokens(tool.name).join(' ') || tool.name;
-  const desc = firstSentence(tool.description);
-  const params = paramsOf(tool);
-  const templates = lang === 'en' ? EN : JA;
-  const out: string[] = [];
-  const seen = new Set<string>();
-  // Cycle templates in a seeded order; each round draws a new parameter and value, so utterances differ.
-  for (let round = 0; out.length < n && round < 6; round++) {
-    for (const template of shuffled(random, templates)) {
-      if (out.length >= n) break;
-      const p = params.length > 0 ? pick(random, params) : undefined;
-      const v = p ? pick(random, p.values) : undefined;
-      const u = template({ words, desc: lang === 'ja' && !/[\u3040-\u30ff\u4e00-\u9fff]/u.test(desc) ? '' : desc, ...(p ? { p } : {}), ...(v !== undefined ? { v } : {}) });
-      if (u !== null && !seen.has(u)) {
-        seen.add(u);
-        out.push(u);
-      }
-    }
-  }
-  // A tool with neither description nor parameters leaves few distinct templates: plain frames fill up.
-  const frames = lang === 'en' ? ['Run {w}.', 'Time to {w}.', "I'd like you to {w}.", 'Use {w} now.', 'Do the {w} thing.', '{W}, please.', 'Just {w}.', 'Start {w} for me.'] : ['{w} を使って。', '{w} を頼む。', '{w} を動かして。', 'まず {w}。', '{w} をすぐに。', '{w} を実行。'];
-  for (const f of frames) {
-    if (out.length >= n) break;
-    const u = f.replace('{w}', words).replace('{W}', upperFirst(words));
-    if (!seen.has(u)) {
-      seen.add(u);
-      out.push(u);
-    }
-  }
-  return out;
-}
-
-const contentWords = (text: string | undefined) => new Set((text ?? '').toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
-
-function confusableUtterances(random: Random, tool: Tool, other: Tool, lang: CaseLanguage, n: number): string[] {
-  const words = identifierTokens(tool.name).join(' ') || tool.name;
-  const mine = contentWords(`${tool.description ?? ''} ${identifierTokens(tool.name).join(' ')}`);
-  const theirs = contentWords(`${other.description ?? ''} ${identifierTokens(other.name).join(' ')}`);
-  const distinct = [...mine].filter((w) => !theirs.has(w));
-  const hint = shuffled(random, distinct).slice(0, 3).join(' ');
-  const options = lang === 'en'
-    ? [
-        hint ? `${upperFirst(words)} — specifically the one about ${hint}.` : `${upperFirst(words)}, exactly that.`,
-        `I want to ${words}${hint ? ` (${hint})` : ''}, nothing else.`,
-        `Please ${words}${hint ? `; it is about ${hint}` : ''}.`,
-      ]
-    : [
-        `${words} をして。${hint ? `${hint} の件です。` : ''}`,
-        `${hint ? `${hint} について、` : ''}${words} だけお願いします。`,
-        `ちょうど ${words} がしたい。`,
-      ];
-  return shuffled(random, options).slice(0, n);
+/** A tool for which fewer distinct utterances can be written than asked for. */
+export interface CaseShortfall {
+  tool: string;
+  language: CaseLanguage;
+  asked: number;
+  possible: number;
 }
 
 /**
- * Deterministic offline cases (no model): templates filled from each tool's name words, the first
- * sentence of its description, its parameter names and enum values or typical values. Same inputs and
- * seed, same cases. A weaker source than a generator model: the utterances echo the tools' own words,
- * which favours lexical matching (and the lexical baseline) over real paraphrase — use it for the
- * embedded default and tests, and a model or a hand-written task set for published numbers.
+ * Deterministic offline cases (no model): each tool's intent — the first sentence of its description
+ * turned into a request, or its name's words reordered when it has none — in seeded frames, with
+ * parameter names and enum or typical values; never the tool's name or its name's words in the name's
+ * order (`namePhrase` in `intent.ts`). Exactly `perTool` per tool and language, or an EvalError
+ * `cases_unavailable` naming each tool that has fewer possible utterances and how many. Same inputs and
+ * seed, same cases. Still a weaker source than a generator model (the words come from the descriptions):
+ * use a model or a hand-written task set for published numbers.
  */
 export function generateOfflineCases(options: OfflineCaseOptions): EvalCase[] {
   const perTool = options.perTool ?? CASE_DEFAULTS.perTool;
@@ -227,12 +228,17 @@ export function generateOfflineCases(options: OfflineCaseOptions): EvalCase[] {
   const share = options.noCallShare ?? CASE_DEFAULTS.noCallShare;
   const languages = options.languages ?? ['en'];
   const byName = new Map(options.surface.tools.map((t) => [t.name, t] as const));
+  const names = options.surface.tools.map((t) => t.name);
+  const ctx: SurfaceContext = { namespace: namespaceTokens(names), names };
   const cases: EvalCase[] = [];
+  const shortfalls: CaseShortfall[] = [];
   for (const lang of languages) {
     let directed = 0;
     for (const tool of options.surface.tools) {
       const random = seededRandom(hashSeed(`${options.seed >>> 0}:td:${lang}:${tool.name}`));
-      toolUtterances(random, tool, lang, perTool).forEach((utterance, i) => {
+      const pool = utterancePool(random, tool, lang, ctx);
+      if (pool.length < perTool) shortfalls.push({ tool: tool.name, language: lang, asked: perTool, possible: pool.length });
+      shuffled(random, pool).slice(0, perTool).forEach((utterance, i) => {
         directed++;
         cases.push({ id: `td:${tool.name}:${lang}:${i + 1}`, kind: 'tool-directed', language: lang, source: 'offline', utterance, expected: tool.name });
       });
@@ -246,7 +252,7 @@ export function generateOfflineCases(options: OfflineCaseOptions): EvalCase[] {
         [tb, ta],
       ] as const) {
         const random = seededRandom(hashSeed(`${options.seed >>> 0}:cf:${lang}:${tool.name}:${other.name}`));
-        confusableUtterances(random, tool, other, lang, perPairTool).forEach((utterance, i) => {
+        confusableUtterances(random, tool, other, lang, perPairTool, ctx).forEach((utterance, i) => {
           cases.push({ id: `cf:${tool.name}~${other.name}:${lang}:${i + 1}`, kind: 'confusable', language: lang, source: 'offline', utterance, expected: tool.name, pairedWith: other.name });
         });
       }
@@ -265,5 +271,22 @@ export function generateOfflineCases(options: OfflineCaseOptions): EvalCase[] {
       cases.push({ id: `nc:${lang}:${i + 1}`, kind: 'no-call', language: lang, source: 'offline', utterance, expected: null });
     }
   }
+  if (shortfalls.length > 0) throw casesUnavailable(shortfalls, 'the offline generator');
   return cases;
+}
+
+/** What a cases-per-tool count some tools cannot have means: which tools, how many they have, what to do. */
+export function shortfallMessage(shortfalls: readonly CaseShortfall[], source: string): string {
+  const list = shortfalls.slice(0, 8).map((s) => `${s.tool} (${s.language}): ${s.possible}`).join(', ');
+  const more = shortfalls.length > 8 ? ` and ${shortfalls.length - 8} more` : '';
+  return `--cases-per-tool ${shortfalls[0]!.asked}: ${source} can give fewer distinct cases for ${shortfalls.length} tool(s): ${list}${more}; ask for at most ${Math.min(...shortfalls.map((s) => s.possible))} or write a task set`;
+}
+
+/** The refusal of a cases-per-tool count some tools cannot have (EvalError `cases_unavailable`). */
+export function casesUnavailable(shortfalls: readonly CaseShortfall[], source: string): EvalError {
+  return new EvalError('cases_unavailable', shortfallMessage(shortfalls, source), {
+    limit: Math.min(...shortfalls.map((s) => s.possible)),
+    actual: shortfalls[0]!.asked,
+    shortfalls: shortfalls.map((s) => ({ ...s })),
+  });
 }

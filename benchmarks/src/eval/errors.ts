@@ -4,8 +4,10 @@ import { ToolmarkError } from '../errors.js';
 export type EvalErrorCode =
   | 'tool_limit_exceeded'
   | 'trial_budget_exceeded'
+  | 'context_budget_exceeded'
   | 'invalid_task_set'
   | 'invalid_generator_reply'
+  | 'cases_unavailable'
   | 'not_comparable'
   | 'invalid_plan'
   | 'invalid_run_report';

@@ -14,6 +14,7 @@ export * from './task-set.js';
 export * from './task-lint.js';
 export * from './mutate.js';
 export * from './cases-offline.js';
+export * from './intent.js';
 export * from './cases-model.js';
 export * from './lexical.js';
 export * from './thresholds.js';

@@ -3,7 +3,7 @@ import type { EvalCase } from '../contracts/eval.js';
 import { TurnRequestSchema } from '../contracts/provider.js';
 import type { Surface, Tool } from '../contracts/tool.js';
 import { EvalError } from './errors.js';
-import { assertWithinBudget, HARD_LIMITS, planRun, trialRequest, trialTools } from './plan.js';
+import { assertWithinBudget, DEFAULT_LIMITS, HARD_LIMITS, PAID_TRIAL_BUDGET, planRun, selectCases, trialRequest, trialTools } from './plan.js';
 import { DEFAULT_SYSTEM } from './render.js';
 
 const t = (name: string, readOnly = false): Tool => ({ name, description: `${name} tool`, inputSchema: { type: 'object' }, ...(readOnly ? { annotations: { readOnlyHint: true } } : {}) });
@@ -84,5 +84,37 @@ describe('planRun', () => {
     expect(req).toMatchObject({ model: 'm', utterance: 'hi', system: DEFAULT_SYSTEM });
     expect(req.tools).toHaveLength(3);
     expect(() => trialRequest(p, { caseId: 'zz', caseIndex: 0, trialIndex: 0, ordinal: 0 })).toThrow(/unknown case/);
+  });
+});
+
+describe('the trial budget of a paid run', () => {
+  const many: EvalCase[] = Array.from({ length: 70 }, (_, i) => ({ id: `c${i}`, kind: 'tool-directed', language: 'en', source: 'offline', utterance: `u${i}`, expected: 'a' }));
+  it('is PAID_TRIAL_BUDGET unless the operator sets one, and the refusal says how to raise it', () => {
+    const paid = planRun({ ...base, cases: many, limits: { paid: true } });
+    expect(paid.limits.maxTrials).toBe(PAID_TRIAL_BUDGET);
+    expect(paid.budget).toEqual([
+      {
+        code: 'trial_budget_exceeded',
+        message: '210 trials planned; the budget is 200 (the default of a paid run: check the workload with --dry-run, then raise it with --max-trials 210 or trials.maxTrials in toolmark.config.json)',
+        limit: 200,
+        actual: 210,
+      },
+    ]);
+    expect(planRun({ ...base, cases: many, limits: { paid: true, maxTrials: 210 } }).budget).toEqual([]);
+    // The free baseline and the mock keep the general default.
+    expect(planRun({ ...base, cases: many }).limits.maxTrials).toBe(DEFAULT_LIMITS.maxTrials);
+  });
+});
+
+describe('selectCases', () => {
+  const ids = ['td:read_file:en:1', 'td:read_file:en:2', 'td:write_file:en:1', 'nc:en:1', 'gd-publish'].map((id) => ({ id }));
+  it('keeps ids starting with an --only prefix and drops --skip prefixes', () => {
+    expect(selectCases(ids, {}).map((c) => c.id)).toEqual(ids.map((c) => c.id));
+    expect(selectCases(ids, { only: ['td:read_file', 'gd-'] }).map((c) => c.id)).toEqual(['td:read_file:en:1', 'td:read_file:en:2', 'gd-publish']);
+    expect(selectCases(ids, { skip: ['td:'] }).map((c) => c.id)).toEqual(['nc:en:1', 'gd-publish']);
+    expect(selectCases(ids, { only: ['td:'], skip: ['td:read_file:en:2'] }).map((c) => c.id)).toEqual(['td:read_file:en:1', 'td:write_file:en:1']);
+  });
+  it('refuses a filter that leaves no case, naming it', () => {
+    expect(() => selectCases(ids, { only: ['sp-'] })).toThrow(/^--only sp- leave\(s\) none of the 5 cases \(ids such as "td:read_file:en:1"/);
   });
 });

@@ -12,6 +12,13 @@ import { DEFAULT_SYSTEM, renderTurnRequest, toShownTool } from './render.js';
 export const MANY_TOOLS_WARNING = 60;
 /** Default operator limits: tools shown per trial, trials per run. */
 export const DEFAULT_LIMITS = { maxTools: 128, maxTrials: 5_000 } as const;
+/**
+ * The default trial budget of a paid run (any provider that calls a model; the lexical baseline and the
+ * mock are free and keep {@link DEFAULT_LIMITS}): a mistake — the wrong surface, `--repeat 20`, every
+ * distractor set — costs at most this many requests, about a default run (8 cases per tool, one repeat)
+ * of a server with up to 20 tools. The operator raises it with `--max-trials` after a `--dry-run`.
+ */
+export const PAID_TRIAL_BUDGET = 200;
 /** Hard caps no operator setting can raise. */
 export const HARD_LIMITS = { maxTools: 1_000, maxTrials: 100_000, repeats: 100 } as const;
 
@@ -60,14 +67,17 @@ export interface PlanInput {
   repeats: number;
   /** Permute the tool order per trial (default true). */
   permute?: boolean;
-  /** Operator limits (defaults {@link DEFAULT_LIMITS}; capped by {@link HARD_LIMITS}). */
-  limits?: { maxTools?: number; maxTrials?: number };
+  /**
+   * Operator limits (defaults {@link DEFAULT_LIMITS}; capped by {@link HARD_LIMITS}). `paid`: the run calls a
+   * model, so without `maxTrials` the budget is {@link PAID_TRIAL_BUDGET} and the refusal says how to raise it.
+   */
+  limits?: { maxTools?: number; maxTrials?: number; paid?: boolean };
   sha256Hex?: Sha256Hex;
 }
 
 /** A budget problem: the run would exceed an operator limit. */
 export interface BudgetProblem {
-  code: 'tool_limit_exceeded' | 'trial_budget_exceeded';
+  code: 'tool_limit_exceeded' | 'trial_budget_exceeded' | 'context_budget_exceeded';
   message: string;
   limit: number;
   actual: number;
@@ -110,9 +120,10 @@ export function planRun(input: PlanInput): RunPlan {
     throw new EvalError('invalid_plan', `repeats must be an integer from 1 to ${HARD_LIMITS.repeats}, got ${input.repeats}`, { field: 'repeats', limit: HARD_LIMITS.repeats, actual: input.repeats });
   }
   if (!Number.isInteger(input.seed)) throw new EvalError('invalid_plan', `seed must be an integer, got ${input.seed}`, { field: 'seed' });
+  const paidDefault = input.limits?.paid === true && input.limits.maxTrials === undefined;
   const limits = {
     maxTools: Math.min(input.limits?.maxTools ?? DEFAULT_LIMITS.maxTools, HARD_LIMITS.maxTools),
-    maxTrials: Math.min(input.limits?.maxTrials ?? DEFAULT_LIMITS.maxTrials, HARD_LIMITS.maxTrials),
+    maxTrials: Math.min(input.limits?.maxTrials ?? (paidDefault ? PAID_TRIAL_BUDGET : DEFAULT_LIMITS.maxTrials), HARD_LIMITS.maxTrials),
   };
   const shown: ShownEntry[] = [];
   const byName = new Map<string, ShownEntry>();
@@ -163,7 +174,8 @@ export function planRun(input: PlanInput): RunPlan {
     budget.push({ code: 'tool_limit_exceeded', message: `${shown.length} tools would be shown; the limit is ${limits.maxTools}`, limit: limits.maxTools, actual: shown.length });
   }
   if (trials.length > limits.maxTrials) {
-    budget.push({ code: 'trial_budget_exceeded', message: `${trials.length} trials planned; the budget is ${limits.maxTrials}`, limit: limits.maxTrials, actual: trials.length });
+    const raise = paidDefault ? ` (the default of a paid run: check the workload with --dry-run, then raise it with --max-trials ${trials.length} or trials.maxTrials in toolmark.config.json)` : '';
+    budget.push({ code: 'trial_budget_exceeded', message: `${trials.length} trials planned; the budget is ${limits.maxTrials}${raise}`, limit: limits.maxTrials, actual: trials.length });
   }
 
   const system = input.system ?? DEFAULT_SYSTEM;
@@ -190,6 +202,21 @@ export function planRun(input: PlanInput): RunPlan {
     },
     distractors: (input.distractors ?? []).map((d) => ({ name: d.name, hash: d.hash, toolCount: d.surface.tools.length })),
   };
+}
+
+/**
+ * The cases whose id starts with one of `only` (all when empty) and with none of `skip`. Refused when
+ * that leaves nothing: a filter that matches no case is a mistake, not an empty run.
+ */
+export function selectCases<T extends { id: string }>(cases: readonly T[], filter: { only?: readonly string[]; skip?: readonly string[] }): T[] {
+  const only = filter.only ?? [];
+  const skip = filter.skip ?? [];
+  const kept = cases.filter((c) => (only.length === 0 || only.some((p) => c.id.startsWith(p))) && !skip.some((p) => c.id.startsWith(p)));
+  if (kept.length === 0 && cases.length > 0 && (only.length > 0 || skip.length > 0)) {
+    const what = [only.length > 0 ? `--only ${only.join(',')}` : '', skip.length > 0 ? `--skip ${skip.join(',')}` : ''].filter(Boolean).join(' and ');
+    throw new EvalError('invalid_plan', `${what} leave(s) none of the ${cases.length} cases (ids such as ${cases.slice(0, 3).map((c) => `"${c.id}"`).join(', ')})`, { field: only.length > 0 ? 'only' : 'skip' });
+  }
+  return kept;
 }
 
 /** Throw the first budget problem as an {@link EvalError} (the runner calls this before any model call). */

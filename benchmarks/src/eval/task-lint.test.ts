@@ -78,9 +78,40 @@ describe('lintTaskSet', () => {
     expect(codes(partly)).toEqual(['tier_missing']);
   });
 
+  it('counts tools named only inside expect steps toward the per-tool minimum, each task once per tool', () => {
+    // Seed 004's shape: one case per command, the command named in its expect step.
+    const steps = (id: string, name: string): Task => t(id, name, { expect: [{ name: 'list_users' }, { name }] });
+    const s: TaskSet = { version: 1, tasks: [steps('a', 'publish'), steps('b', 'publish'), steps('c', 'set_point_size'), t('n', null)] };
+    const r = lintTaskSet(s, surface, { minNoCallShare: 0 });
+    expect(r.counts.byTool).toEqual({ publish: 2, set_point_size: 1, list_users: 3 });
+    expect(r.problems.filter((p) => p.code === 'too_few_cases').map((p) => p.tool)).toEqual(['set_point_size', 'publish']);
+    expect(r.problems.find((p) => p.tool === 'publish')?.message).toBe('publish has 2 task(s); at least 3 are needed for a rate worth reading (--min-cases-per-tool sets this)');
+    // The minimum is a setting: one case per command is legitimate.
+    expect(lintTaskSet(s, surface, { minCasesPerTool: 1, minNoCallShare: 0 }).ok).toBe(true);
+  });
+
+  it('finds impossible ranges and misspelt expectation keys (sets built in code, not only files)', () => {
+    const s = good();
+    s.tasks[3] = t('p1', 'set_point_size', { tier: 'det', args: { px: { min: 10, max: 2 } } });
+    s.tasks[4] = t('p2', 'set_point_size', { tier: 'det', expect: [{ name: 'set_point_size', args: { px: { mni: 1 } } }] });
+    const r = lintTaskSet(s, surface);
+    expect(r.ok).toBe(false);
+    expect(r.problems.filter((p) => p.code === 'impossible_range').map((p) => p.message)).toEqual(['task "p1": args.px: impossible range: min 10 is greater than max 2 (no value can meet it)']);
+    expect(r.problems.filter((p) => p.code === 'unknown_key').map((p) => [p.taskId, p.message])).toEqual([
+      ['p2', 'task "p2": expect[0].args.px.mni: unknown key "mni" (did you mean "min"?); allowed: min, max, oneOf, equals (a literal object is written { equals: … })'],
+    ]);
+  });
+
   it('finds inconsistent expectations', () => {
     const s = good();
-    s.tasks.push(t('z1', null, { args: { a: 1 } }), t('z2', 'publish', { expect: [{ name: 'list_users' }] }), t('z3', 'publish', { forbid: ['publish'] }), t('z4', null), t('z5', null));
-    expect(codes(s).filter((c) => c === 'inconsistent_expectation')).toHaveLength(3);
+    s.tasks.push(
+      t('z1', null, { args: { a: 1 } }),
+      t('z2', 'publish', { expect: [{ name: 'list_users' }] }),
+      t('z3', 'publish', { forbid: ['publish'] }),
+      t('z6', 'publish', { args: { a: 1 }, expect: [{ name: 'publish' }] }),
+      t('z4', null),
+      t('z5', null),
+    );
+    expect(codes(s).filter((c) => c === 'inconsistent_expectation')).toHaveLength(4);
   });
 });

@@ -1,7 +1,8 @@
 import { LineCounter, parseDocument, stringify, type Document } from 'yaml';
 import type { z } from 'zod';
-import { TaskSetSchema, type EvalCase, type Task, type TaskSet } from '../contracts/eval.js';
+import { ExpectedCallSchema, TaskSchema, TaskSetSchema, type EvalCase, type Task, type TaskSet } from '../contracts/eval.js';
 import { EvalError } from './errors.js';
+import { taskProblems, unknownKeyMessage } from './task-check.js';
 
 /** The largest task-set file read (a few thousand tasks fit comfortably). */
 export const MAX_TASK_SET_BYTES = 4 * 1024 * 1024;
@@ -52,27 +53,52 @@ export function parseTaskSet(text: string): TaskSet {
   }
   const parsed = TaskSetSchema.safeParse(value);
   if (!parsed.success) throw taskSetError(parsed.error, value, doc, lines);
+  parsed.data.tasks.forEach((t, i) => {
+    const p = taskProblems(t)[0];
+    if (p) throw located(p.message, ['tasks', i, ...p.path], value, doc, lines, ['tasks', i, ...p.path], { problem: p.code, ...(p.code === 'unknown_key' ? { key: String(p.path[p.path.length - 1]) } : {}) });
+  });
   return parsed.data;
+}
+
+/** The keys allowed where an unknown key was found: the file, a task, an expect step, a tier. */
+function knownKeysAt(path: (string | number)[]): readonly string[] {
+  if (path.length === 0) return Object.keys(TaskSetSchema.shape);
+  if (path[0] === 'tiers') return ['description', 'readOnly'];
+  if (path[0] === 'tasks' && path.length === 2) return Object.keys(TaskSchema.shape);
+  if (path[0] === 'tasks' && path[2] === 'expect') return Object.keys(ExpectedCallSchema.shape);
+  return [];
 }
 
 function taskSetError(error: z.ZodError, value: unknown, doc: Document, lines: LineCounter): EvalError {
   const issue = error.issues[0]!;
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  let what = issue.message;
+  const last = path[path.length - 1];
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) what = `"${String(last)}" is required${last === 'expected' ? ' (write expected: null when no tool should be called)' : ''}`;
+  if (issue.code === 'unrecognized_keys') {
+    const keys = (issue as { keys: string[] }).keys;
+    const known = knownKeysAt(path);
+    what = keys.length === 1 ? unknownKeyMessage(keys[0]!, known) : `unknown keys ${keys.map((k) => `"${k}"`).join(', ')}; allowed: ${known.join(', ')}`;
+    return located(what, [...path, keys[0]!], value, doc, lines, path, { key: keys[0]! });
+  }
+  return located(what, path, value, doc, lines);
+}
+
+/** An error at a path of the file: the task (id, or its ordinal), the line of the node, the field, what. */
+function located(what: string, at: (string | number)[], value: unknown, doc: Document, lines: LineCounter, fieldPath: (string | number)[] = at, extra: Record<string, string> = {}): EvalError {
+  const path = fieldPath;
   const tasks = (value as { tasks?: unknown } | null)?.tasks;
   let taskId: string | undefined;
   if (path[0] === 'tasks' && typeof path[1] === 'number' && Array.isArray(tasks)) {
     const id = (tasks[path[1]] as { id?: unknown } | undefined)?.id;
     if (typeof id === 'string') taskId = id;
   }
-  const where = locate(doc, lines, path);
-  let what = issue.message;
-  const last = path[path.length - 1];
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) what = `"${String(last)}" is required${last === 'expected' ? ' (write expected: null when no tool should be called)' : ''}`;
-  if (issue.code === 'unrecognized_keys') what = `unknown key(s) ${(issue as { keys: string[] }).keys.map((k) => `"${k}"`).join(', ')}`;
+  const where = locate(doc, lines, at);
   const field = path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
   const prefix = [taskId !== undefined ? `task "${taskId}"` : path[0] === 'tasks' && typeof path[1] === 'number' ? `task #${path[1] + 1}` : '', where ? `line ${where.line}` : ''].filter(Boolean).join(', ');
   return new EvalError('invalid_task_set', `${prefix ? `${prefix}: ` : ''}${field || 'file'}: ${what}`, {
     path: field,
+    ...extra,
     ...(taskId !== undefined ? { taskId } : {}),
     ...(where ? { line: where.line, column: where.column } : {}),
   });

@@ -61,10 +61,13 @@ describe('judgeTrial: one expected tool', () => {
     expect(judge({ expected: 'write_file' }, [call('nonexistent')])).toMatchObject({ kind: 'phantom', called: '(phantom)' });
   });
 
-  it('does not penalise a read before a write, but a reader must be picked first among readers', () => {
+  it('does not penalise read-only calls before the expected call, whatever the expected tool (seed 004: "look, then decide")', () => {
     expect(judge({ expected: 'write_file' }, [call('read_file', { path: 'a' }), call('write_file', { path: 'a', content: 'b' })])).toMatchObject({ kind: 'correct', pass: true });
     expect(judge({ expected: 'write_file' }, [call('read_file', { path: 'a' })])).toMatchObject({ kind: 'wrong_tool', called: 'read_file' });
-    expect(judge({ expected: 'search_users' }, [call('list_users'), call('search_users', { q: 'r' })])).toMatchObject({ kind: 'wrong_tool', called: 'list_users' });
+    // A read-only expected tool (seed 004's `read` tier: query/list) after a look at the state: not penalised either.
+    expect(judge({ expected: 'search_users' }, [call('list_users'), call('search_users', { q: 'r' })])).toMatchObject({ kind: 'correct', pass: true, called: 'search_users' });
+    // A call that changes something before the expected one is an extra call, not a look.
+    expect(judge({ expected: 'create_finding' }, [call('write_file', { path: 'p', content: 'c' }), call('create_finding', { title: 't' })])).toMatchObject({ kind: 'extra_calls', pass: false });
   });
 
   it('flags unexpected additional calls (not counted correct) but accepts repeated calls of the expected tool', () => {
@@ -76,7 +79,18 @@ describe('judgeTrial: one expected tool', () => {
       called: '(multiple calls)',
     });
     expect(judge({ expected: 'read_file' }, [call('read_file', { path: 'a' }), call('read_file', { path: 'b' })])).toMatchObject({ kind: 'correct', pass: true });
-    expect(judge({ expected: 'search_users' }, [call('search_users', { q: 'a' }), call('list_users')])).toMatchObject({ kind: 'extra_calls' });
+    expect(judge({ expected: 'search_users' }, [call('search_users', { q: 'a' }), call('write_file', { path: 'p', content: 'c' })])).toMatchObject({ kind: 'extra_calls' });
+  });
+
+  it('checks every call of the expected tool: a later call with schema- or range-breaking arguments fails the case', () => {
+    const range = { expected: 'set_point_size', args: { px: { min: 1, max: 10 } } };
+    expect(judge(range, [call('set_point_size', { px: 3 }), call('set_point_size', { px: 5 })])).toMatchObject({ kind: 'correct', pass: true, argsMatch: true });
+    const outOfRange = judge(range, [call('set_point_size', { px: 3 }), call('set_point_size', { px: 50 })]);
+    expect(outOfRange).toMatchObject({ kind: 'correct', selected: true, argsValid: true, argsMatch: false, pass: false });
+    expect(outOfRange.argErrors).toMatchObject([{ argument: 'px', keyword: 'expect', message: 'argument "px" is 50, expected in [1, 10]' }]);
+    const schema = judge({ expected: 'read_file' }, [call('read_file', { path: 'a' }), call('read_file', { path: 7 })]);
+    expect(schema).toMatchObject({ kind: 'correct', argsValid: false, pass: false });
+    expect(schema.argErrors).toMatchObject([{ argument: 'path', kind: 'wrong_type' }]);
   });
 
   it('checks partial expected args', () => {
@@ -107,9 +121,43 @@ describe('judgeTrial: expected sequences', () => {
     expect(judge(seq, [])).toMatchObject({ kind: 'abstained' });
     expect(judge(seq, [call('create_finding', { title: 'crack' }), call('write_file', { path: 'p', content: 'c' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'extra_calls', pass: false });
   });
-  it('accepts a retried step whose later arguments meet the expectation', () => {
-    expect(judge(seq, [call('create_finding', { title: 'x' }), call('create_finding', { title: 'crack' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'correct', pass: true });
-    expect(judge(seq, [call('create_finding', { title: 'x' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'correct', pass: false, argsMatch: false });
+  it('checks every call of a step\'s tool, each against the step it follows', () => {
+    expect(judge(seq, [call('create_finding', { title: 'crack' }), call('create_finding', { title: 'Crack ' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'correct', pass: true });
+    expect(judge(seq, [call('create_finding', { title: 'x' }), call('create_finding', { title: 'crack' }), call('set_point_size', { px: 1 })])).toMatchObject({ kind: 'correct', pass: false, argsMatch: false });
+    expect(judge(seq, [call('create_finding', { title: 'crack' }), call('set_point_size', { px: 1 }), call('create_finding', { title: 'other' })])).toMatchObject({ kind: 'correct', pass: false, argsMatch: false });
+    expect(judge(seq, [call('create_finding', { title: 'crack' }), call('set_point_size', { px: 1 }), call('set_point_size', { px: 'big' })])).toMatchObject({ kind: 'correct', pass: false, argsValid: false });
+  });
+});
+
+describe('judgeTrial: one meaning for one expectation', () => {
+  const names = [...Object.keys(schemas), 'ghost'];
+  const arbArgs = fc.dictionary(fc.constantFrom('path', 'content', 'q', 'px', 'title'), fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: -2, max: 12 })), { maxKeys: 3 });
+  const arbCall = fc.record({ name: fc.constantFrom(...names), args: arbArgs }).map((c) => call(c.name, c.args));
+  const arbExpectation = fc.option(
+    fc.dictionary(fc.constantFrom('px', 'title', 'path', 'q'), fc.oneof(fc.integer({ min: 0, max: 10 }), fc.constantFrom('crack', 'a'), fc.record({ min: fc.integer({ min: 0, max: 5 }), max: fc.integer({ min: 5, max: 10 }) })), { minKeys: 1, maxKeys: 2 }),
+    { nil: undefined },
+  );
+
+  it('expected + args and the one-step expect give the same verdict on any answer', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(schemas)), arbExpectation, fc.option(fc.array(fc.constantFrom(...names), { maxLength: 2 }), { nil: undefined }), fc.array(arbCall, { maxLength: 5 }), (tool, args, forbid, calls) => {
+        const f = forbid ? { forbid: forbid.filter((n) => n !== tool) } : {};
+        const single = judge({ expected: tool, ...(args ? { args } : {}), ...f }, calls);
+        const step = judge({ expected: tool, expect: [{ name: tool, ...(args ? { args } : {}) }], ...f }, calls);
+        expect(step).toEqual(single);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([
+    ['a look at the state, then the read-only expected query', 'search_users', [call('list_users'), call('search_users', { q: 'r' })], 'correct', true],
+    ['a look, then the command', 'set_point_size', [call('read_file', { path: 's' }), call('set_point_size', { px: 2 })], 'correct', true],
+    ['two looks, the command, a look', 'create_finding', [call('list_users'), call('read_file', { path: 'a' }), call('create_finding', { title: 't' }), call('list_users')], 'correct', true],
+    ['only looks', 'create_finding', [call('list_users')], 'wrong_tool', false],
+    ['a write first', 'set_point_size', [call('write_file', { path: 'p', content: 'c' }), call('set_point_size', { px: 2 })], 'extra_calls', false],
+  ] as const)('seed 004, both forms: %s (%s)', (_what, tool, calls, kind, pass) => {
+    for (const c of [{ expected: tool }, { expected: tool, expect: [{ name: tool }] }]) expect(judge(c, [...calls])).toMatchObject({ kind, pass });
   });
 });
 

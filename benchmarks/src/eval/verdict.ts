@@ -1,4 +1,4 @@
-import type { ArgError, EvalCase, TrialRecord, Verdict, VerdictKind } from '../contracts/eval.js';
+import type { ArgError, EvalCase, ExpectedCall, TrialRecord, Verdict, VerdictKind } from '../contracts/eval.js';
 import type { ProposedCall, ProviderErrorCode, TurnResult } from '../contracts/provider.js';
 import type { ArgChecker } from './args.js';
 import { matchArgs } from './expect-args.js';
@@ -50,16 +50,19 @@ function combineValid(values: (boolean | null)[]): boolean | null {
  * Judge one trial. The rules (documented in README.md):
  * - provider error → `error`, truncated → `truncated`: not scored.
  * - no-call case: no call → `correct_abstention`; any call → `over_triggered`.
- * - one expected tool: calls of read-only tools before it are not penalised when the expected tool itself
- *   changes something ("look, then act"); the first remaining call decides: the expected tool → `correct`,
- *   or `extra_calls` when calls of other tools follow (other than read-only ones, under the same rule);
- *   a tool not shown → `phantom`; another shown tool, distractors included → `wrong_tool`; none → `abstained`.
- * - `expect` sequence: the expected names must appear as an order-preserving subsequence of the calls;
- *   unmatched calls of read-only tools are not penalised, other unmatched calls make it `extra_calls`;
- *   no subsequence → `sequence_mismatch` (`abstained` without calls).
+ * - otherwise the expectation is a sequence: `expect`, or `expected` (+ `args`) as a one-step sequence —
+ *   the two forms are one meaning and get the same verdict. The step names must appear as an
+ *   order-preserving subsequence of the calls (greedy earliest match). Calls of read-only tools
+ *   (`readOnlyHint: true`) outside the sequence are never penalised, before or after ("look, then act");
+ *   other calls outside it make it `extra_calls`; repeated calls of a step's tool are fine. No
+ *   subsequence: `abstained` without calls; for one step the first call that is not read-only (or the first
+ *   call) decides `phantom` (not shown) or `wrong_tool` (distractors included); for more steps `sequence_mismatch`.
+ * - every call of a step's tool is checked: against the schema and the step's partial arguments (each call
+ *   belongs to the latest step of its name matched at or before it), so a later call with arguments that
+ *   break the schema or a range fails the case even when an earlier one was right.
  * - a forbidden tool called → `forbidden`, whatever else happened.
- * A trial passes when the selection is right, the arguments validate (where the schema is readable) and
- * meet the case's partial expectations, and nothing forbidden was called.
+ * A trial passes when the selection is right, the arguments of every checked call validate (where the
+ * schema is readable) and meet the partial expectations, and nothing forbidden was called.
  */
 export function judgeTrial(c: EvalCase, outcome: TrialOutcome, ctx: JudgeContext): Verdict {
   if ('error' in outcome) return { ...base('error', ERROR_COLUMN), scored: false };
@@ -67,94 +70,80 @@ export function judgeTrial(c: EvalCase, outcome: TrialOutcome, ctx: JudgeContext
   if (result.truncated) return { ...base('truncated', ERROR_COLUMN), scored: false };
   const calls = result.calls;
   const forbidden = c.forbid ? [...new Set(calls.map((k) => k.name).filter((n) => c.forbid!.includes(n)))] : [];
-  const readOnly = (name: string) => ctx.byName.get(name)?.readOnly === true;
-  const column = (name: string) => (ctx.byName.has(name) ? name : PHANTOM);
   const fromDistractor = (name: string) => {
     const origin = ctx.byName.get(name)?.origin;
     return origin !== undefined && origin !== 'server';
   };
-  const distinctNames = new Set(calls.map((k) => k.name)).size;
 
   let v: Verdict;
   const sequence = c.expect ?? (c.expected !== null ? [{ name: c.expected, ...(c.args ? { args: c.args } : {}) }] : null);
   if (sequence === null) {
+    const column = ctx.byName.has(calls[0]?.name ?? '') ? calls[0]!.name : PHANTOM;
     if (calls.length === 0) v = { ...base('correct_abstention', NONE), pass: true };
-    else v = { ...base('over_triggered', column(calls[0]!.name)), multiCall: distinctNames > 1, distractor: fromDistractor(calls[0]!.name) };
-  } else if (c.expect) {
-    v = judgeSequence(c, calls, ctx, readOnly, column, fromDistractor);
+    else v = { ...base('over_triggered', column), multiCall: new Set(calls.map((k) => k.name)).size > 1, distractor: fromDistractor(calls[0]!.name) };
   } else {
-    v = judgeSingle(c.expected!, c.args, calls, ctx, readOnly, column, fromDistractor);
+    v = judgeSequence(c.expected ?? sequence[0]!.name, sequence, calls, ctx, fromDistractor);
   }
   if (forbidden.length > 0) v = { ...v, kind: 'forbidden', forbiddenCalled: forbidden, pass: false };
   return v;
 }
 
-type Fn<T> = (name: string) => T;
+interface ArgOutcome {
+  valid: boolean | null;
+  match: boolean | null;
+  errors: ArgError[];
+}
 
-function argsOf(call: ProposedCall, ctx: JudgeContext, expected?: Record<string, unknown>): { valid: boolean | null; match: boolean | null; errors: ArgError[] } {
+function argsOf(call: ProposedCall, ctx: JudgeContext, expected?: Record<string, unknown>): ArgOutcome {
   const check = ctx.checker.check(call);
   const expectErrors = expected && call.parseError === null ? matchArgs(expected, call.arguments) : [];
   const match = expected ? call.parseError === null && expectErrors.length === 0 : null;
   return { valid: check.valid, match, errors: [...check.errors, ...expectErrors] };
 }
 
-function judgeSingle(expected: string, args: Record<string, unknown> | undefined, calls: ProposedCall[], ctx: JudgeContext, readOnly: Fn<boolean>, column: Fn<string>, fromDistractor: Fn<boolean>): Verdict {
-  const miss = (kind: VerdictKind, called: string): Verdict => ({ ...base(kind, called), selected: false, multiCall: new Set(calls.map((k) => k.name)).size > 1 });
-  if (calls.length === 0) return miss('abstained', NONE);
-  const lenient = !readOnly(expected);
-  let i = 0;
-  if (lenient) while (i < calls.length && calls[i]!.name !== expected && readOnly(calls[i]!.name)) i++;
-  const first = calls[i];
-  if (!first) return { ...miss('wrong_tool', column(calls[0]!.name)), distractor: fromDistractor(calls[0]!.name) };
-  if (!ctx.byName.has(first.name)) return miss('phantom', PHANTOM);
-  if (first.name !== expected) return { ...miss('wrong_tool', first.name), distractor: fromDistractor(first.name) };
-  const extra = calls.slice(i + 1).some((k) => k.name !== expected && !(lenient && readOnly(k.name)));
-  const a = argsOf(first, ctx, args);
-  const verdict: Verdict = { ...base(extra ? 'extra_calls' : 'correct', extra ? MULTIPLE : expected), selected: !extra, argsValid: a.valid, argsMatch: a.match, argErrors: a.errors, multiCall: extra };
-  return { ...verdict, pass: !extra && a.valid !== false && a.match !== false };
-}
-
-function judgeSequence(c: EvalCase, calls: ProposedCall[], ctx: JudgeContext, readOnly: Fn<boolean>, column: Fn<string>, fromDistractor: Fn<boolean>): Verdict {
-  const steps = c.expect!;
+function judgeSequence(row: string, steps: readonly ExpectedCall[], calls: ProposedCall[], ctx: JudgeContext, fromDistractor: (name: string) => boolean): Verdict {
+  const readOnly = (name: string) => ctx.byName.get(name)?.readOnly === true;
+  const multiCall = new Set(calls.map((k) => k.name)).size > 1;
+  if (calls.length === 0) return { ...base('abstained', NONE), selected: false };
   // Greedy earliest matching finds an order-preserving subsequence whenever one exists.
   const matched: number[] = [];
   for (let i = 0, j = 0; i < calls.length && j < steps.length; i++) if (calls[i]!.name === steps[j]!.name) {
     matched.push(i);
     j++;
   }
-  const selected = matched.length === steps.length;
-  if (!selected) {
-    if (calls.length === 0) return { ...base('abstained', NONE), selected: false };
+  if (matched.length < steps.length) {
     const firstAct = calls.find((k) => !readOnly(k.name)) ?? calls[0]!;
-    return { ...base('sequence_mismatch', column(firstAct.name)), selected: false, distractor: fromDistractor(firstAct.name), multiCall: new Set(calls.map((k) => k.name)).size > 1 };
+    const shown = ctx.byName.has(firstAct.name);
+    if (steps.length > 1) return { ...base('sequence_mismatch', shown ? firstAct.name : PHANTOM), selected: false, distractor: fromDistractor(firstAct.name), multiCall };
+    if (!shown) return { ...base('phantom', PHANTOM), selected: false, multiCall };
+    return { ...base('wrong_tool', firstAct.name), selected: false, distractor: fromDistractor(firstAct.name), multiCall };
   }
+  const names = new Set(steps.map((s) => s.name));
   const inSequence = new Set(matched);
-  const extra = calls.some((k, i) => !inSequence.has(i) && !readOnly(k.name) && !steps.some((s) => s.name === k.name));
-  // Arguments: each step against the calls of its name from its match up to the next step's match, taking
-  // the first that meets the expectation, so a retried call with corrected arguments still counts.
-  const valid: (boolean | null)[] = [];
-  let match: boolean | null = steps.some((s) => s.args) ? true : null;
-  const errors: ArgError[] = [];
-  for (let j = 0; j < steps.length; j++) {
-    const step = steps[j]!;
-    const end = matched[j + 1] ?? calls.length;
-    const checked: { valid: boolean | null; match: boolean | null; errors: ArgError[] }[] = [];
-    for (let i = matched[j]!; i < end; i++) if (calls[i]!.name === step.name) checked.push(argsOf(calls[i]!, ctx, step.args));
-    const good = checked.find((r) => r.match !== false && r.valid !== false) ?? checked.find((r) => r.match !== false) ?? checked[0]!;
-    valid.push(good.valid);
-    if (good.match === false) match = false;
-    errors.push(...good.errors);
-  }
-  const argsValid = combineValid(valid);
-  const called = extra ? MULTIPLE : (c.expected ?? steps[0]!.name);
+  const extra = calls.some((k, i) => !inSequence.has(i) && !names.has(k.name) && !readOnly(k.name));
+  // Every call of a step's tool is checked, against the latest step of its name matched at or before it.
+  const checked: ArgOutcome[] = [];
+  calls.forEach((k, i) => {
+    if (!names.has(k.name)) return;
+    let step = steps.findIndex((s) => s.name === k.name);
+    for (let j = 0; j < steps.length; j++) if (steps[j]!.name === k.name && matched[j]! <= i) step = j;
+    checked.push(argsOf(k, ctx, steps[step]!.args));
+  });
+  const argsValid = combineValid(checked.map((r) => r.valid));
+  const argsMatch = checked.some((r) => r.match === false) ? false : steps.some((s) => s.args) ? true : null;
+  const seen = new Set<string>();
+  const argErrors = checked.flatMap((r) => r.errors).filter((e) => {
+    const key = `${e.argument}\u0000${e.kind}\u0000${e.keyword}\u0000${e.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
   return {
-    ...base(extra ? 'extra_calls' : 'correct', called),
+    ...base(extra ? 'extra_calls' : 'correct', extra ? MULTIPLE : row),
     selected: !extra,
     argsValid,
-    argsMatch: match,
-    argErrors: errors,
+    argsMatch,
+    argErrors,
     multiCall: extra,
-    pass: !extra && argsValid !== false && match !== false,
+    pass: !extra && argsValid !== false && argsMatch !== false,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TokenCounter } from '../text/tokens.js';
-import type { RunPlan } from './plan.js';
+import type { BudgetProblem, RunPlan } from './plan.js';
 
 /** What a dry run prints: the workload and a lower bound of the prompt tokens. */
 export interface WorkloadSummary {
@@ -21,10 +21,35 @@ export interface WorkloadSummary {
   budgetProblems: string[];
 }
 
+/** Tokens of the tools shown with every trial: name, description and input schema JSON of each, o200k_base. */
+export function toolTokensOf(plan: Pick<RunPlan, 'shown'>, counter: TokenCounter): number {
+  let n = 0;
+  for (const e of plan.shown) n += counter.count(e.tool.name) + counter.count(e.tool.description) + counter.count(JSON.stringify(e.tool.inputSchema));
+  return n;
+}
+
+/** The refusal of `--max-context-tokens`: the tools shown take more tokens than the budget (null within it). */
+export function contextBudgetProblem(plan: Pick<RunPlan, 'shown'>, counter: TokenCounter, maxContextTokens: number | undefined): BudgetProblem | null {
+  if (maxContextTokens === undefined) return null;
+  const actual = toolTokensOf(plan, counter);
+  if (actual <= maxContextTokens) return null;
+  return {
+    code: 'context_budget_exceeded',
+    message: `the ${plan.shown.length} tools shown take ${actual} tokens (${counter.id}) per trial; --max-context-tokens is ${maxContextTokens}`,
+    limit: maxContextTokens,
+    actual,
+  };
+}
+
+/** Wall time of a run at `secondsPerTrial` (the operator's measurement of one trial) and `concurrency`: whole waves of trials. */
+export function estimateSeconds(trials: number, secondsPerTrial: number, concurrency: number): number {
+  return Math.ceil(trials / Math.max(1, concurrency)) * secondsPerTrial;
+}
+
 /** Summarise a plan for a dry run (the tools are counted once; utterances once per case, times repeats). */
-export function summarizeWorkload(plan: RunPlan, counter: TokenCounter): WorkloadSummary {
-  let toolTokens = 0;
-  for (const e of plan.shown) toolTokens += counter.count(e.tool.name) + counter.count(e.tool.description) + counter.count(JSON.stringify(e.tool.inputSchema));
+export function summarizeWorkload(plan: RunPlan, counter: TokenCounter, options: { maxContextTokens?: number } = {}): WorkloadSummary {
+  const toolTokens = toolTokensOf(plan, counter);
+  const context = contextBudgetProblem(plan, counter, options.maxContextTokens);
   const systemTokens = counter.count(plan.system);
   let utteranceTokens = 0;
   const casesByKind: Record<string, number> = {};
@@ -43,6 +68,6 @@ export function summarizeWorkload(plan: RunPlan, counter: TokenCounter): Workloa
     promptTokensLowerBound: plan.trials.length * (toolTokens + systemTokens) + utteranceTokens * plan.repeats,
     tokenizer: counter.id,
     warnings: plan.warnings.map((w) => w.message),
-    budgetProblems: plan.budget.map((b) => b.message),
+    budgetProblems: [...plan.budget, ...(context ? [context] : [])].map((b) => b.message),
   };
 }

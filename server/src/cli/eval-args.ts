@@ -6,6 +6,45 @@ import { isProviderId, MODEL_OPTIONAL } from '../providers/index.js';
 import { numberOption } from './args.js';
 import { CliError } from './errors.js';
 
+/** The range of a number option. */
+export interface Bounds {
+  min: number;
+  max: number;
+  integer?: boolean;
+}
+
+/** The ranges of the number options of `run` and `tasks lint`, shared by the flags and toolmark.config.json. */
+export const RUN_BOUNDS = {
+  repeat: { min: 1, max: 100, integer: true },
+  seed: { min: 0, max: 2 ** 31 - 1, integer: true },
+  temperature: { min: 0, max: 2 },
+  maxOutputTokens: { min: 1, max: 32_768, integer: true },
+  concurrency: { min: 1, max: 64, integer: true },
+  maxTrials: { min: 1, max: 100_000, integer: true },
+  maxTools: { min: 1, max: 1_000, integer: true },
+  casesPerTool: { min: 1, max: 100, integer: true },
+  minAccuracy: { min: 0, max: 1 },
+  maxFalseCalls: { min: 0, max: 1 },
+  maxErrorRate: { min: 0, max: 1 },
+  minScored: { min: 0, max: 100_000, integer: true },
+  maxContextTokens: { min: 1, max: 10_000_000, integer: true },
+  secondsPerTrial: { min: 0.001, max: 3_600 },
+  minCasesPerTool: { min: 1, max: 1_000, integer: true },
+} as const satisfies Record<string, Bounds>;
+
+/** The flag of a bounded option: `maxTrials` → `--max-trials`. */
+export const flagOf = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** Parse a bounded number option by its key (the flag and the range from {@link RUN_BOUNDS}). */
+export function boundedOption(options: Partial<Record<keyof typeof RUN_BOUNDS, string>>, key: keyof typeof RUN_BOUNDS): number | undefined {
+  return numberOption(options[key], flagOf(key), RUN_BOUNDS[key]);
+}
+
+/** Parse `--only a,b` / `--skip a,b`: task id prefixes, trimmed, de-duplicated. */
+export function prefixList(text: string | undefined): string[] {
+  return [...new Set((text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+}
+
 /** The generator options `run` and `tasks generate` share (one name and one default each). */
 export interface GeneratorOptions {
   generateWith?: string;

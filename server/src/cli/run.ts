@@ -1,12 +1,31 @@
 import process from 'node:process';
 import { Option, type Command } from 'commander';
-import { assertWithinBudget, loadTokenCounter, renderRunReport, RUN_FORMATS, summarizeWorkload, type RunFormat, type RunPlan, type Surface } from '@toolmark/benchmarks';
+import {
+  assertWithinBudget,
+  contextBudgetProblem,
+  DEFAULT_LIMITS,
+  HARD_LIMITS,
+  PAID_TRIAL_BUDGET,
+  estimateSeconds,
+  EvalError,
+  loadTokenCounter,
+  renderRunReport,
+  RUN_FORMATS,
+  summarizeWorkload,
+  TurnSettingsSchema,
+  type RunFormat,
+  type RunPlan,
+  type Surface,
+  type TurnSettings,
+} from '@toolmark/benchmarks';
 import { planFor, runPlanned, type PlanRequest, type RunThresholds } from '../eval/evaluate.js';
 import { DEFAULT_CACHE_DIR, fileTrialCache } from '../eval/trial-cache.js';
 import { createProvider, isProviderId, MODEL_OPTIONAL, PROVIDER_IDS } from '../providers/index.js';
+import { CONFIG_FILES } from './config-file.js';
 import { addSourceOptions, describeSource, numberOption, resolveSource, type SourceOptions } from './args.js';
 import { CliError, EXIT, exitCodeOf, printError } from './errors.js';
-import { addGeneratorOptions, generatorOf, languagesOf, parseDistractorList, type GeneratorOptions } from './eval-args.js';
+import { applyConfig, configTarget, loadRunConfig } from './config-file.js';
+import { addGeneratorOptions, boundedOption, generatorOf, languagesOf, parseDistractorList, prefixList, type GeneratorOptions } from './eval-args.js';
 import { emit, readTaskSet } from './files.js';
 import type { CliIo } from './io.js';
 import { terminalProgress } from './progress.js';
@@ -38,6 +57,12 @@ interface RunOptions extends SourceOptions, GeneratorOptions {
   cacheDir: string;
   requestTimeout: string;
   retries: string;
+  config?: string;
+  only?: string;
+  skip?: string;
+  maxContextTokens?: string;
+  secondsPerTrial?: string;
+  reasoningEffort?: TurnSettings['reasoningEffort'];
 }
 
 /** Everything `toolmark run` was asked to do, parsed and checked. */
@@ -51,11 +76,24 @@ export interface RunRequest extends PlanRequest {
   /** Undefined: no cache. */
   cacheDir: string | undefined;
   requestTimeoutMs: number;
+  /** Refuse a surface whose tools take more tokens than this (o200k_base), before any call. */
+  maxContextTokens: number | undefined;
+  /** The operator's measured seconds per trial: the dry run's time estimate. */
+  secondsPerTrial: number | undefined;
 }
 
-/** Print the dry run: the workload, the lower-bound token count, warnings and what the budget would refuse. */
-async function printDryRun(plan: RunPlan, provider: string, io: CliIo): Promise<number> {
-  const w = summarizeWorkload(plan, await loadTokenCounter());
+/** `1 h 02 min`, `3 min 20 s`, `45 s`. */
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+/** Print the dry run: the workload, the lower-bound token count, the time at the measured seconds per trial, warnings and what the budget would refuse. */
+async function printDryRun(plan: RunPlan, request: RunRequest, io: CliIo): Promise<number> {
+  const provider = request.provider;
+  const w = summarizeWorkload(plan, await loadTokenCounter(), { ...(request.maxContextTokens !== undefined ? { maxContextTokens: request.maxContextTokens } : {}) });
   const kinds = Object.entries(w.casesByKind)
     .map(([k, n]) => `${n} ${k}`)
     .join(', ');
@@ -64,6 +102,9 @@ async function printDryRun(plan: RunPlan, provider: string, io: CliIo): Promise<
     `  cases    ${w.cases}${kinds ? ` (${kinds})` : ''} × ${w.repeats} repeat(s) = ${w.trials} trials`,
     `  tools    ${w.tools.shown} shown (${w.tools.server} server, ${w.tools.distractors} distractors), ${w.toolTokensPerTrial} tokens per trial`,
     `  prompt   ≥ ${w.promptTokensLowerBound} tokens in all (${w.tokenizer}; a lower bound, not a price: framing, output and reasoning tokens come on top)`,
+    ...(request.secondsPerTrial !== undefined
+      ? [`  time     ≈ ${duration(estimateSeconds(w.trials, request.secondsPerTrial, request.concurrency))} (${w.trials} trials × ${request.secondsPerTrial} s, ${request.concurrency} at a time; from your --seconds-per-trial, retries not included)`]
+      : []),
     ...w.warnings.map((m) => `  warning  ${m}`),
     ...w.budgetProblems.map((m) => `  refused  ${m}`),
   ];
@@ -77,15 +118,18 @@ export async function evaluate(request: RunRequest, ctx: { io: CliIo; signal: Ab
   const surface = await ctx.load();
   const warn = (message: string): void => void io.stderr.write(`toolmark run: warning: ${message}\n`);
   const { plan, caseSource } = await planFor(surface, request, { env: io.env, signal: ctx.signal, warn });
-  if (request.dryRun) return printDryRun(plan, request.provider, io);
+  if (request.dryRun) return printDryRun(plan, request, io);
   for (const w of plan.warnings) warn(w.message);
-  assertWithinBudget(plan);
+  // The provider first (a missing key is the first thing to fix), then the budgets; nothing is sent before both.
   const provider = await createProvider(request.provider, {
     env: io.env,
     timeoutMs: request.requestTimeoutMs,
     maxRetries: request.retries,
     ...(request.baseURL !== undefined ? { baseURL: request.baseURL } : {}),
   });
+  assertWithinBudget(plan);
+  const context = request.maxContextTokens !== undefined ? contextBudgetProblem(plan, await loadTokenCounter(), request.maxContextTokens) : null;
+  if (context) throw new EvalError(context.code, context.message, { limit: context.limit, actual: context.actual });
   if (provider.kind !== 'model') io.stderr.write(`toolmark run: answered by the ${provider.label}\n`);
   // The bar only on a terminal, never in tests or pipes.
   const bar = io.stderr === process.stderr && process.stderr.isTTY === true && plan.trials.length > 1;
@@ -106,7 +150,7 @@ export async function evaluate(request: RunRequest, ctx: { io: CliIo; signal: Ab
   return t.ok ? EXIT.ok : t.executionFailure ? EXIT.error : EXIT.threshold;
 }
 
-async function runRun(file: string | undefined, options: RunOptions, command: string[] | undefined, io: CliIo): Promise<number> {
+async function runRun(fileArg: string | undefined, options: RunOptions, commandArg: string[] | undefined, io: CliIo, cmd: Command): Promise<number> {
   const controller = new AbortController();
   let interrupted = 0;
   const onSigint = (): void => {
@@ -117,6 +161,15 @@ async function runRun(file: string | undefined, options: RunOptions, command: st
   };
   process.on('SIGINT', onSigint);
   try {
+    // toolmark.config.json (or --config): flags override it.
+    const loaded = await loadRunConfig(options.config, process.cwd());
+    applyConfig(options as unknown as Record<string, unknown>, cmd, loaded);
+    if (loaded) io.stderr.write(`toolmark run: config ${loaded.file}\n`);
+    const target = fileArg === undefined && options.url === undefined && commandArg === undefined ? configTarget(loaded) : {};
+    const file = fileArg ?? target.file;
+    if (target.url !== undefined) options.url = target.url;
+    if (target.env !== undefined) options.env = [...target.env, ...options.env];
+    const command = commandArg ?? target.command;
     if (options.provider === undefined) throw new CliError('usage', `--provider is required; one of: ${PROVIDER_IDS.join(', ')}`, { key: '--provider' });
     if (!isProviderId(options.provider)) throw new CliError('usage', `unknown provider "${options.provider}"; one of: ${PROVIDER_IDS.join(', ')}`, { key: '--provider' });
     if (options.model === undefined && !MODEL_OPTIONAL.has(options.provider)) {
@@ -125,31 +178,37 @@ async function runRun(file: string | undefined, options: RunOptions, command: st
     const source = resolveSource(file, options, command, io);
     const generator = generatorOf(options);
     const settings = {
-      temperature: numberOption(options.temperature, '--temperature', { min: 0, max: 2 })!,
-      seed: numberOption(options.seed, '--seed', { min: 0, max: 2 ** 31 - 1, integer: true })!,
-      maxOutputTokens: numberOption(options.maxOutputTokens, '--max-output-tokens', { min: 1, max: 32_768, integer: true })!,
+      temperature: boundedOption(options, 'temperature')!,
+      seed: boundedOption(options, 'seed')!,
+      maxOutputTokens: boundedOption(options, 'maxOutputTokens')!,
+      ...(options.reasoningEffort !== undefined ? { reasoningEffort: options.reasoningEffort } : {}),
     };
     const run: RunRequest = {
       provider: options.provider,
       model: options.model,
       baseURL: options.baseUrl,
-      casesPerTool: numberOption(options.casesPerTool, '--cases-per-tool', { min: 1, max: 100, integer: true })!,
+      casesPerTool: boundedOption(options, 'casesPerTool')!,
       languages: languagesOf(options.languages),
       distractors: parseDistractorList(options.distractors),
-      repeats: numberOption(options.repeat, '--repeat', { min: 1, max: 100, integer: true })!,
+      repeats: boundedOption(options, 'repeat')!,
       settings,
-      concurrency: numberOption(options.concurrency, '--concurrency', { min: 1, max: 64, integer: true })!,
-      maxTrials: numberOption(options.maxTrials, '--max-trials', { min: 1, max: 100_000, integer: true }),
-      maxTools: numberOption(options.maxTools, '--max-tools', { min: 1, max: 1_000, integer: true }),
+      concurrency: boundedOption(options, 'concurrency')!,
+      maxTrials: boundedOption(options, 'maxTrials'),
+      maxTools: boundedOption(options, 'maxTools'),
+      paid: !MODEL_OPTIONAL.has(options.provider),
+      only: prefixList(options.only),
+      skip: prefixList(options.skip),
+      maxContextTokens: boundedOption(options, 'maxContextTokens'),
+      secondsPerTrial: boundedOption(options, 'secondsPerTrial'),
       permute: options.permute,
       dryRun: options.dryRun === true,
       format: options.format,
       out: options.out,
       thresholds: {
-        minAccuracy: numberOption(options.minAccuracy, '--min-accuracy', { min: 0, max: 1 }),
-        maxFalseCallRate: numberOption(options.maxFalseCalls, '--max-false-calls', { min: 0, max: 1 }),
-        maxErrorRate: numberOption(options.maxErrorRate, '--max-error-rate', { min: 0, max: 1 })!,
-        minScored: numberOption(options.minScored, '--min-scored', { min: 0, max: 100_000, integer: true })!,
+        minAccuracy: boundedOption(options, 'minAccuracy'),
+        maxFalseCallRate: boundedOption(options, 'maxFalseCalls'),
+        maxErrorRate: boundedOption(options, 'maxErrorRate')!,
+        minScored: boundedOption(options, 'minScored')!,
       },
       generator,
       cacheDir: options.cache ? options.cacheDir : undefined,
@@ -187,7 +246,10 @@ export function registerRun(program: Command, io: CliIo, command: string[] | und
     .option('--provider <id>', `who answers: ${PROVIDER_IDS.join(', ')} (lexical = the offline baseline)`)
     .option('--model <name>', 'model name (optional for lexical and mock)')
     .option('--base-url <url>', 'endpoint override (OpenAI-compatible servers, gateways)')
-    .option('--tasks <file>', 'a task-set YAML file (default: cases from the offline generator)');
+    .option('--tasks <file>', 'a task-set YAML file (default: cases from the offline generator)')
+    .option('--config <file>', `a config file (default: the first of ${CONFIG_FILES.join(', ')} here); flags override it`)
+    .option('--only <prefixes>', 'run only the cases whose id starts with one of these (comma-separated)')
+    .option('--skip <prefixes>', 'leave out the cases whose id starts with one of these (comma-separated)');
   addGeneratorOptions(run)
     .option('--cases-per-tool <n>', 'generators: tool-directed cases per tool', '8')
     .option('--languages <list>', 'generators: en, ja or en,ja', 'en')
@@ -197,7 +259,10 @@ export function registerRun(program: Command, io: CliIo, command: string[] | und
     .option('--temperature <t>', 'sampling temperature (recorded as unsupported where ignored)', '0')
     .option('--max-output-tokens <n>', 'length limit of an answer (a cut-off answer is excluded from the metrics)', '1024')
     .option('--concurrency <n>', 'trials in flight at once', '4')
-    .option('--max-trials <n>', 'refuse a run of more trials (hard cap 100000)')
+    .option('--max-trials <n>', `refuse a run of more trials (default ${PAID_TRIAL_BUDGET} for a paid provider, ${DEFAULT_LIMITS.maxTrials} for lexical and mock; hard cap ${HARD_LIMITS.maxTrials})`)
+    .option('--max-context-tokens <n>', 'refuse a surface whose tools take more tokens per trial (o200k_base)')
+    .option('--seconds-per-trial <s>', 'your measured seconds per trial: the dry run estimates the wall time')
+    .addOption(new Option('--reasoning-effort <level>', 'reasoning effort of a reasoning model (OpenAI; recorded as unsupported elsewhere)').choices(TurnSettingsSchema.shape.reasoningEffort.unwrap().options))
     .option('--max-tools <n>', 'refuse to show more tools (hard cap 1000)')
     .option('--no-permute', 'show tools in the same order in every trial')
     .option('--dry-run', 'print the workload and a lower-bound prompt token count; call nothing')
@@ -224,7 +289,7 @@ Examples:
 
 Exit codes: 0 done, 1 a threshold failed, 2 usage/input/provider/execution error, 130 cancelled (no report).`,
     )
-    .action(async (file: string | undefined, options: RunOptions) => {
-      done(await runRun(file, options, command, io));
+    .action(async (file: string | undefined, options: RunOptions, cmd: Command) => {
+      done(await runRun(file, options, command, io, cmd));
     });
 }

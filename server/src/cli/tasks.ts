@@ -1,6 +1,8 @@
+import process from 'node:process';
 import { Option, type Command } from 'commander';
 import {
   casesToTaskSet,
+  TASK_LINT_DEFAULTS,
   lintTaskSet,
   mutateTaskSet,
   MUTATION_KINDS,
@@ -12,7 +14,8 @@ import {
 import { buildCases } from '../eval/evaluate.js';
 import { addSourceOptions, deprecatedOption, numberOption, resolveSource, type SourceOptions } from './args.js';
 import { CliError, EXIT, printError } from './errors.js';
-import { addGeneratorOptions, generatorOf, languagesOf, type GeneratorOptions } from './eval-args.js';
+import { applyConfig, configTarget, CONFIG_FILES, loadRunConfig } from './config-file.js';
+import { addGeneratorOptions, boundedOption, generatorOf, languagesOf, type GeneratorOptions } from './eval-args.js';
 import { exists, readTaskSet, writeFileAtomic } from './files.js';
 import type { CliIo } from './io.js';
 import { loadSurface } from './source.js';
@@ -20,6 +23,8 @@ import { loadSurface } from './source.js';
 interface LintTasksOptions extends SourceOptions {
   tasks?: string;
   format: 'terminal' | 'json';
+  minCasesPerTool: string;
+  config?: string;
 }
 
 interface GenerateOptions extends SourceOptions, Omit<GeneratorOptions, 'tasks'> {
@@ -57,13 +62,20 @@ function renderLint(result: TaskLintResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function lintTasks(file: string | undefined, options: LintTasksOptions, command: string[] | undefined, io: CliIo): Promise<number> {
+async function lintTasks(fileArg: string | undefined, options: LintTasksOptions, commandArg: string[] | undefined, io: CliIo, cmd: Command): Promise<number> {
   try {
+    const loaded = await loadRunConfig(options.config, process.cwd());
+    applyConfig(options as unknown as Record<string, unknown>, cmd, loaded);
+    if (loaded) io.stderr.write(`toolmark tasks lint: config ${loaded.file}\n`);
+    const target = fileArg === undefined && options.url === undefined && commandArg === undefined ? configTarget(loaded) : {};
+    if (target.url !== undefined) options.url = target.url;
+    if (target.env !== undefined) options.env = [...target.env, ...options.env];
     if (options.tasks === undefined) throw new CliError('usage', '--tasks <file> is required', { key: '--tasks' });
-    const source = resolveSource(file, options, command, io);
+    const source = resolveSource(fileArg ?? target.file, options, commandArg ?? target.command, io);
+    const minCasesPerTool = boundedOption(options, 'minCasesPerTool')!;
     const { set } = await readTaskSet(options.tasks);
     const { surface } = await loadSurface(source, options, io);
-    const result = lintTaskSet(set, surface);
+    const result = lintTaskSet(set, surface, { minCasesPerTool });
     io.stdout.write(options.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : renderLint(result));
     return result.ok ? EXIT.ok : EXIT.threshold;
   } catch (error) {
@@ -131,13 +143,17 @@ export function registerTasks(program: Command, io: CliIo, command: string[] | u
   const lint = tasks
     .command('lint')
     .summary('validate a task set against a surface without any model')
-    .description('Names exist, expected arguments pass the schema, ids unique, ≥ 3 cases per tool, ≥ 15 % no-call, tiers consistent.')
+    .description(
+      `Names exist, expected arguments pass the schema, no unknown keys or impossible ranges, ids unique, ≥ ${TASK_LINT_DEFAULTS.minCasesPerTool} cases per tool (expected or in an expect step; --min-cases-per-tool), ≥ 15 % no-call, tiers consistent.`,
+    )
     .argument('[file]', 'a tools/list JSON file; or use --url / -- <command…>')
     .option('--tasks <file>', 'the task-set YAML file')
+    .option('--min-cases-per-tool <n>', 'fewest tasks per tool (1 suits a set of one case per command, read for its overall rate)', String(TASK_LINT_DEFAULTS.minCasesPerTool))
+    .option('--config <file>', `a config file (default: the first of ${CONFIG_FILES.join(', ')} here): target, tasks, thresholds.minCasesPerTool; flags override it`)
     .addOption(new Option('--format <format>', 'output format').choices(['terminal', 'json']).default('terminal'));
   addSourceOptions(lint)
     .addHelpText('after', '\nExit codes: 0 no errors, 1 the set has errors, 2 usage or input error.')
-    .action(async (file: string | undefined, options: LintTasksOptions) => done(await lintTasks(file, options, command, io)));
+    .action(async (file: string | undefined, options: LintTasksOptions, cmd: Command) => done(await lintTasks(file, options, command, io, cmd)));
   const generate = tasks
     .command('generate')
     .summary('draft a task set from a surface (offline generator, or a generator model)')

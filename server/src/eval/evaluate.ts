@@ -2,12 +2,15 @@ import {
   buildGeneratorRequest,
   buildRunReport,
   confusablePairsOf,
+  fitCasesPerTool,
+  shortfallMessage,
   generateOfflineCases,
   parseGeneratorReply,
   toShownTool,
   LATEST_RULES,
   lintSurface,
   planRun,
+  selectCases,
   taskSetToCases,
   type CaseLanguage,
   type EvalCase,
@@ -91,7 +94,9 @@ export async function buildCases(surface: Surface, request: CaseRequest, ctx: Ev
           `${d.invalid} invalid and ${d.duplicate} duplicate case(s): dropped`,
       );
     }
-    return { cases: reply.cases, source: `model:${request.generator.provider}/${request.generator.model}` };
+    const fitted = fitCasesPerTool(reply.cases, surface.tools.map((t) => t.name), request.languages, request.casesPerTool);
+    if (fitted.shortfalls.length > 0) ctx.warn(shortfallMessage(fitted.shortfalls, `the generator model ${request.generator.model}`));
+    return { cases: fitted.cases, source: `model:${request.generator.provider}/${request.generator.model}` };
   }
   const cases = generateOfflineCases({ surface, lint, seed: request.seed, languages: request.languages, perTool: request.casesPerTool });
   return { cases, source: 'offline' };
@@ -104,10 +109,15 @@ export interface PlanRequest extends Omit<CaseRequest, 'seed'> {
   model: string | undefined;
   distractors: string[];
   repeats: number;
-  settings: { temperature: number; seed: number; maxOutputTokens: number };
+  settings: { temperature: number; seed: number; maxOutputTokens: number; reasoningEffort?: TurnSettings['reasoningEffort'] };
   permute: boolean;
   maxTrials: number | undefined;
   maxTools: number | undefined;
+  /** The run calls a model (not the lexical baseline or the mock): the default trial budget is PAID_TRIAL_BUDGET. */
+  paid?: boolean;
+  /** Case id prefixes to keep (all when empty) and to leave out. */
+  only?: string[];
+  skip?: string[];
 }
 
 /** The model name recorded for a provider that has none (the baseline router, the mock). */
@@ -118,7 +128,9 @@ function modelOf(request: Pick<PlanRequest, 'model' | 'provider'>): string {
 
 /** Plan a run from a surface and a request (no model call, except a generator model's for the cases). */
 export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalContext): Promise<{ plan: RunPlan; caseSource: string }> {
-  const { cases, source } = await buildCases(surface, { ...request, seed: request.settings.seed }, ctx);
+  const built = await buildCases(surface, { ...request, seed: request.settings.seed }, ctx);
+  const cases = selectCases(built.cases, { ...(request.only ? { only: request.only } : {}), ...(request.skip ? { skip: request.skip } : {}) });
+  const source = built.source;
   const settings: Partial<TurnSettings> = { ...request.settings, toolChoice: 'auto' };
   const plan = planRun({
     server: surface,
@@ -129,7 +141,11 @@ export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalC
     seed: request.settings.seed,
     repeats: request.repeats,
     permute: request.permute,
-    limits: { ...(request.maxTools !== undefined ? { maxTools: request.maxTools } : {}), ...(request.maxTrials !== undefined ? { maxTrials: request.maxTrials } : {}) },
+    limits: {
+      ...(request.maxTools !== undefined ? { maxTools: request.maxTools } : {}),
+      ...(request.maxTrials !== undefined ? { maxTrials: request.maxTrials } : {}),
+      ...(request.paid === true ? { paid: true } : {}),
+    },
     sha256Hex: nodeSha256Hex,
   });
   return { plan, caseSource: source };

@@ -21,9 +21,10 @@ export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
 /**
  * The Messages API (SDK 1.x) takes neither `seed` nor `temperature`: both are recorded as unsupported and
- * repeats carry the variance instead.
+ * repeats carry the variance instead. Its extended thinking is a token budget (at least 1 024, below
+ * max_tokens, temperature 1), not an effort level: `reasoningEffort` is recorded as unsupported too.
  */
-const UNSUPPORTED = ['temperature', 'seed'] as const;
+const UNSUPPORTED = ['temperature', 'seed', 'reasoningEffort'] as const;
 
 /** The wire body of one turn in the Messages format (tools with `input_schema`, `tool_choice: auto`). */
 export function messagesBody(request: TurnRequest): Anthropic.MessageCreateParamsNonStreaming {

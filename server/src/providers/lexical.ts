@@ -11,7 +11,7 @@ export function createLexicalProvider(options: LexicalOptions = {}): Provider {
   const endpoint = 'offline';
   const router = createLexicalRouter(options);
   const settings = { version: LEXICAL_VERSION, ...options };
-  const unsupported = (request: TurnRequest): string[] => (['temperature', 'seed'] as const).filter((k) => request.settings[k] !== undefined);
+  const unsupported = (request: TurnRequest): string[] => (['temperature', 'seed', 'reasoningEffort'] as const).filter((k) => request.settings[k] !== undefined);
   return {
     id,
     label: `lexical baseline (${LEXICAL_VERSION}; not a model)`,

@@ -55,6 +55,7 @@ export function chatBody(request: TurnRequest, dialect: Pick<ChatDialect, 'maxTo
   }
   if (request.settings.temperature !== undefined) body.temperature = request.settings.temperature;
   if (request.settings.seed !== undefined) body.seed = request.settings.seed;
+  if (request.settings.reasoningEffort !== undefined) body.reasoning_effort = request.settings.reasoningEffort;
   return body;
 }
 

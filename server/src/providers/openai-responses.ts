@@ -38,6 +38,7 @@ export function responsesBody(request: TurnRequest): OpenAI.Responses.ResponseCr
     body.tool_choice = request.settings.toolChoice;
   }
   if (request.settings.temperature !== undefined) body.temperature = request.settings.temperature;
+  if (request.settings.reasoningEffort !== undefined) body.reasoning = { effort: request.settings.reasoningEffort };
   return body;
 }
 
