@@ -20,3 +20,5 @@ export * from './contracts/jobs.js';
 export * from './contracts/provider.js';
 export * from './contracts/eval.js';
 export * from './eval/index.js';
+export * from './rules/security-status.js';
+export type { Bands, DocumentedRuleSet, RuleSetFacts } from './rules/rule-set-facts.js';
