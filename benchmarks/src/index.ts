@@ -22,3 +22,4 @@ export * from './contracts/eval.js';
 export * from './eval/index.js';
 export * from './rules/security-status.js';
 export type { Bands, DocumentedRuleSet, RuleSetFacts } from './rules/rule-set-facts.js';
+export type { SecurityStatus } from './contracts/api/security.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
-import { diffLintResults, LATEST_RULES, parseSurfaceText, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { diffLintResults, LATEST_RULES, parseSurfaceText, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { PipelineDeps } from './deps.js';
@@ -10,7 +10,7 @@ import { canSee } from './visibility.js';
 /** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes` (the contract's SavedLintSchema). */
 export type SaveLintResponse = z.output<typeof SavedLintSchema>;
 
-/** What a save stored, in parts: the answer is `{ ...result, version, changes }`. */
+/** What a save stored, in parts: the answer is `{ ...result, version, changes, security }`. */
 export interface SavedLint {
   result: LintResult;
   version: SaveLintResponse['version'];
@@ -19,10 +19,11 @@ export interface SavedLint {
 
 /**
  * The answer's JSON text from the result's JSON (kept by the memo: a repeated save does not encode its
- * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes })`, as LintResult has neither key.
+ * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes, security })`, as LintResult has none of
+ * these keys. `security` is the result's security status (securityStatus, the one definition).
  */
 export function savedLintJson(saved: SavedLint, resultJson: string): string {
-  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)}}`;
+  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)},"security":${JSON.stringify(securityStatus(saved.result))}}`;
 }
 
 /**

@@ -4,10 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDING_CODES_V1, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
+import { FINDING_CODES_V1, LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
 import { storeLintResult } from '@toolmark/db';
 import { buildApp } from '../../src/app.js';
-import { FINDINGS_V1 } from '../../src/catalogue/findings-v1.js';
 import { loadConfig } from '../../src/config.js';
 import { isApiPath, siteMount } from '../../src/site.js';
 import { SITE_TOKEN } from '../../src/site-token.js';
@@ -35,12 +34,36 @@ describe('GET /v1/rules/{id}', () => {
     const body = res.json();
     expect(body.hash).toBe(ruleSets.v1.hash);
     expect(body.findings.map((f: { code: string }) => f.code).sort()).toEqual([...FINDING_CODES_V1].sort());
-    for (const f of FINDINGS_V1) for (const k of ['title', 'trigger', 'fix'] as const) expect(f[k].en.length * f[k].ja.length, `${f.code}.${k}`).toBeGreaterThan(0);
-    expect(FINDINGS_V1.find((f) => f.code === 'param_no_description')!.severities).toEqual(['required', 'minor']);
-    expect(FINDINGS_V1.find((f) => f.code === 'no_description')!.severities).toEqual(['critical']);
+    const findings = ruleSets.v1.findings;
+    for (const f of findings) for (const k of ['title', 'trigger', 'fix'] as const) expect(f[k].en.length * f[k].ja.length, `${f.code}.${k}`).toBeGreaterThan(0);
+    expect(findings.find((f) => f.code === 'param_no_description')!.severities).toEqual(['required', 'minor']);
+    expect(findings.find((f) => f.code === 'no_description')!.severities).toEqual(['critical']);
     expect(body.categories.map((c: { max: number }) => c.max).reduce((a: number, b: number) => a + b)).toBe(100);
     expect(body.changelog).toContain('first published version');
     expect((await h.app.inject({ method: 'GET', url: '/v1/rules/v9' })).statusCode).toBe(404);
+  });
+
+  it('answers each version with its own facts: v1 and v2 differ in codes, severities, security and latest', async () => {
+    const [v1, v2] = await Promise.all(['v1', 'v2'].map(async (id) => (await h.app.inject({ method: 'GET', url: `/v1/rules/${id}` })).json()));
+    type Doc = { code: string; severities: string[]; security: boolean };
+    const byCode = (body: { findings: Doc[] }) => new Map(body.findings.map((f) => [f.code, f]));
+    const [d1, d2] = [byCode(v1), byCode(v2)];
+    expect(LATEST_RULES).toBe('v2');
+    expect([v1.latest, v2.latest]).toEqual([false, true]);
+    expect(v1.hash).not.toBe(v2.hash);
+    // v2's new codes exist only in v2.
+    for (const code of ['security_risk', 'malformed_input_schema', 'annotation_not_boolean', 'destructive_hint_on_read']) {
+      expect(d1.has(code), code).toBe(false);
+      expect(d2.has(code), code).toBe(true);
+    }
+    expect(d2.get('security_risk')).toMatchObject({ severities: ['critical'], security: true });
+    // What changed between the versions, as each one scores it.
+    expect([d1.get('tool_shadowing')!.severities, d2.get('tool_shadowing')!.severities]).toEqual([['required'], ['critical']]);
+    expect([d1.get('too_short')!.severities, d2.get('too_short')!.severities]).toEqual([['required'], ['required', 'minor']]);
+    expect(v1.changelog).not.toBe(v2.changelog);
+    expect(v2.changelog).toContain('Rules v2 changelog');
+    // The facts served are the rule set's own, whole.
+    expect(v2).toMatchObject({ bands: ruleSets.v2.bands, categories: ruleSets.v2.categories, findings: ruleSets.v2.findings });
   });
 });
 
