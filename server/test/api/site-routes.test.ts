@@ -75,7 +75,7 @@ describe('badge', () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.body).toMatch(/^<svg [^>]*role="img"/);
-    expect(res.body).toContain('toolmark v1');
+    expect(res.body).toContain(`toolmark ${LATEST_RULES}`);
     expect(res.body).toMatch(/<text[^>]*>[☀☁☂] \d+\.\d<\/text>/);
     const again = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/badge.svg`, headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
@@ -107,16 +107,16 @@ describe('GET /v1/versions/{id}/diff', () => {
     expect(changes.toolsRemoved.map((t: { name: string }) => t.name)).toEqual(['close_issue']);
     expect(changes.toolsChanged).toHaveLength(1);
     expect(changes.toolsChanged[0].delta).toBeGreaterThan(0);
-    const withHash = await h.app.inject({ method: 'GET', url: `/v1/versions/${v2}/diff?base=${v1}&hash=${encodeURIComponent(ruleSets.v1.hash)}` });
+    const withHash = await h.app.inject({ method: 'GET', url: `/v1/versions/${v2}/diff?base=${v1}&hash=${encodeURIComponent(ruleSets[LATEST_RULES].hash)}` });
     expect(withHash.statusCode).toBe(200);
     const other = await upload('Other server', [tool('other_tool', 'Does another thing entirely for this test.')]);
     expect((await h.app.inject({ method: 'GET', url: `/v1/versions/${v2}/diff?base=${other.versionId}` })).statusCode).toBe(404);
   });
 
   it('the leaderboard accepts the rules hash as GET /v1/rules names it (sha256:…)', async () => {
-    const res = await h.app.inject({ method: 'GET', url: `/v1/leaderboards/lint?hash=${encodeURIComponent(ruleSets.v1.hash)}`, headers: bearer(h.keys.ci) });
+    const res = await h.app.inject({ method: 'GET', url: `/v1/leaderboards/lint?hash=${encodeURIComponent(ruleSets[LATEST_RULES].hash)}`, headers: bearer(h.keys.ci) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().rules.hash).toBe(ruleSets.v1.hash);
+    expect(res.json().rules.hash).toBe(ruleSets[LATEST_RULES].hash);
   });
 
   it('counts security findings (invisible characters) so the leaderboard filter finds them', async () => {
