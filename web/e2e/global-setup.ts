@@ -75,14 +75,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!saved.ok) throw new Error(`e2e setup: save lint answered ${saved.status}: ${await saved.text()}`);
     await scored(twoId, 2);
 
-    // A result under an older hash of v1, as an install has after upgrading its rules: only this server has one.
+    // A result under an older hash of v2 (the latest), as an install has after upgrading its rules: only this server has one.
     const OLD_HASH = `sha256:${'0'.repeat(64)}`;
     await database.sql`
       INSERT INTO lint_results (server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
       SELECT server_version_id, rules_id, ${OLD_HASH}, 12.5, 'rain', tool_count, critical, required, minor, security_findings, tokens,
              jsonb_set(jsonb_set(jsonb_set(result::jsonb, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)::json
       FROM lint_results lr JOIN servers s ON s.latest_version_id = lr.server_version_id
-      WHERE s.id = ${twoId}`;
+      WHERE s.id = ${twoId} AND lr.rules_id = 'v2'`;
 
     Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_POISONED_ID: poisonedId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
   } catch (error) {

@@ -92,17 +92,24 @@ test('server page: confusable pairs with total, version picker and a diff betwee
 test('switching the rules version shows the board of that version (id + hash)', async ({ page }) => {
   await page.goto('/');
   const picker = page.getByLabel('Rules version');
-  const old = `v1@${process.env.E2E_OLD_HASH}`;
+  const old = `v2@${process.env.E2E_OLD_HASH}`;
   await expect(picker.locator(`option[value="${old}"]`)).toHaveCount(1);
   await picker.selectOption(old);
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page).toHaveURL(/rules=v1%40sha256%3A0+/);
+  await expect(page).toHaveURL(/rules=v2%40sha256%3A0+/);
   await expect(page.getByTestId('comparability-key')).toHaveText(old);
   const rows = page.locator('table.board tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Two versions demo');
   await expect(rows.first()).toContainText('12.5');
   await expect(rows.first()).toContainText('☂ rain');
+
+  // Both registered versions are offered by id alone too: ?rules=v1 is v1's board at this build's hash.
+  await page.goto('/?rules=v1');
+  await expect(page.getByTestId('comparability-key')).toHaveText(/^v1@sha256:[0-9a-f]{64}$/);
+  await expect(page.locator('table.board tbody tr').first()).toBeVisible();
+  await expect(picker.locator('option[value^="v1@"]').first()).toHaveCount(1);
+  await expect(picker.locator('option[value^="v2@"]').first()).toHaveCount(1);
 
   await page.goto('/?rules=v9');
   await expect(page.getByRole('alert')).toContainText('not known');
@@ -147,10 +154,15 @@ test('hostile names and descriptions are inert: no script runs, the text is show
 });
 
 test('finding codes page: every code with severity, trigger, fix and example', async ({ page }) => {
+  // The latest rules (v2) by default: its 34 codes, the new ones included; v1's own 30 with ?rules=v1.
+  await page.goto('/findings?rules=v1');
+  await expect(page.locator('article.code-doc')).toHaveCount(30);
+  await expect(page.locator('article#security_risk')).toHaveCount(0);
   await page.goto('/findings');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('(v2)');
   const docs = page.locator('article.code-doc');
-  expect(await docs.count()).toBe(30);
-  for (const code of ['no_description', 'too_short', 'confusable_pair_total', 'hidden_instructions', 'heavy_surface']) {
+  expect(await docs.count()).toBe(34);
+  for (const code of ['no_description', 'too_short', 'confusable_pair_total', 'hidden_instructions', 'heavy_surface', 'security_risk', 'malformed_input_schema']) {
     const d = page.locator(`article#${code}`);
     await expect(d.locator('.sev').first()).toBeVisible();
     await expect(d).toContainText('Triggered when');
@@ -327,7 +339,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('figure.chart svg')).toBeVisible();
     await shot(page, 'server-nojs');
     await page.goto('/findings');
-    await expect(page.locator('article.code-doc')).toHaveCount(30);
+    await expect(page.locator('article.code-doc')).toHaveCount(34);
     await page.getByRole('button', { name: '日本語' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('指摘コード');
     await page.getByRole('button', { name: 'English' }).click();
