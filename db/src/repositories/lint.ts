@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
 import { securityStatus, type LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';

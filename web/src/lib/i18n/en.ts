@@ -1,4 +1,4 @@
-import type { Bands } from '@toolmark/benchmarks';
+import type { Bands } from '$lib/format';
 
 // The English texts of the site. Adding a text: add it here, then to ja.ts (the type makes it required).
 export const en = {
