@@ -79,6 +79,11 @@ test('server page: confusable pairs with total, version picker and a diff betwee
   await expect(page.locator('section', { has: page.getByRole('heading', { name: /Tools changed/ }) })).toContainText('search_issues');
   await expect(page.getByTestId('score-delta')).toHaveText(/^\+\d/);
   await shot(page, 'diff');
+  // A diff link without ?rules compares under the latest rules (v2), never a fixed older version.
+  const bare = new URL(page.url());
+  bare.searchParams.delete('rules');
+  await page.goto(bare.pathname + bare.search);
+  await expect(page.locator('p.key code')).toHaveText(/^v2@sha256:[0-9a-f]{64}$/);
 
   // The picker shows the older version's own result.
   await page.goto(`/servers/${process.env.E2E_TWO_ID}`);
