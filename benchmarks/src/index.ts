@@ -20,3 +20,6 @@ export * from './contracts/jobs.js';
 export * from './contracts/provider.js';
 export * from './contracts/eval.js';
 export * from './eval/index.js';
+export * from './rules/security-status.js';
+export type { Bands, DocumentedRuleSet, RuleSetFacts } from './rules/rule-set-facts.js';
+export type { SecurityStatus } from './contracts/api/security.js';

@@ -12,6 +12,7 @@ export * from './repositories/servers.js';
 export * from './repositories/lint.js';
 export * from './repositories/month.js';
 export * from './repositories/badge.js';
+export * from './repositories/security.js';
 export * from './repositories/lint-fast-save.js';
 export * from './repositories/lint-new-version-save.js';
 export * from './availability.js';

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LintResultSchema } from '@toolmark/benchmarks';
+import { LintResultSchema, ruleSets } from '@toolmark/benchmarks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANSI, runCli } from './helpers.js';
 
@@ -43,7 +43,7 @@ describe('toolmark lint <file>', () => {
   it('--json prints exactly a LintResult for these tools', () => {
     expect(json.surface.toolCount).toBe(3);
     expect(json.tools.map((t) => t.name)).toEqual(['search_issues', 'get_issue', 'delete_issue']);
-    expect(json.rules.id).toBe('v1');
+    expect(json.rules.id).toBe('v2');
     const missing = json.tools.find((t) => t.name === 'delete_issue');
     expect(missing?.findings.map((f) => f.code)).toContain('no_description');
     expect(json.counts.critical).toBeGreaterThanOrEqual(1);
@@ -59,6 +59,18 @@ describe('toolmark lint <file>', () => {
     expect(run.stdout).toContain(`Server mean ${json.score?.toFixed(1)}/100`);
     expect(run.stdout).toMatch(/critical \(\d+\)\n\s+no_description/);
     expect(run.stderr).toBe('');
+  });
+
+  it('scores with v2 by default; --rules v1 still scores with the frozen v1 (same surface, its own hash)', async () => {
+    expect(json.rules).toEqual({ id: 'v2', hash: ruleSets.v2.hash });
+    const v1 = await runCli(['lint', good, '--json', '--rules', 'v1']);
+    expect(v1.code, v1.stderr).toBe(0);
+    const old = LintResultSchema.parse(JSON.parse(v1.stdout));
+    expect(old.rules).toEqual({ id: 'v1', hash: ruleSets.v1.hash });
+    expect(old.surface.hash).toBe(json.surface.hash);
+    const unknown = await runCli(['lint', good, '--rules', 'v9']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('known: v1, v2');
   });
 
   it('accepts the JSON-RPC envelope and a bare array, and reads stdin with -', async () => {

@@ -1,6 +1,6 @@
 // Starts the real toolmark (`node server/dist/start.js`, API + site + inline workers) on a fresh test
 // database, seeded with the real public servers, then adds what the tests need through the public API:
-// a server with hostile text, a server with two versions (for the diff), and a result under an older
+// a server with hostile text, a poisoned server (security risk), a server with two versions (for the diff), and a result under an older
 // rules hash (for the rules switch). Returns the teardown.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@toolmark/db/testing';
-import { HOSTILE, hostileTools, TWO_VERSIONS } from './fixtures';
+import { HOSTILE, hostileTools, poisonedTools, TWO_VERSIONS } from './fixtures';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -65,7 +65,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     const hostileId = await register({ name: HOSTILE.name, slug: 'hostile-demo', description: HOSTILE.description, public: true, source: { kind: 'upload', tools: { tools: hostileTools } } });
     const twoId = await register({ name: 'Two versions demo', slug: 'two-versions-demo', public: true, source: { kind: 'upload', tools: { tools: TWO_VERSIONS[0] } } });
+    const poisonedId = await register({ name: 'Poisoned notes demo', slug: 'poisoned-notes-demo', public: true, source: { kind: 'upload', tools: { tools: poisonedTools } } });
     await scored(hostileId);
+    await scored(poisonedId);
     await scored(twoId);
     // CI saves scores with a ci key, as the quick start tells maintainers to.
     const ciKey = ((await (await fetch(`${base}/v1/keys`, { method: 'POST', headers: auth, body: JSON.stringify({ purpose: 'ci', name: 'e2e ci' }) })).json()) as { key: string }).key;
@@ -73,16 +75,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!saved.ok) throw new Error(`e2e setup: save lint answered ${saved.status}: ${await saved.text()}`);
     await scored(twoId, 2);
 
-    // A result under an older hash of v1, as an install has after upgrading its rules: only this server has one.
+    // A result under an older hash of v2 (the latest), as an install has after upgrading its rules: only this server has one.
     const OLD_HASH = `sha256:${'0'.repeat(64)}`;
     await database.sql`
       INSERT INTO lint_results (server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
       SELECT server_version_id, rules_id, ${OLD_HASH}, 12.5, 'rain', tool_count, critical, required, minor, security_findings, tokens,
              jsonb_set(jsonb_set(jsonb_set(result::jsonb, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)::json
       FROM lint_results lr JOIN servers s ON s.latest_version_id = lr.server_version_id
-      WHERE s.id = ${twoId}`;
+      WHERE s.id = ${twoId} AND lr.rules_id = 'v2'`;
 
-    Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
+    Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_POISONED_ID: poisonedId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
   } catch (error) {
     await teardown();
     throw error;

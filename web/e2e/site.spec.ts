@@ -28,7 +28,7 @@ test('leaderboard → server → tool card, with findings linked to their codes'
   const problems = guard(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Lint leaderboard' })).toBeVisible();
-  await expect(page.getByTestId('comparability-key')).toHaveText(/^v1@sha256:[0-9a-f]{64}$/);
+  await expect(page.getByTestId('comparability-key')).toHaveText(/^v2@sha256:[0-9a-f]{64}$/);
   const rows = page.locator('table.board tbody tr');
   expect(await rows.count()).toBeGreaterThanOrEqual(8);
   // Band symbol and word, never colour alone; scores to one decimal.
@@ -36,9 +36,12 @@ test('leaderboard → server → tool card, with findings linked to their codes'
   await expect(rows.first().locator('.score-cell strong')).toHaveText(/^\d+\.\d$/);
   await shot(page, 'leaderboard');
 
+  // The seeded board is scored under v2, the latest: the page shows the score the API ranks it by.
+  const board = (await (await page.request.get('/v1/leaderboards/lint?q=server-filesystem')).json()) as { rules: { id: string }; items: { score: number }[] };
+  expect(board.rules.id).toBe('v2');
   await page.getByRole('link', { name: '@modelcontextprotocol/server-filesystem' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('@modelcontextprotocol/server-filesystem');
-  await expect(page.getByTestId('server-score')).toContainText('56.9');
+  await expect(page.getByTestId('server-score')).toContainText(board.items[0]!.score.toFixed(1));
   await expect(page.getByTestId('server-score')).toContainText('cloudy');
   await expect(page.getByRole('img', { name: 'Score history' })).toBeVisible();
   const cards = page.getByTestId('tool-card');
@@ -76,6 +79,11 @@ test('server page: confusable pairs with total, version picker and a diff betwee
   await expect(page.locator('section', { has: page.getByRole('heading', { name: /Tools changed/ }) })).toContainText('search_issues');
   await expect(page.getByTestId('score-delta')).toHaveText(/^\+\d/);
   await shot(page, 'diff');
+  // A diff link without ?rules compares under the latest rules (v2), never a fixed older version.
+  const bare = new URL(page.url());
+  bare.searchParams.delete('rules');
+  await page.goto(bare.pathname + bare.search);
+  await expect(page.locator('p.key code')).toHaveText(/^v2@sha256:[0-9a-f]{64}$/);
 
   // The picker shows the older version's own result.
   await page.goto(`/servers/${process.env.E2E_TWO_ID}`);
@@ -89,17 +97,24 @@ test('server page: confusable pairs with total, version picker and a diff betwee
 test('switching the rules version shows the board of that version (id + hash)', async ({ page }) => {
   await page.goto('/');
   const picker = page.getByLabel('Rules version');
-  const old = `v1@${process.env.E2E_OLD_HASH}`;
+  const old = `v2@${process.env.E2E_OLD_HASH}`;
   await expect(picker.locator(`option[value="${old}"]`)).toHaveCount(1);
   await picker.selectOption(old);
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page).toHaveURL(/rules=v1%40sha256%3A0+/);
+  await expect(page).toHaveURL(/rules=v2%40sha256%3A0+/);
   await expect(page.getByTestId('comparability-key')).toHaveText(old);
   const rows = page.locator('table.board tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Two versions demo');
   await expect(rows.first()).toContainText('12.5');
   await expect(rows.first()).toContainText('☂ rain');
+
+  // Both registered versions are offered by id alone too: ?rules=v1 is v1's board at this build's hash.
+  await page.goto('/?rules=v1');
+  await expect(page.getByTestId('comparability-key')).toHaveText(/^v1@sha256:[0-9a-f]{64}$/);
+  await expect(page.locator('table.board tbody tr').first()).toBeVisible();
+  await expect(picker.locator('option[value^="v1@"]').first()).toHaveCount(1);
+  await expect(picker.locator('option[value^="v2@"]').first()).toHaveCount(1);
 
   await page.goto('/?rules=v9');
   await expect(page.getByRole('alert')).toContainText('not known');
@@ -144,10 +159,15 @@ test('hostile names and descriptions are inert: no script runs, the text is show
 });
 
 test('finding codes page: every code with severity, trigger, fix and example', async ({ page }) => {
+  // The latest rules (v2) by default: its 34 codes, the new ones included; v1's own 30 with ?rules=v1.
+  await page.goto('/findings?rules=v1');
+  await expect(page.locator('article.code-doc')).toHaveCount(30);
+  await expect(page.locator('article#security_risk')).toHaveCount(0);
   await page.goto('/findings');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('(v2)');
   const docs = page.locator('article.code-doc');
-  expect(await docs.count()).toBe(30);
-  for (const code of ['no_description', 'too_short', 'confusable_pair_total', 'hidden_instructions', 'heavy_surface']) {
+  expect(await docs.count()).toBe(34);
+  for (const code of ['no_description', 'too_short', 'confusable_pair_total', 'hidden_instructions', 'heavy_surface', 'security_risk', 'malformed_input_schema']) {
     const d = page.locator(`article#${code}`);
     await expect(d.locator('.sev').first()).toBeVisible();
     await expect(d).toContainText('Triggered when');
@@ -228,13 +248,13 @@ test('badge: an SVG with the rules version and the score; the server page shows 
   await expect(img).toBeVisible();
   expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 40)).toBe(true);
   const snippet = await page.locator('#snippet').inputValue();
-  expect(snippet).toMatch(/^\[!\[toolmark lint score\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/servers\/[0-9a-f-]+\/badge\.svg\?rules=v1\)\]\(http:\/\/127\.0\.0\.1:\d+\/servers\/[0-9a-f-]+\)$/);
+  expect(snippet).toMatch(/^\[!\[toolmark lint score\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/servers\/[0-9a-f-]+\/badge\.svg\?rules=v2\)\]\(http:\/\/127\.0\.0\.1:\d+\/servers\/[0-9a-f-]+\)$/);
   const res = await request.get(`/v1/servers/${process.env.E2E_TWO_ID}/badge.svg`);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('image/svg+xml');
   expect(res.headers()['cache-control']).toContain('max-age');
   const svg = await res.text();
-  expect(svg).toContain('toolmark v1');
+  expect(svg).toContain('toolmark v2');
   expect(svg).toMatch(/[☀☁☂] \d+\.\d/);
   const again = await request.get(`/v1/servers/${process.env.E2E_TWO_ID}/badge.svg`, { headers: { 'if-none-match': res.headers().etag! } });
   expect(again.status()).toBe(304);
@@ -324,7 +344,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('figure.chart svg')).toBeVisible();
     await shot(page, 'server-nojs');
     await page.goto('/findings');
-    await expect(page.locator('article.code-doc')).toHaveCount(30);
+    await expect(page.locator('article.code-doc')).toHaveCount(34);
     await page.getByRole('button', { name: '日本語' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('指摘コード');
     await page.getByRole('button', { name: 'English' }).click();
@@ -335,4 +355,26 @@ test.describe('without JavaScript', () => {
     await page.goto('/docs/api');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('API reference');
   });
+});
+
+test('a poisoned server shows "security risk" beside its score on the board, its page and its badge, and is not sunny', async ({ page, request }) => {
+  const problems = guard(page);
+  await page.goto('/?q=Poisoned');
+  const row = page.locator('table.board tbody tr', { hasText: 'Poisoned notes demo' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('security-risk')).toHaveText('⚠ security risk');
+  await expect(row.locator('.band')).not.toHaveText(/sunny/);
+  await page.goto('/?q=Two+versions');
+  await expect(page.locator('table.board tbody tr').getByTestId('security-risk')).toHaveCount(0);
+  await page.goto(`/servers/${process.env.E2E_POISONED_ID}`);
+  await expect(page.getByTestId('server-score').getByTestId('security-risk')).toBeVisible();
+  await expect(page.getByTestId('server-score')).not.toContainText('sunny');
+  // Under v1 too: v1 counts its own security codes, its board is comparable within v1 only.
+  await page.goto(`/servers/${process.env.E2E_POISONED_ID}?rules=v1`);
+  await expect(page.getByTestId('server-score').getByTestId('security-risk')).toBeVisible();
+  await shot(page, 'poisoned');
+  const svg = await (await request.get(`/v1/servers/${process.env.E2E_POISONED_ID}/badge.svg`)).text();
+  expect(svg).toContain('⚠ security risk');
+  expect(svg).not.toMatch(/[☀☁☂] \d/);
+  expect(problems).toEqual([]);
 });

@@ -30,6 +30,22 @@ describe('rules v1 content hash', () => {
     expect(inputs.some((f) => f.endsWith('.test.ts') || f.includes('/test/') || f.endsWith('source-hash.ts'))).toBe(false);
   });
 
+  it('is still the published f0de3163… and documentation in docs/ folders never moves it', () => {
+    expect(SOURCE_HASH).toBe('sha256:f0de3163a36d912c5701f2c5711165d99c7f7a3392c87a1b3f556e3142040f65');
+    const inputs = rulesHashInputs('v1').concat(rulesHashInputs('v2')).map((f) => f.slice(root.length + 1));
+    expect(inputs.some((f) => f.includes('/docs/'))).toBe(false);
+    const copy = mkdtempSync(join(tmpdir(), 'toolmark-rules-'));
+    copies.push(copy);
+    cpSync(join(root, 'src'), join(copy, 'src'), { recursive: true });
+    writeFileSync(join(copy, 'package.json'), readFileSync(join(root, 'package.json')));
+    cpSync(join(root, '..', 'node_modules', 'gpt-tokenizer', 'package.json'), join(copy, 'node_modules', 'gpt-tokenizer', 'package.json'), { recursive: true });
+    for (const id of ['v1', 'v2']) {
+      const file = join(copy, 'src', 'rules', id, 'docs', 'findings.ts');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\n// edited\n`);
+      expect(computeRulesHash(id, copy)).toBe(computeRulesHash(id));
+    }
+  });
+
   it('changes when a threshold changes', () => {
     const copy = mkdtempSync(join(tmpdir(), 'toolmark-rules-'));
     copies.push(copy);

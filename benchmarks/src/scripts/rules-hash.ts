@@ -17,8 +17,8 @@ export function benchmarksRoot(): string {
 function listTs(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    // Test helpers live in test/ folders and never change a result.
-    if (statSync(p).isDirectory()) return name === 'test' ? [] : listTs(p);
+    // Test helpers live in test/ folders and documentation in docs/ folders: neither ever changes a result.
+    if (statSync(p).isDirectory()) return name === 'test' || name === 'docs' ? [] : listTs(p);
     return p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('source-hash.ts') ? [p] : [];
   });
 }

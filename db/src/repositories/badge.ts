@@ -10,6 +10,8 @@ export interface BadgeScore {
   score: number | null;
   band: string | null;
   rulesHash: string | null;
+  /** Security findings of that result (the scoring rule set's codes); null when not scored. */
+  securityFindings: number | null;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function badgeScore(db: Database, serverId: string, rulesId: string
       score: lintResults.score,
       band: lintResults.band,
       rulesHash: lintResults.rulesHash,
+      securityFindings: lintResults.securityFindings,
     })
     .from(servers)
     .leftJoin(

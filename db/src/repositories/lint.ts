@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
-import type { LintResult } from '@toolmark/benchmarks';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
+import { securityStatus, type LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { retryOnce } from '../retry.js';
 import { boardEntries, lintResults, lintSaves, serverVersions, servers } from '../schema.js';
+import { securityOfResults } from './security.js';
 import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
 
 
@@ -73,9 +74,6 @@ export async function addVersionIfChanged(db: Executor, incoming: IncomingSurfac
   return db.transaction((tx) => versionFor(tx, incoming));
 }
 
-/** Finding codes that are security findings (rules v1: hidden instructions, invisible characters, shadowing). */
-const SECURITY_CODES = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
-
 /** The columns of a lint result row the leaderboard sorts and filters on. */
 export const columnsOf = (result: LintResult) => ({
   rulesId: result.rules.id,
@@ -86,7 +84,8 @@ export const columnsOf = (result: LintResult) => ({
   critical: result.counts.critical,
   required: result.counts.required,
   minor: result.counts.minor,
-  securityFindings: [...result.findings, ...result.tools.flatMap((t) => t.findings)].filter((f) => SECURITY_CODES.has(f.code)).length,
+  // Security codes are the scoring rule set's own (registry facts), not a list kept here.
+  securityFindings: securityStatus(result).findings,
   tokens: result.tokens.total,
 });
 
@@ -273,6 +272,7 @@ export async function leaderboard(db: Database, q: BoardQuery) {
   const [rows, [total]] = await Promise.all([
     db
       .select({
+        resultId: b.lintResultId,
         id: b.serverId,
         slug: b.slug,
         name: b.name,
@@ -297,7 +297,8 @@ export async function leaderboard(db: Database, q: BoardQuery) {
       .offset(q.offset),
     db.select({ n: count() }).from(b).where(where),
   ]);
-  return { total: total?.n ?? 0, items: rows };
+  const security = await securityOfResults(db, rows);
+  return { total: total?.n ?? 0, items: rows.map(({ resultId, ...row }) => ({ ...row, security: security.get(resultId)! })) };
 }
 
 /** Every (rules id, hash) with stored results, newest first, with how many servers' latest versions it scores. */
@@ -314,13 +315,39 @@ export async function rulesInUse(db: Database) {
     .orderBy(desc(sql`min(${lintResults.createdAt})`));
 }
 
-/** Latest versions of servers that have no result under these rules yet (the start-up backfill). */
-export async function latestVersionsWithoutLint(db: Database, rules: { id: string; hash: string }): Promise<string[]> {
-  const rows = await db
-    .select({ id: serverVersions.id })
-    .from(servers)
-    .innerJoin(serverVersions, eq(serverVersions.id, servers.latestVersionId))
-    .leftJoin(lintResults, and(eq(lintResults.serverVersionId, serverVersions.id), eq(lintResults.rulesId, rules.id), eq(lintResults.rulesHash, rules.hash)))
-    .where(isNull(lintResults.id));
-  return rows.map((r) => r.id);
+/** One page of versions lacking results: each version with the rules ids it has no result under. */
+export interface MissingLints {
+  versionId: string;
+  rules: string[];
+}
+
+/**
+ * Stored versions that have no result under one or more of `rules` (id + hash), in pages by version id
+ * (the start-up backfill: `after` is the last id of the previous page). `latest` picks servers' latest
+ * versions (the board's, scored first) or every other version, so the two passes never name a version twice.
+ */
+export async function versionsWithoutLint(
+  db: Database,
+  rules: readonly { id: string; hash: string }[],
+  page: { latest: boolean; after?: string | undefined; limit: number },
+): Promise<MissingLints[]> {
+  if (rules.length === 0) return [];
+  const wanted = sql.join(
+    rules.map((r) => sql`(${r.id}::text, ${r.hash}::text)`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ version_id: string; rules: string[] }>(sql`
+    SELECT v.id AS version_id, array_agg(r.id ORDER BY r.id) AS rules
+    FROM server_versions v
+    JOIN servers s ON s.id = v.server_id
+    CROSS JOIN (VALUES ${wanted}) AS r(id, hash)
+    WHERE ${page.latest ? sql`v.id = s.latest_version_id` : sql`v.id IS DISTINCT FROM s.latest_version_id`}
+      AND ${page.after === undefined ? sql`true` : sql`v.id > ${page.after}::uuid`}
+      AND NOT EXISTS (
+        SELECT 1 FROM lint_results lr WHERE lr.server_version_id = v.id AND lr.rules_id = r.id AND lr.rules_hash = r.hash
+      )
+    GROUP BY v.id
+    ORDER BY v.id
+    LIMIT ${page.limit}`);
+  return [...rows].map((r) => ({ versionId: r.version_id, rules: r.rules }));
 }

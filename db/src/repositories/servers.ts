@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
 import { lintResults, serverVersions, servers } from '../schema.js';
+import { securityOfResults } from './security.js';
 
 /** A server's stored record. */
 export type ServerRecord = typeof servers.$inferSelect;
@@ -80,6 +81,7 @@ export async function listVersions(db: Database, serverId: string) {
     .orderBy(desc(serverVersions.seq));
   const scores = await db
     .select({
+      resultId: lintResults.id,
       versionId: lintResults.serverVersionId,
       rulesId: lintResults.rulesId,
       rulesHash: lintResults.rulesHash,
@@ -88,6 +90,7 @@ export async function listVersions(db: Database, serverId: string) {
       critical: lintResults.critical,
       required: lintResults.required,
       minor: lintResults.minor,
+      securityFindings: lintResults.securityFindings,
       tokens: lintResults.tokens,
       createdAt: lintResults.createdAt,
     })
@@ -95,7 +98,11 @@ export async function listVersions(db: Database, serverId: string) {
     .innerJoin(serverVersions, eq(serverVersions.id, lintResults.serverVersionId))
     .where(eq(serverVersions.serverId, serverId))
     .orderBy(asc(lintResults.createdAt));
-  return versions.map((v) => ({ ...v, scores: scores.filter((s) => s.versionId === v.id).map(({ versionId: _v, ...s }) => s) }));
+  const security = await securityOfResults(db, scores);
+  return versions.map((v) => ({
+    ...v,
+    scores: scores.filter((s) => s.versionId === v.id).map(({ versionId: _v, resultId, securityFindings: _s, ...s }) => ({ ...s, security: security.get(resultId)! })),
+  }));
 }
 
 /** One version with its tools, or undefined. */

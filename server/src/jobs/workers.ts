@@ -1,8 +1,9 @@
 // The job workers of one process: a handler per queue, the drift schedule, and the start-up backfill of
 // lints. Used by `toolmark worker` and by `npm start` when workers run inline.
-import { ruleSets, type JobQueue } from '@toolmark/benchmarks';
-import { latestVersionsWithoutLint, type Database } from '@toolmark/db';
+import type { JobQueue } from '@toolmark/benchmarks';
+import type { Database } from '@toolmark/db';
 import type PgBoss from 'pg-boss';
+import { backfillLints } from './backfill-lints.js';
 import { addLocalWorker, removeLocalWorkers, type JobLog } from './boss.js';
 import { captureServer } from './capture-server.js';
 import { lintVersion } from './lint-version.js';
@@ -32,8 +33,8 @@ type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
  * Register the three handlers (`concurrency` pollers each for capture and lint, one for the schedule's
  * tick, one job per fetch; a poller that found a job fetches again at once, one that found none waits the
  * polling interval or a send through this pg-boss instance), set the schedule, and queue a lint of every
- * server's latest version that has no result under a rules version of this build (after a deploy that adds
- * rules, or jobs lost before).
+ * stored version that has no result under a rules version of this build (backfill-lints.ts: after a deploy
+ * that registers rules, or jobs lost before).
  * pg-boss must be started with our queues (`createBoss`).
  */
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<StopWorkers> {
@@ -89,12 +90,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     await boss.schedule('recapture-public', deps.recaptureCron, {}, { tz: 'UTC', singletonKey: 'tick' });
   }
 
-  let backfilled = 0;
-  for (const rules of Object.values(ruleSets)) {
-    for (const versionId of await latestVersionsWithoutLint(deps.db, { id: rules.id, hash: rules.hash })) {
-      if ((await deps.sender.send('lint-version', { versionId, rules: [rules.id] })) !== null) backfilled++;
-    }
-  }
+  const backfilled = (await backfillLints(deps)).queued;
   deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled }, 'job workers started');
 
   return async ({ timeoutMs = 30_000 } = {}) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
-import { diffLintResults, LATEST_RULES, parseSurfaceText, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { diffLintResults, LATEST_RULES, parseSurfaceText, ruleSets, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { PipelineDeps } from './deps.js';
@@ -10,7 +10,7 @@ import { canSee } from './visibility.js';
 /** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes` (the contract's SavedLintSchema). */
 export type SaveLintResponse = z.output<typeof SavedLintSchema>;
 
-/** What a save stored, in parts: the answer is `{ ...result, version, changes }`. */
+/** What a save stored, in parts: the answer is `{ ...result, version, changes, security }`. */
 export interface SavedLint {
   result: LintResult;
   version: SaveLintResponse['version'];
@@ -19,10 +19,11 @@ export interface SavedLint {
 
 /**
  * The answer's JSON text from the result's JSON (kept by the memo: a repeated save does not encode its
- * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes })`, as LintResult has neither key.
+ * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes, security })`, as LintResult has none of
+ * these keys. `security` is the result's security status (securityStatus, the one definition).
  */
 export function savedLintJson(saved: SavedLint, resultJson: string): string {
-  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)}}`;
+  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)},"security":${JSON.stringify(securityStatus(saved.result))}}`;
 }
 
 /**
@@ -32,7 +33,7 @@ export function savedLintJson(saved: SavedLint, resultJson: string): string {
  * scored before this one under the same rules.
  */
 export async function saveLint(
-  deps: Pick<PipelineDeps, 'db' | 'savesSql' | 'newVersionsSql' | 'memo' | 'config'>,
+  deps: Pick<PipelineDeps, 'db' | 'savesSql' | 'newVersionsSql' | 'memo' | 'config' | 'jobs'>,
   input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
 ): Promise<SavedLint> {
   const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
@@ -79,6 +80,7 @@ export async function saveLint(
   });
   if (added) {
     deps.memo.rememberStored(added.resultId, result);
+    await scoreUnderOtherRules(deps, added.version.id);
     const changes = await changesSince(deps, added.previous, result);
     return { result, version: { ...added.version, created: true }, changes };
   }
@@ -89,9 +91,24 @@ export async function saveLint(
     payer,
     { asyncCommit: deps.config.TOOLMARK_SAVES_ASYNC_COMMIT },
   );
+  if (saved.created) await scoreUnderOtherRules(deps, saved.version.id);
   const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
   return { result, version: { ...saved.version, created: saved.created }, changes };
+}
+
+/** Rules versions besides the latest: a new version saved from CI is scored under them by a job. */
+const OTHER_RULES = Object.keys(ruleSets).filter((id) => id !== LATEST_RULES);
+
+/**
+ * A version a save added is scored under the latest rules here and under every other registered version
+ * (v1) by a `lint-version` job, so it stays on each version's leaderboard. The save is already committed:
+ * a job that cannot be queued now is queued by the next start's backfill (jobs/backfill-lints.ts), so
+ * that failure does not fail the save.
+ */
+async function scoreUnderOtherRules(deps: Pick<PipelineDeps, 'jobs'>, versionId: string): Promise<void> {
+  if (OTHER_RULES.length === 0) return;
+  await deps.jobs.send('lint-version', { versionId, rules: OTHER_RULES }).catch(() => null);
 }
 
 /** `changes` against the version scored before (its stored result is read once per process and kept). */

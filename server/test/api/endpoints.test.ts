@@ -123,11 +123,11 @@ describe('servers', () => {
     const detail = await get(`/v1/servers/${a.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().versions).toHaveLength(1);
-    expect(detail.json().versions[0].scores[0]).toMatchObject({ rulesId: 'v1', rulesHash: ruleSets.v1.hash });
+    expect(detail.json().versions[0].scores[0]).toMatchObject({ rulesId: LATEST_RULES, rulesHash: ruleSets[LATEST_RULES].hash, security: { status: 'clean', findings: 0, codes: [], tools: 0 } });
     const version = await get(`/v1/versions/${a.versionId}`);
     expect(version.json().tools.tools[0].name).toBe('read_file');
-    const lint = await get(`/v1/versions/${a.versionId}/lint?rules=v1`);
-    expect(lint.json()).toMatchObject({ rules: { id: 'v1' }, version: { id: a.versionId, seq: 1 } });
+    const lint = await get(`/v1/versions/${a.versionId}/lint?rules=${LATEST_RULES}`);
+    expect(lint.json()).toMatchObject({ rules: { id: LATEST_RULES }, version: { id: a.versionId, seq: 1 }, security: { status: 'clean' } });
     expect((await get(`/v1/versions/${a.versionId}/lint?rules=v9`)).json().error.code).toBe('unknown_rules');
     expect((await get(`/v1/servers/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
   });
@@ -160,8 +160,9 @@ describe('servers', () => {
 
     const rules = await get('/v1/rules');
     expect(rules.json().latest).toBe(LATEST_RULES);
-    expect(rules.json().items[0]).toMatchObject({ id: 'v1', hash: ruleSets.v1.hash, active: true });
-    expect(rules.json().items[0].results).toBeGreaterThanOrEqual(2);
+    const latest = rules.json().items.find((r: { id: string }) => r.id === LATEST_RULES);
+    expect(latest).toMatchObject({ id: LATEST_RULES, hash: ruleSets[LATEST_RULES].hash, active: true });
+    expect(latest.results).toBeGreaterThanOrEqual(2);
   });
 });
 

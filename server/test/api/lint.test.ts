@@ -39,7 +39,8 @@ describe('POST /v1/servers/{id}/lint', () => {
     expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = a.json();
     expect(body.schemaVersion).toBe(1);
-    expect(body.rules.id).toBe('v1');
+    expect(body.rules.id).toBe('v2');
+    expect(body.security).toEqual({ status: 'clean', findings: 0, codes: [], tools: 0 });
     expect(body.tools).toHaveLength(2);
     expect(body.version).toMatchObject({ seq: 2, label: 'v1.0.0', created: true });
     // The registration's upload was linted by a job (not run here), so there is no previous scored version yet.
@@ -86,7 +87,7 @@ describe('POST /v1/servers/{id}/lint', () => {
       SELECT json_typeof(v.tools) AS tools, json_typeof(lr.result) AS result, lr.result AS doc
       FROM server_versions v JOIN lint_results lr ON lr.server_version_id = v.id WHERE v.id = ${changed.version.id}`;
     expect(stored).toMatchObject({ tools: 'object', result: 'object' });
-    const { version: _version, changes: _changes, ...resultOnly } = changed;
+    const { version: _version, changes: _changes, security: _security, ...resultOnly } = changed;
     expect(stored!.doc).toEqual(resultOnly);
     const version = await h.app.inject({ method: 'GET', url: `/v1/versions/${changed.version.id}` });
     expect(version.json().tools).toEqual(second);

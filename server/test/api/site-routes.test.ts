@@ -4,10 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINDING_CODES_V1, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
+import { FINDING_CODES_V1, LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
 import { storeLintResult } from '@toolmark/db';
 import { buildApp } from '../../src/app.js';
-import { FINDINGS_V1 } from '../../src/catalogue/findings-v1.js';
 import { loadConfig } from '../../src/config.js';
 import { isApiPath, siteMount } from '../../src/site.js';
 import { SITE_TOKEN } from '../../src/site-token.js';
@@ -35,12 +34,36 @@ describe('GET /v1/rules/{id}', () => {
     const body = res.json();
     expect(body.hash).toBe(ruleSets.v1.hash);
     expect(body.findings.map((f: { code: string }) => f.code).sort()).toEqual([...FINDING_CODES_V1].sort());
-    for (const f of FINDINGS_V1) for (const k of ['title', 'trigger', 'fix'] as const) expect(f[k].en.length * f[k].ja.length, `${f.code}.${k}`).toBeGreaterThan(0);
-    expect(FINDINGS_V1.find((f) => f.code === 'param_no_description')!.severities).toEqual(['required', 'minor']);
-    expect(FINDINGS_V1.find((f) => f.code === 'no_description')!.severities).toEqual(['critical']);
+    const findings = ruleSets.v1.findings;
+    for (const f of findings) for (const k of ['title', 'trigger', 'fix'] as const) expect(f[k].en.length * f[k].ja.length, `${f.code}.${k}`).toBeGreaterThan(0);
+    expect(findings.find((f) => f.code === 'param_no_description')!.severities).toEqual(['required', 'minor']);
+    expect(findings.find((f) => f.code === 'no_description')!.severities).toEqual(['critical']);
     expect(body.categories.map((c: { max: number }) => c.max).reduce((a: number, b: number) => a + b)).toBe(100);
     expect(body.changelog).toContain('first published version');
     expect((await h.app.inject({ method: 'GET', url: '/v1/rules/v9' })).statusCode).toBe(404);
+  });
+
+  it('answers each version with its own facts: v1 and v2 differ in codes, severities, security and latest', async () => {
+    const [v1, v2] = await Promise.all(['v1', 'v2'].map(async (id) => (await h.app.inject({ method: 'GET', url: `/v1/rules/${id}` })).json()));
+    type Doc = { code: string; severities: string[]; security: boolean };
+    const byCode = (body: { findings: Doc[] }) => new Map(body.findings.map((f) => [f.code, f]));
+    const [d1, d2] = [byCode(v1), byCode(v2)];
+    expect(LATEST_RULES).toBe('v2');
+    expect([v1.latest, v2.latest]).toEqual([false, true]);
+    expect(v1.hash).not.toBe(v2.hash);
+    // v2's new codes exist only in v2.
+    for (const code of ['security_risk', 'malformed_input_schema', 'annotation_not_boolean', 'destructive_hint_on_read']) {
+      expect(d1.has(code), code).toBe(false);
+      expect(d2.has(code), code).toBe(true);
+    }
+    expect(d2.get('security_risk')).toMatchObject({ severities: ['critical'], security: true });
+    // What changed between the versions, as each one scores it.
+    expect([d1.get('tool_shadowing')!.severities, d2.get('tool_shadowing')!.severities]).toEqual([['required'], ['critical']]);
+    expect([d1.get('too_short')!.severities, d2.get('too_short')!.severities]).toEqual([['required'], ['required', 'minor']]);
+    expect(v1.changelog).not.toBe(v2.changelog);
+    expect(v2.changelog).toContain('Rules v2 changelog');
+    // The facts served are the rule set's own, whole.
+    expect(v2).toMatchObject({ bands: ruleSets.v2.bands, categories: ruleSets.v2.categories, findings: ruleSets.v2.findings });
   });
 });
 
@@ -52,7 +75,7 @@ describe('badge', () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.body).toMatch(/^<svg [^>]*role="img"/);
-    expect(res.body).toContain('toolmark v1');
+    expect(res.body).toContain(`toolmark ${LATEST_RULES}`);
     expect(res.body).toMatch(/<text[^>]*>[☀☁☂] \d+\.\d<\/text>/);
     const again = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/badge.svg`, headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
@@ -84,16 +107,16 @@ describe('GET /v1/versions/{id}/diff', () => {
     expect(changes.toolsRemoved.map((t: { name: string }) => t.name)).toEqual(['close_issue']);
     expect(changes.toolsChanged).toHaveLength(1);
     expect(changes.toolsChanged[0].delta).toBeGreaterThan(0);
-    const withHash = await h.app.inject({ method: 'GET', url: `/v1/versions/${v2}/diff?base=${v1}&hash=${encodeURIComponent(ruleSets.v1.hash)}` });
+    const withHash = await h.app.inject({ method: 'GET', url: `/v1/versions/${v2}/diff?base=${v1}&hash=${encodeURIComponent(ruleSets[LATEST_RULES].hash)}` });
     expect(withHash.statusCode).toBe(200);
     const other = await upload('Other server', [tool('other_tool', 'Does another thing entirely for this test.')]);
     expect((await h.app.inject({ method: 'GET', url: `/v1/versions/${v2}/diff?base=${other.versionId}` })).statusCode).toBe(404);
   });
 
   it('the leaderboard accepts the rules hash as GET /v1/rules names it (sha256:…)', async () => {
-    const res = await h.app.inject({ method: 'GET', url: `/v1/leaderboards/lint?hash=${encodeURIComponent(ruleSets.v1.hash)}`, headers: bearer(h.keys.ci) });
+    const res = await h.app.inject({ method: 'GET', url: `/v1/leaderboards/lint?hash=${encodeURIComponent(ruleSets[LATEST_RULES].hash)}`, headers: bearer(h.keys.ci) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().rules.hash).toBe(ruleSets.v1.hash);
+    expect(res.json().rules.hash).toBe(ruleSets[LATEST_RULES].hash);
   });
 
   it('counts security findings (invisible characters) so the leaderboard filter finds them', async () => {

@@ -1,5 +1,6 @@
 // Pipelines are called with their own narrow dependencies — no Fastify, no ApiContext — as a job or the
 // MCP endpoint will call them, and refuse with PipelineError (a kind the caller maps), never ApiError.
+import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
 import { createApiKey, createOrganisation, findLiveKey, type AuthenticatedKey } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,11 +65,25 @@ describe('pipelines without the HTTP layer', () => {
 
   it('saveLint saves for the owner, and hides another organisation\'s private server as not_found', async () => {
     const { server } = await registerServer(deps(), { key: mine, body: { name: 'Saved', slug: 'saved', public: false, source: { kind: 'upload', tools } } });
-    const lintDeps = { db: t.db, savesSql: t.sql, newVersionsSql: t.sql, memo: new LintMemo(), config: deps().config };
+    const lintDeps = { db: t.db, savesSql: t.sql, newVersionsSql: t.sql, memo: new LintMemo(), config: deps().config, jobs };
     const saved = await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(tools), label: 'ci', key: mine, at });
     expect(saved.version.created).toBe(false);
     expect(saved.result.tools.map((x) => x.name)).toEqual(['find_notes']);
     const hidden = await refusal(saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(tools), label: null, key: theirs, at }));
     expect([hidden.kind, hidden.code]).toEqual(['not_found', 'not_found']);
+  });
+
+  it('saveLint scores a new version under the latest rules and queues its lint under the other registered ones', async () => {
+    const { server } = await registerServer(deps(), { key: mine, body: { name: 'Versions', slug: 'versions', public: true, source: { kind: 'upload', tools } } });
+    const lintDeps = { db: t.db, savesSql: t.sql, newVersionsSql: t.sql, memo: new LintMemo(), config: deps().config, jobs };
+    const before = sent.length;
+    const changed = { tools: [{ ...tools.tools[0]!, description: 'Finds notes by a text query and returns their titles.' }] };
+    const saved = await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(changed), label: 'ci', key: mine, at });
+    expect(saved.version.created).toBe(true);
+    expect(saved.result.rules.id).toBe(LATEST_RULES);
+    expect(sent.slice(before)).toEqual([{ queue: 'lint-version', payload: { versionId: saved.version.id, rules: Object.keys(ruleSets).filter((id) => id !== LATEST_RULES) } }]);
+    // The same tools again add no version and queue nothing.
+    await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(changed), label: 'ci', key: mine, at });
+    expect(sent.length).toBe(before + 1);
   });
 });

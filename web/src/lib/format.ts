@@ -4,6 +4,18 @@ import type { Lang } from './i18n';
 export type BandName = 'sunny' | 'cloudy' | 'rain';
 export const BAND_SYMBOL: Record<BandName, string> = { sunny: '☀', cloudy: '☁', rain: '☂' };
 export const isBand = (b: unknown): b is BandName => b === 'sunny' || b === 'cloudy' || b === 'rain';
+/** A rule set's band thresholds as GET /v1/rules/{id} gives them (browser code cannot import the core's `Bands`). */
+export interface Bands {
+  sunny: number;
+  cloudy: number;
+}
+/** A result's security status as the API gives it (the core's SecurityStatusSchema, by shape). */
+export interface Security {
+  status: 'clean' | 'risk';
+  findings: number;
+  codes: string[];
+  tools: number;
+}
 
 /** A score to one decimal (server means), or an em dash. */
 export const score1 = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toFixed(1));

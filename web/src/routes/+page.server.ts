@@ -32,8 +32,12 @@ export const load: PageServerLoad = async (event) => {
     if (e instanceof ApiFailure) pageError(e, []);
     throw e;
   });
+  // The bands the intro names are the shown rule set's own (GET /v1/rules/{id}), never literals here.
+  const shown = board?.rules.id ?? rules.id ?? list.latest;
+  const detail = await api.rulesDetail(caller, shown).catch(() => api.rulesDetail(caller, list.latest));
   return {
     rulesList: list,
+    bands: detail.bands,
     board: board && {
       ...board,
       items: board.items.map((i) => ({ ...i, name: visibleName(i.name), description: visible(i.description) })),

@@ -22,6 +22,7 @@ export * from './leaderboards.js';
 export * from './me.js';
 export * from './organisations.js';
 export * from './rules.js';
+export * from './security.js';
 export * from './servers.js';
 export * from './versions.js';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LATEST_RULES } from '../../rules/registry.js';
 import { PageQuerySchema, RulesHashSchema, RulesIdSchema, RulesRefSchema, storedText, TimestampSchema } from './common.js';
 import { authErrors, ErrorSchema, unavailable } from './errors.js';
+import { SecurityStatusSchema } from './security.js';
 
 /** What a leaderboard can be sorted by. */
 export const BoardSortSchema = z.enum(['score', 'name', 'tools', 'tokens', 'captured']);
@@ -31,6 +32,8 @@ export const BoardItemSchema = z.object({
   required: z.number(),
   minor: z.number(),
   securityFindings: z.number(),
+  /** Shown beside the score: a server with security findings is never shown as the best one. */
+  security: SecurityStatusSchema,
   tokens: z.number(),
   versionId: z.string(),
   versionSeq: z.number(),

@@ -18,7 +18,7 @@ export const FindingDocSchema = z.object({
   scope: z.enum(['tool', 'server']),
   /** Possible severities, most severe first (two when the share or size decides). */
   severities: z.array(z.enum(['critical', 'required', 'minor'])),
-  /** A security finding (does not change the score; never hidden). */
+  /** One of the rule set's security codes: counted in the security status beside the score, never hidden (from v2 a critical one caps the score). */
   security: z.boolean(),
   title: BilingualSchema,
   trigger: BilingualSchema,

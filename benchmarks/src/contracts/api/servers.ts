@@ -4,6 +4,7 @@ import { LintChangesSchema } from '../lint-changes.js';
 import { LintResultSchema } from '../lint-result.js';
 import { IdParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
+import { SecurityStatusSchema } from './security.js';
 import { StoredLintSchema, VersionRefSchema, VersionSummarySchema } from './versions.js';
 
 /** A registered server. */
@@ -71,6 +72,7 @@ export const SaveLintQuerySchema = z.object({ label: storedText(50, { trim: fals
 export const SavedLintSchema = LintResultSchema.extend({
   version: VersionRefSchema.extend({ surfaceHash: z.string(), created: z.boolean() }),
   changes: LintChangesSchema.nullable(),
+  security: SecurityStatusSchema,
 });
 
 /** Query of `GET /v1/servers/{id}/badge.svg`. */

@@ -4,6 +4,7 @@ import { LintChangesSchema } from '../lint-changes.js';
 import { LintResultSchema } from '../lint-result.js';
 import { IdParamsSchema, RulesHashSchema, RulesIdSchema, RulesRefSchema, TimestampSchema } from './common.js';
 import { authErrors, ErrorSchema, unavailable } from './errors.js';
+import { SecurityStatusSchema } from './security.js';
 
 /** A version's score under one rules version (id + hash). */
 export const VersionScoreSchema = z.object({
@@ -14,6 +15,7 @@ export const VersionScoreSchema = z.object({
   critical: z.number(),
   required: z.number(),
   minor: z.number(),
+  security: SecurityStatusSchema,
   tokens: z.number(),
   createdAt: TimestampSchema,
 });
@@ -38,9 +40,10 @@ export const VersionDetailSchema = VersionSchema.extend({ serverId: z.string(), 
 /** Which version a result scores. */
 export const VersionRefSchema = z.object({ id: z.string(), seq: z.number(), label: z.string().nullable() });
 
-/** A stored lint result with the version it scores. */
+/** A stored lint result with the version it scores and its security status. */
 export const StoredLintSchema = LintResultSchema.extend({
   version: VersionRefSchema.extend({ capturedAt: TimestampSchema }),
+  security: SecurityStatusSchema,
 });
 
 /** Query of `GET /v1/versions/{id}/lint`. */

@@ -1,3 +1,5 @@
+import type { Bands } from '$lib/format';
+
 // The English texts of the site. Adding a text: add it here, then to ja.ts (the type makes it required).
 export const en = {
   siteName: 'toolmark',
@@ -8,9 +10,15 @@ export const en = {
   footer: 'toolmark is self-hosted. Scores are comparable only within one rules version (id and hash).',
   band: { sunny: 'sunny', cloudy: 'cloudy', rain: 'rain', none: 'not scored' },
   severity: { critical: 'critical', required: 'required', minor: 'minor' },
+  security: {
+    risk: 'security risk',
+    clean: 'no security findings',
+    riskTitle: (findings: number, tools: number, codes: string) => `${findings} security findings on ${tools} tools (${codes}): the score is not the tool's quality`,
+  },
   board: {
     title: 'Lint leaderboard',
-    intro: 'Public MCP servers ranked by the lint score of their latest version: how well a model can tell their tools apart and call them, from tools/list alone. ☀ sunny ≥ 70, ☁ cloudy 40–69, ☂ rain < 40.',
+    intro: (b: Bands) =>
+      `Public MCP servers ranked by the lint score of their latest version: how well a model can tell their tools apart and call them, from tools/list alone. ☀ sunny ≥ ${b.sunny}, ☁ cloudy ${b.cloudy}–${b.sunny - 1}, ☂ rain < ${b.cloudy}. ⚠ security risk: a tool carries instructions to the model or hidden text.`,
     rules: 'Rules version',
     key: 'Comparability key',
     switchRules: 'Show',
@@ -55,7 +63,7 @@ export const en = {
     tokens: 'tokens',
     findingsCount: 'findings',
     history: 'Score history',
-    historyDesc: (n: number) => `Server score of each of the ${n} scored versions under this rules version; bands marked at 40 and 70.`,
+    historyDesc: (n: number, b: Bands) => `Server score of each of the ${n} scored versions under this rules version; bands marked at ${b.cloudy} and ${b.sunny}.`,
     historyEmpty: 'Only one scored version so far.',
     serverFindings: 'Server-wide findings',
     noServerFindings: 'No server-wide findings.',
@@ -101,7 +109,7 @@ export const en = {
   category: { purpose: 'purpose', usage: 'usage', parameters: 'parameters', returns: 'returns', constraints: 'constraints', examples: 'examples' },
   findings: {
     title: 'Finding codes',
-    intro: 'Every code rules v1 can report, with its severity, what triggers it, how to fix it and an example. The same codes appear in the CLI, its JSON, the API and this site; real results carry the real counts and names.',
+    intro: (rules: string) => `Every code rules ${rules} can report, with its severity, what triggers it, how to fix it and an example. The same codes appear in the CLI, its JSON, the API and this site; real results carry the real counts and names.`,
     perTool: 'Per-tool findings',
     serverWide: 'Server-wide findings',
     severity: 'Severity',

@@ -9,10 +9,16 @@ export const ja: Messages = {
   language: '言語',
   footer: 'toolmark はセルフホスト型です。点数は同じ規則の版（id とハッシュ）どうしでのみ比べられます。',
   band: { sunny: '晴れ', cloudy: '曇り', rain: '雨', none: '未採点' },
+  security: {
+    risk: 'セキュリティ上の危険',
+    clean: 'セキュリティの指摘なし',
+    riskTitle: (findings, tools, codes) => `${tools} 個のツールにセキュリティの指摘が ${findings} 件（${codes}）。点数はツールの質を表しません`,
+  },
   severity: { critical: '重大', required: '要対応', minor: '軽微' },
   board: {
     title: '静的採点ランキング',
-    intro: '公開 MCP サーバーを最新版の点数順に並べています。tools/list だけから、モデルがツールを見分けて正しく呼べるかを採点します。☀ 晴れ 70 点以上、☁ 曇り 40〜69 点、☂ 雨 40 点未満。',
+    intro: (b) =>
+      `公開 MCP サーバーを最新版の点数順に並べています。tools/list だけから、モデルがツールを見分けて正しく呼べるかを採点します。☀ 晴れ ${b.sunny} 点以上、☁ 曇り ${b.cloudy}〜${b.sunny - 1} 点、☂ 雨 ${b.cloudy} 点未満。⚠ セキュリティ上の危険: モデルへの指示や隠れた文字を含むツールがあります。`,
     rules: '規則の版',
     key: '比較キー',
     switchRules: '表示',
@@ -57,7 +63,7 @@ export const ja: Messages = {
     tokens: 'トークン',
     findingsCount: '件の指摘',
     history: '点数の推移',
-    historyDesc: (n: number) => `この規則の版で採点された ${n} 個の版の平均点。40 点と 70 点に帯の境目を示します。`,
+    historyDesc: (n, b) => `この規則の版で採点された ${n} 個の版の平均点。${b.cloudy} 点と ${b.sunny} 点に帯の境目を示します。`,
     historyEmpty: '採点された版はまだ 1 つだけです。',
     serverFindings: 'サーバー全体の指摘',
     noServerFindings: 'サーバー全体の指摘はありません。',
@@ -103,7 +109,7 @@ export const ja: Messages = {
   category: { purpose: '目的', usage: '使いどころ', parameters: '引数', returns: '戻り値', constraints: '制約と副作用', examples: '例' },
   findings: {
     title: '指摘コード',
-    intro: '規則 v1 が出しうるすべての指摘コードと、重大度、出る条件、直し方、例です。コードは CLI、その JSON、API、このサイトで共通です。実際の結果には本当の数や名前が入ります。',
+    intro: (rules) => `規則 ${rules} が出しうるすべての指摘コードと、重大度、出る条件、直し方、例です。コードは CLI、その JSON、API、このサイトで共通です。実際の結果には本当の数や名前が入ります。`,
     perTool: 'ツールごとの指摘',
     serverWide: 'サーバー全体の指摘',
     severity: '重大度',

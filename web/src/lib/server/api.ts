@@ -101,7 +101,8 @@ export const api = {
   myServers: (c: Caller, offset = 0) => call<Answer<'GET /v1/servers'>>(c, 'GET', `/v1/servers${qs({ mine: 'true', limit: 100, offset })}`),
   version: (c: Caller, id: string) => call<Answer<'GET /v1/versions/{id}'>>(c, 'GET', `/v1/versions/${enc(id)}`),
   versionLint: (c: Caller, id: string, rules: string, hash?: string) => call<StoredLint>(c, 'GET', `/v1/versions/${enc(id)}/lint${qs({ rules, hash })}`),
-  diff: (c: Caller, id: string, base: string, rules: string, hash?: string) => call<Answer<'GET /v1/versions/{id}/diff'>>(c, 'GET', `/v1/versions/${enc(id)}/diff${qs({ base, rules, hash })}`),
+  /** Without `rules` the API compares under its latest rules version. */
+  diff: (c: Caller, id: string, base: string, rules: string | undefined, hash?: string) => call<Answer<'GET /v1/versions/{id}/diff'>>(c, 'GET', `/v1/versions/${enc(id)}/diff${qs({ base, rules, hash })}`),
   register: (c: Caller, body: RegisterBody) => call<Answer<'POST /v1/servers'>>(c, 'POST', '/v1/servers', body),
   me: (c: Caller) => call<Answer<'GET /v1/me'>>(c, 'GET', '/v1/me'),
   keys: (c: Caller) => call<Answer<'GET /v1/keys'>>(c, 'GET', '/v1/keys'),

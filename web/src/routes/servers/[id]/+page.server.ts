@@ -37,6 +37,8 @@ export const load: PageServerLoad = async (event) => {
     const raw = (v.tools as { tools?: { name?: unknown; description?: unknown }[] } | null)?.tools ?? [];
     tools = raw.map((t) => ({ name: String(t.name ?? ''), description: typeof t.description === 'string' ? t.description : null }));
   }
+  // The chart's bands are the shown rule set's own (GET /v1/rules/{id}), never literals in the site.
+  const bands = (await api.rulesDetail(caller, rules.id).catch(() => api.rulesDetail(caller, list.latest))).bands;
   const descriptions = new Map(tools.map((t) => [t.name, t.description]));
   const history = versions
     .map((v) => ({ seq: v.seq, label: v.label, score: v.scores.find((s) => s.rulesId === rules.id && s.rulesHash === (lint?.rules.hash ?? rules.hash))?.score ?? null }))
@@ -49,9 +51,11 @@ export const load: PageServerLoad = async (event) => {
     rules,
     rulesList: list.items,
     history,
+    bands,
     lint: lint && {
       score: lint.score,
       band: lint.band,
+      security: lint.security,
       rules: lint.rules,
       counts: lint.counts,
       tokens: lint.tokens,

@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
 import { endpoints } from '@toolmark/benchmarks/api';
-import { catalogues } from '../../../../catalogue/index.js';
 import type { RouteModule } from '../../../route.js';
 import { rulesOr404 } from '../../../rules-version.js';
 
@@ -39,9 +38,9 @@ const route: RouteModule = (app) => {
       const id = rulesOr404(request.params.id, 'id');
       if (!changelogs.has(id)) changelogs.set(id, changelogOf(id));
       reply.header('cache-control', 'public, max-age=3600');
-      // The requested version's own catalogue (not v1's for every id).
-      const { bands, categories, findings } = catalogues[id];
-      return { id, hash: ruleSets[id].hash, latest: id === LATEST_RULES, bands, categories, findings, changelog: changelogs.get(id) ?? '' };
+      // The requested version's own facts, as its rule set carries them (not v1's for every id).
+      const { hash, bands, categories, findings } = ruleSets[id];
+      return { id, hash, latest: id === LATEST_RULES, bands, categories, findings, changelog: changelogs.get(id) ?? '' };
     },
   );
 };

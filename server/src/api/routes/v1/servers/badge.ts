@@ -16,16 +16,30 @@ const COLOURS: Record<Band | 'none', string> = { sunny: '#1b6e2d', cloudy: '#7a5
 /** Width of `text` in 11 px Verdana, roughly (a badge only needs to be close). */
 const widthOf = (text: string): number => Array.from(text).reduce((w, c) => w + (/[\u2600-\u26ff]/.test(c) ? 11 : /[A-Z0-9]/.test(c) ? 7.5 : 6.2), 0);
 
-/** The badge: "toolmark <rules>" on the left, band symbol + score (or "not scored") on the right. */
-export function badgeSvg(rulesId: string, score: number | null, band: string | null): string {
+/** Colour of the security-risk badge (the rain colour: never the colour of a good score). */
+const RISK = COLOURS.rain;
+
+/**
+ * The badge: "toolmark <rules>" on the left, band symbol + score (or "not scored") on the right. A result
+ * with security findings (`securityFindings` > 0, counted with the scoring rule set's security codes)
+ * says "⚠ security risk" in red instead: a poisoned server must never look like a good one.
+ */
+export function badgeSvg(rulesId: string, score: number | null, band: string | null, securityFindings: number | null = 0): string {
   const known = band === 'sunny' || band === 'cloudy' || band === 'rain' ? band : null;
+  const scored = score !== null && known !== null;
+  const risk = scored && (securityFindings ?? 0) > 0;
   const left = `toolmark ${rulesId}`;
-  const right = score === null || known === null ? 'not scored' : `${bandSymbol(known)} ${score.toFixed(1)}`;
-  const title = score === null || known === null ? `toolmark lint score (rules ${rulesId}): not scored yet` : `toolmark lint score (rules ${rulesId}): ${score.toFixed(1)} of 100, ${known}`;
+  const right = !scored ? 'not scored' : risk ? '⚠ security risk' : `${bandSymbol(known)} ${score.toFixed(1)}`;
+  const title = !scored
+    ? `toolmark lint score (rules ${rulesId}): not scored yet`
+    : risk
+      ? `toolmark lint score (rules ${rulesId}): security risk (${securityFindings} security findings), ${score.toFixed(1)} of 100`
+      : `toolmark lint score (rules ${rulesId}): ${score.toFixed(1)} of 100, ${known}`;
   const lw = Math.round(widthOf(left) + 12);
   const rw = Math.round(widthOf(right) + 12);
   const w = lw + rw;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${escape(title)}"><title>${escape(title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${rw}" height="20" fill="${COLOURS[known ?? 'none']}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escape(left)}</text><text x="${lw + rw / 2}" y="14">${escape(right)}</text></g></svg>`;
+  const fill = risk ? RISK : COLOURS[scored ? known : 'none'];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${escape(title)}"><title>${escape(title)}</title><linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient><clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath><g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${rw}" height="20" fill="${fill}"/><rect width="${w}" height="20" fill="url(#s)"/></g><g fill="#fff" text-anchor="middle" font-family="Verdana,Geneva,DejaVu Sans,sans-serif" font-size="11"><text x="${lw / 2}" y="14">${escape(left)}</text><text x="${lw + rw / 2}" y="14">${escape(right)}</text></g></svg>`;
 }
 
 /** Badges are read from READMEs all day: each is kept in memory for a minute (bounded), and clients cache it for five. */
@@ -72,7 +86,7 @@ const route: RouteModule = (app, ctx) => {
           misses.hit(address);
           throw notFound('server', request.params.id);
         }
-        const svg = badgeSvg(rules, found.score, found.band);
+        const svg = badgeSvg(rules, found.score, found.band, found.securityFindings);
         entry = { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`, until: t + CACHE_MS };
         cache.set(cacheKey, entry);
       }

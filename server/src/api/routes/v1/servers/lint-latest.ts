@@ -1,3 +1,4 @@
+import { securityStatus } from '@toolmark/benchmarks';
 import { endpoints } from '@toolmark/benchmarks/api';
 import { latestLint } from '@toolmark/db';
 import { ApiError } from '../../../errors.js';
@@ -21,7 +22,7 @@ const route: RouteModule = (app, ctx) => {
       const server = await visibleServerOr404(ctx, request, request.params.id);
       const latest = await latestLint(ctx.db, server.id);
       if (!latest) throw new ApiError(404, 'not_scored', `server ${server.id} has no score yet`, { serverId: server.id, captureStatus: server.captureStatus });
-      return { ...latest.result, version: { id: latest.id, seq: latest.seq, label: latest.label, capturedAt: latest.capturedAt } };
+      return { ...latest.result, version: { id: latest.id, seq: latest.seq, label: latest.label, capturedAt: latest.capturedAt }, security: securityStatus(latest.result) };
     },
   );
 };

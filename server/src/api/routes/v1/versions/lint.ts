@@ -1,3 +1,4 @@
+import { securityStatus } from '@toolmark/benchmarks';
 import { endpoints } from '@toolmark/benchmarks/api';
 import { versionLint } from '@toolmark/db';
 import { ApiError } from '../../../errors.js';
@@ -23,7 +24,7 @@ const route: RouteModule = (app, ctx) => {
       const { version } = await visibleVersionOr404(ctx, request, request.params.id);
       const found = await versionLint(ctx.db, version.id, rules, request.query.hash);
       if (!found) throw new ApiError(404, 'not_scored', `version ${version.id} has no result under ${rules} yet`, { versionId: version.id, rules });
-      return { ...found.result, version: { id: version.id, seq: version.seq, label: version.label, capturedAt: version.capturedAt } };
+      return { ...found.result, version: { id: version.id, seq: version.seq, label: version.label, capturedAt: version.capturedAt }, security: securityStatus(found.result) };
     },
   );
 };

@@ -11,7 +11,7 @@ export const load: PageServerLoad = async (event) => {
   const rules = parseRules(p.get('rules'));
   const caller = callerOf(event);
   try {
-    const [detail, diff] = await Promise.all([api.server(caller, event.params.id), api.diff(caller, to, from, rules.id ?? 'v1', rules.hash)]);
+    const [detail, diff] = await Promise.all([api.server(caller, event.params.id), api.diff(caller, to, from, rules.id, rules.hash)]);
     const c = diff.changes;
     return {
       server: { id: detail.server.id, name: visibleName(detail.server.name) },

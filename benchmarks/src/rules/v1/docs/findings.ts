@@ -1,33 +1,13 @@
 // The finding codes of rules v1 as people read them: what triggers each one, how to fix it, and an
-// example, in English and Japanese. Served by GET /v1/rules/v1 for the site's finding-codes page. The
+// example, in English and Japanese. Served by GET /v1/rules/v1 for the site's finding-codes page (moved
+// here from server/src/catalogue; docs/ folders are not hashed, so v1's hash stays as published). The
 // codes and severities are the rule set's public contract (benchmarks/src/rules/v1/README.md); a test
 // checks that this list names exactly FINDING_CODES_V1.
 
-import type { CategoryDoc, FindingDoc } from '@toolmark/benchmarks/api';
+import type { FindingDoc } from '../../../contracts/api/rules.js';
+import { findingDoc } from '../../rule-set-facts.js';
 
-const d = (
-  code: string,
-  scope: FindingDoc['scope'],
-  severities: FindingDoc['severities'],
-  title: [string, string],
-  trigger: [string, string],
-  fix: [string, string],
-  example: string,
-  before: string,
-  after: string,
-  security = false,
-): FindingDoc => ({
-  code,
-  scope,
-  severities,
-  security,
-  title: { en: title[0], ja: title[1] },
-  trigger: { en: trigger[0], ja: trigger[1] },
-  fix: { en: fix[0], ja: fix[1] },
-  example,
-  before,
-  after,
-});
+const d = findingDoc;
 
 /** Every finding code of rules v1, per-tool codes first, in report order. */
 export const FINDINGS_V1: FindingDoc[] = [
@@ -153,12 +133,3 @@ export const FINDINGS_V1: FindingDoc[] = [
     'the surface costs 31200 tokens', '31 200 tokens', '8 000 tokens'),
 ];
 
-/** The six scoring categories of rules v1 with their points. */
-export const CATEGORIES_DOC_V1: CategoryDoc[] = [
-  { id: 'purpose', max: 20, title: { en: 'Purpose', ja: '目的' }, fullMarks: { en: 'A description exists, says what the tool does (starting with a verb scores higher), is long enough and does not restate the name.', ja: '説明文があり、ツールが何をするかを書いている（動詞で始めると良い）。十分な長さがあり、名前の言い換えではない。' } },
-  { id: 'usage', max: 20, title: { en: 'Usage', ja: '使いどころ' }, fullMarks: { en: 'The description says when to use the tool, when not to, and what to use instead.', ja: 'いつ使うか、いつ使わないか、代わりに何を使うかを説明文に書いている。' } },
-  { id: 'parameters', max: 25, title: { en: 'Parameters', ja: '引数' }, fullMarks: { en: 'Every parameter is described; string parameters have a constraint or example; the schema has required and additionalProperties: false.', ja: 'すべての引数に説明がある。文字列の引数に制約か例がある。required があり、additionalProperties が false。' } },
-  { id: 'returns', max: 15, title: { en: 'Returns', ja: '戻り値' }, fullMarks: { en: 'An outputSchema exists, or the description says what comes back.', ja: 'outputSchema があるか、何を返すかを説明文に書いている。' } },
-  { id: 'constraints', max: 10, title: { en: 'Constraints and side effects', ja: '制約と副作用' }, fullMarks: { en: 'Annotations (readOnlyHint / destructiveHint / idempotentHint) are present and the description mentions limits, side effects, permissions, cost or rate limits.', ja: 'annotations（readOnlyHint、destructiveHint、idempotentHint）があり、上限・副作用・権限・費用・回数制限に触れている。' } },
-  { id: 'examples', max: 10, title: { en: 'Examples', ja: '例' }, fullMarks: { en: 'An example appears in the description or in the parameters.', ja: '説明文か引数に例がある。' } },
-];
