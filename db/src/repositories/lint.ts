@@ -201,19 +201,20 @@ async function saveLintScoreOnce(
   });
 }
 
-/** The latest score of the server's latest version: its newest save, or its newest result when never saved through the API. */
+/** The latest score of the server's latest version: its newest save (with that save's label), or its newest result when never saved through the API. */
 export async function latestLint(db: Database, serverId: string) {
   const [server] = await db.select({ latestVersionId: servers.latestVersionId }).from(servers).where(eq(servers.id, serverId));
   if (!server?.latestVersionId) return undefined;
   const [row] = await db
-    .select({ ...versionRef, capturedAt: serverVersions.capturedAt, result: lintResults.result, savedAt: lintSaves.createdAt, scoredAt: lintResults.createdAt })
+    .select({ ...versionRef, capturedAt: serverVersions.capturedAt, result: lintResults.result, savedAt: lintSaves.createdAt, savedLabel: lintSaves.label, scoredAt: lintResults.createdAt })
     .from(lintResults)
     .innerJoin(serverVersions, eq(serverVersions.id, lintResults.serverVersionId))
     .leftJoin(lintSaves, eq(lintSaves.lintResultId, lintResults.id))
     .where(eq(lintResults.serverVersionId, server.latestVersionId))
     .orderBy(sql`greatest(${lintSaves.createdAt}, ${lintResults.createdAt}) desc nulls last`)
     .limit(1);
-  return row ? { ...row, result: row.result as LintResult } : undefined;
+  // The label of the newest save when it gave one (a repeated CI save names its build), else the version's.
+  return row ? { ...row, label: row.savedLabel ?? row.label, result: row.result as LintResult } : undefined;
 }
 
 /** A version's result under one rules id (the newest rules hash when several), or undefined. */
