@@ -52,7 +52,7 @@ export async function saveLint(
   // known to be this organisation's it is not asked again; anything else is looked up every time.
   if (deps.memo.owner(input.serverId) !== input.key.organisationId) {
     const server = await getServer(deps.db, input.serverId);
-    if (!server || !canSee(server, input.key)) throw notFound('server', input.serverId);
+    if (!server || server.deletedAt !== null || !canSee(server, input.key)) throw notFound('server', input.serverId);
     if (server.organisationId !== input.key.organisationId) {
       throw new PipelineError('forbidden', 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
     }
