@@ -20,3 +20,11 @@ export function createLogger(config: Pick<Config, 'TOOLMARK_LOG_LEVEL'>, name = 
   };
   return destination === undefined ? pino(options) : pino(options, destination);
 }
+
+/**
+ * The one log line of a request, written when its answer is sent (Fastify's own pair, "incoming request"
+ * and "request completed", is turned off): method, URL, client address, status and time taken.
+ */
+export function requestLine(request: { id: string; method: string; url: string; ip: string }, statusCode: number, responseTimeMs: number) {
+  return { reqId: request.id, req: { method: request.method, url: request.url, remoteAddress: request.ip }, res: { statusCode }, responseTime: Math.round(responseTimeMs * 10) / 10 };
+}

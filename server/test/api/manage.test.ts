@@ -127,8 +127,8 @@ describe('DELETE /v1/servers/{id}', () => {
     // The same bytes again (the one-statement path) and new tools (the other two paths): all refused, nothing saved.
     expect((await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: bearer(h.keys.ci), payload: body })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: bearer(h.keys.ci), payload: JSON.stringify({ tools: tools('other') }) })).statusCode).toBe(404);
-    const [{ n }] = await h.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM lint_saves WHERE server_id = ${id}`;
-    expect(n).toBe(1);
+    const [saves] = await h.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM lint_saves WHERE server_id = ${id}`;
+    expect(saves?.n).toBe(1);
     expect((await h.app.inject({ method: 'DELETE', url: `/v1/servers/${id}`, headers: bearer(h.keys.admin) })).statusCode).toBe(404);
   });
 });
