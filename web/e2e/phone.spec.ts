@@ -98,7 +98,7 @@ for (const width of [360, 390]) {
     test('the leaderboard shows rank, server, score and band on each row without scrolling', async ({ page }) => {
       await page.goto('/');
       const row = page.locator('table.board tbody tr').first();
-      for (const part of [row.locator('.rank-cell'), row.locator('.server-cell a'), row.locator('.score-cell strong'), row.locator('.score-cell .band')]) {
+      for (const part of [row.locator('.rank-cell'), row.locator('.server-cell > a'), row.locator('.score-cell strong'), row.locator('.score-cell .band')]) {
         await expect(part).toBeVisible();
         const box = (await part.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(width);

@@ -13,6 +13,11 @@ const SEVERITY_ORDER = { critical: 0, required: 1, minor: 2 } as const;
 /** Tools named per finding code in the grouped list before "and N more". */
 const WHERE_SHOWN = 8;
 
+// Rendered on the server only: the page is a document (its tool rows open with <details>, a link to a tool
+// opens its row by the browser's own fragment navigation), and not hydrating it keeps a 120-tool page to
+// its HTML instead of the HTML plus the same data again as JSON.
+export const csr = false;
+
 const fail = (e: unknown): never => {
   if (e instanceof ApiFailure) pageError(e, [404, 400]);
   throw e;
