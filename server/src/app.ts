@@ -16,7 +16,7 @@ import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
 import type { Config } from './config.js';
 import type { JobSender } from './jobs/sender.js';
-import { createLogger, requestLine } from './logger.js';
+import { createLogger, OneLinePerRequest } from './logger.js';
 import { LintMemo } from './pipelines/lint-memo.js';
 import { ReadCache } from './pipelines/read-cache.js';
 
@@ -41,18 +41,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger === false ? { logger: false } : { loggerInstance: deps.logger ?? createLogger(deps.config) }),
     bodyLimit: JSON_BODY_LIMIT,
-    // One line per request (below), not Fastify's two.
-    disableRequestLogging: true,
+    // One line per request, not Fastify's two.
+    logController: new OneLinePerRequest(),
     trustProxy: false,
     requestIdHeader: false,
     ...closingOptions,
     ...httpTimeouts(deps.config),
     // Node's and the router's own answers (400, 408, 414, 417, 431) in the uniform shape too.
     ...httpErrorOptions({ headersTimeoutMs: deps.config.TOOLMARK_HEADERS_TIMEOUT_MS, requestTimeoutMs: deps.config.TOOLMARK_REQUEST_TIMEOUT_MS }),
-  });
-  // Also for pages handed to the site (hijacked replies run onResponse when the answer is sent).
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(requestLine(request, reply.statusCode, reply.elapsedTime), 'request completed');
   });
   answerUnknownExpectations(app);
   answerMissingHost(app);

@@ -30,9 +30,16 @@ describe('request logging', () => {
     const handlerPath = join(dir, 'handler.js');
     writeFileSync(handlerPath, `export const handler = (req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<p>page</p>'); };`);
     const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'info', PORT: '0' });
+    // Without a deprecation warning on every start (Fastify's disableRequestLogging option is one).
+    const warnings: string[] = [];
+    const onWarning = (w: Error & { code?: string }) => warnings.push(`${w.code ?? w.name}: ${w.message}`);
+    process.on('warning', onWarning);
     const app = await buildApp({ database: h.t, jobs: { send: async () => 'job' }, config, logger: createLogger(config, 'toolmark', sink), site: siteMount({ config, stateDir: dir, log: { error: () => undefined } as never, handlerPath }) });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
+      await new Promise((r) => setImmediate(r));
+      process.off('warning', onWarning);
+      expect(warnings.filter((w) => w.startsWith('FSTDEP'))).toEqual([]);
       lines.length = 0;
       expect((await fetch(`${address}/v1/me`, { headers: bearer(h.keys.ci) })).status).toBe(200);
       expect((await fetch(`${address}/v1/servers/not-a-uuid`)).status).toBe(400);
