@@ -124,6 +124,7 @@ describe('DELETE /v1/servers/{id}', () => {
     expect((await h.app.inject({ method: 'GET', url: `/v1/servers/${id}`, headers: bearer(h.keys.ci) })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'GET', url: '/v1/servers?mine=true&limit=100', headers: bearer(h.keys.ci) })).json().items.some((s: { id: string }) => s.id === id)).toBe(false);
     expect((await h.app.inject({ method: 'GET', url: `/v1/versions/${versionId}/lint` })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/badge.svg` })).statusCode).toBe(404);
     // The same bytes again (the one-statement path) and new tools (the other two paths): all refused, nothing saved.
     expect((await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: bearer(h.keys.ci), payload: body })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: bearer(h.keys.ci), payload: JSON.stringify({ tools: tools('other') }) })).statusCode).toBe(404);
