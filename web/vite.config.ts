@@ -19,6 +19,7 @@ const NOISE = [
 let quieted = false;
 function quietBuild(): Plugin {
   const quiet = (write: (...args: unknown[]) => void) => (...args: unknown[]) => {
+    // eslint-disable-next-line no-control-regex -- colour escapes are stripped before matching
     const text = args.map(String).join(' ').replace(/\u001b\[[0-9;]*m/g, '').trim();
     if (!NOISE.some((re) => re.test(text))) write(...args);
   };

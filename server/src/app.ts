@@ -13,10 +13,11 @@ import { registerErrorHandling } from './api/plugins/errors.js';
 import { answerMissingHost, answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
 import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
+import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
 import type { Config } from './config.js';
 import type { JobSender } from './jobs/sender.js';
-import { createLogger, OneLinePerRequest } from './logger.js';
+import { createLogger } from './logger.js';
 import { LintMemo } from './pipelines/lint-memo.js';
 import { ReadCache } from './pipelines/read-cache.js';
 

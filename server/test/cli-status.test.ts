@@ -22,6 +22,7 @@ describe('stdio capture status', () => {
     const { io, err } = fakeIo(true);
     const loaded = await loadSurface(source, options, io);
     expect(loaded.surface.tools.length).toBe(3);
+    // eslint-disable-next-line no-control-regex -- the terminal's erase-line sequence is what this checks
     expect(err()).toMatch(/^toolmark: starting .*raw-server\.mjs pages and reading its tools…\r\u001b\[2K$/);
   });
 
