@@ -118,6 +118,10 @@ test.describe('screenshots', () => {
     await page.goto(`/servers/${await serverId(page, 'firecrawl-mcp')}`);
     await page.screenshot({ path: `${shotsDir}/server-390-${shotsTag}.png` });
     await page.screenshot({ path: `${shotsDir}/server-390-full-${shotsTag}.png`, fullPage: true });
+    if (await page.locator('#tools-h').count()) {
+      await page.locator('#tools-h').evaluate((el) => el.scrollIntoView());
+      await page.screenshot({ path: `${shotsDir}/server-390-tools-${shotsTag}.png` });
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
     await page.screenshot({ path: `${shotsDir}/server-1280-${shotsTag}.png` });
