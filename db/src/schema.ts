@@ -84,6 +84,11 @@ export const servers = pgTable(
     captureError: jsonb(),
     lastCapturedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: now(),
+    /**
+     * Soft delete: set when the organisation deletes the server. Its versions and results stay stored (what
+     * was published keeps its numbers); the server leaves the board, lists and its routes answer 404.
+     */
+    deletedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('servers_organisation_idx').on(t.organisationId),
@@ -209,7 +214,7 @@ export const credits = pgTable(
 
 /**
  * The leaderboard, one row per (rules id, rules hash, server): the server's latest version's result under
- * those rules with the server's name and version fields beside it, so a board page is an index scan instead
+ * those rules with the server's name, source and version fields beside it (deleted servers have no rows), so a board page is an index scan instead
  * of a join and sort of every server. Kept by triggers (migration 0001) on servers and lint_results, so
  * every write path — repositories, bulk loads, manual SQL — keeps it right. Never written by the app.
  */
@@ -232,6 +237,10 @@ export const boardEntries = pgTable(
     versionSeq: integer().notNull(),
     versionLabel: text(),
     capturedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** Where the server's tools come from (the server's source): captured from npm, from a URL, or uploaded. */
+    source: serverSource().notNull(),
+    /** The latest version's surface hash: servers with identical tools find each other through it. */
+    surfaceHash: text().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.rulesId, t.rulesHash, t.serverId] }),
@@ -243,5 +252,6 @@ export const boardEntries = pgTable(
     index('board_tokens_idx').on(t.rulesId, t.rulesHash, t.tokens, t.nameLower, t.serverId).where(sql`${t.public}`),
     index('board_captured_idx').on(t.rulesId, t.rulesHash, t.capturedAt, t.nameLower, t.serverId).where(sql`${t.public}`),
     index('board_server_idx').on(t.serverId),
+    index('board_surface_idx').on(t.rulesId, t.rulesHash, t.surfaceHash).where(sql`${t.public}`),
   ],
 );

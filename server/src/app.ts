@@ -13,6 +13,7 @@ import { registerErrorHandling } from './api/plugins/errors.js';
 import { answerMissingHost, answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
 import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
+import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
 import type { Config } from './config.js';
 import type { JobSender } from './jobs/sender.js';
@@ -41,6 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger === false ? { logger: false } : { loggerInstance: deps.logger ?? createLogger(deps.config) }),
     bodyLimit: JSON_BODY_LIMIT,
+    // One line per request, not Fastify's two.
+    logController: new OneLinePerRequest(),
     trustProxy: false,
     requestIdHeader: false,
     ...closingOptions,

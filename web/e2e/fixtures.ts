@@ -15,7 +15,7 @@ export const hostileTools = [
   },
   {
     name: 'list_notes',
-    description: 'Lists every note of the workspace, newest first. Use it to find a note id before calling read_notes; returns up to 100 notes.',
+    description: 'Lists every note of the workspace, newest first.\nUse it to find a note id before calling read_notes.\n\n\tReturns up to 100 notes.',
     inputSchema: { type: 'object', properties: {} },
   },
 ];

@@ -53,7 +53,8 @@ test('leaderboard → server → tool card, with findings linked to their codes'
   await expect(card.locator('.sev').first()).toHaveText(/critical|required|minor/);
   await shot(page, 'server');
 
-  // Every finding links to its code's explanation.
+  // Every finding links to its code's explanation (the tool's row opens into its card).
+  await card.locator('summary').click();
   const link = card.locator('ul.findings a.code').first();
   const code = (await link.textContent())!.trim();
   await link.click();
@@ -149,11 +150,21 @@ test('hostile names and descriptions are inert: no script runs, the text is show
   await expect(card.locator('.tool-desc')).toContainText('<script>window.__pwned = "tool"</script><img src=x onerror=');
   await expect(card.locator('.tool-desc mark.invisible-char')).toHaveText(['<U+200B>', '<U+202E>', '<U+202C>']);
   await expect(card.locator('ul.findings')).toContainText('invisible_characters');
+  // Line breaks and tabs are layout, not hidden characters: shown as lines, never as <U+000A>/<U+0009>.
+  const lines = page.getByTestId('tool-card').filter({ has: page.getByRole('heading', { name: 'list_notes' }) }).locator('.tool-desc');
+  await expect(lines).not.toContainText('<U+000A>');
+  await expect(lines).not.toContainText('<U+0009>');
+  await expect(lines.locator('mark.invisible-char')).toHaveCount(0);
+  await lines.locator('xpath=ancestor::details').locator('summary').click();
+  expect((await lines.innerText()).split('\n').length).toBeGreaterThanOrEqual(3);
   // Nothing became an element or a link.
   expect(await page.locator('main script, main img[src="x"], main b, a[href^="javascript:"]').count()).toBe(0);
   // The policy forbids inline scripts without the page's nonce, as a second wall.
+  // (The server page is rendered on the server only and runs no script at all; hydrated pages get a nonce.)
   const csp = (await page.request.get(`/servers/${process.env.E2E_HOSTILE_ID}`)).headers()['content-security-policy'];
-  expect(csp).toMatch(/script-src 'self' 'nonce-/);
+  expect(csp).toMatch(/script-src 'self'[ ;]/);
+  expect(await page.locator('script').count()).toBe(0);
+  expect((await page.request.get('/')).headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
   await shot(page, 'hostile');
   expect(problems).toEqual([]);
 });
@@ -228,6 +239,8 @@ test('submit an upload and watch capture and lint complete', async ({ page }) =>
   await expect(page).toHaveURL(/\/servers\/[0-9a-f-]+\/progress$/);
   await expect(page.getByTestId('progress-state')).toHaveAttribute('data-state', 'scored', { timeout: 30_000 });
   await expect(page.getByTestId('progress-state')).toContainText(/\d+\.\d\/100 [☀☁☂]/);
+  // One tool is "1 tool", never "1 tools".
+  await expect(page.getByTestId('progress-state')).toContainText(' 1 tool ·');
   await shot(page, 'progress-done');
   await page.getByRole('link', { name: 'Open the server page' }).click();
   await expect(page.getByRole('heading', { name: 'get_weather' })).toBeVisible();
@@ -341,6 +354,13 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('table.board tbody tr')).toHaveCount(1);
     await page.locator('table.board tbody tr a').first().click();
     await expect(page.getByTestId('tool-card').first()).toBeVisible();
+    // Rows open without JavaScript (details/summary), and the tool table sorts on the server.
+    await page.getByTestId('tool-card').first().locator('summary').click();
+    await expect(page.getByTestId('tool-card').first().locator('.cats')).toBeVisible();
+    await page.getByRole('link', { name: 'token cost' }).click();
+    await expect(page).toHaveURL(/tsort=tokens&tdir=desc/);
+    const tokens = (await page.getByTestId('tool-card').locator('summary .t-tokens').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+    expect(tokens).toEqual([...tokens].sort((a, b) => b - a));
     await expect(page.locator('figure.chart svg')).toBeVisible();
     await shot(page, 'server-nojs');
     await page.goto('/findings');

@@ -28,6 +28,12 @@ describe('visibleText', () => {
     expect(visibleText('a\nb\r\tc\u2028d')).toBe('a<U+000A>b<U+000D><U+0009>c<U+2028>d');
   });
 
+  it('keeps tabs and line breaks with layout (pages), still showing every other hidden character', () => {
+    expect(visibleText('a\nb\r\n\tc', { layout: true })).toBe('a\nb\r\n\tc');
+    expect(visibleText('line\u2028sep\u001b[2J\u200Bx\u202E', { layout: true })).toBe('line<U+2028>sep<U+001B>[2J<U+200B>x<U+202E>');
+    expect(visibleText('a\u00A0b\nc', { layout: true, spaces: true })).toBe('a<U+00A0>b\nc');
+  });
+
   it('shows variation selectors used to smuggle data, but keeps emoji presentation', () => {
     expect(visibleText('a\uFE0F')).toBe('a<U+FE0F>');
     expect(visibleText('a\u{E0100}')).toBe('a<U+E0100>');

@@ -36,7 +36,15 @@ function partOfEmoji(chars: string[], i: number): boolean {
 export interface VisibleOptions {
   /** Also show spaces other than U+0020 (for names, where a no-break space makes a look-alike). */
   spaces?: boolean;
+  /**
+   * Keep tab, line feed and carriage return as they are (for pages that lay out several lines): the rules
+   * do not call them invisible, and a description's line breaks are meant to be seen as line breaks.
+   */
+  layout?: boolean;
 }
+
+/** Tab, line feed, carriage return: whitespace that lays out text, kept by `layout`. */
+const LAYOUT = /[\t\n\r]/;
 
 /**
  * Text safe to print anywhere: every control, format, invisible or direction-changing character is
@@ -48,6 +56,10 @@ export function visibleText(text: string, options: VisibleOptions = {}): string 
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i] ?? '';
+    if (options.layout === true && LAYOUT.test(c)) {
+      out += c;
+      continue;
+    }
     const hidden = HIDDEN.test(c) || (options.spaces === true && c !== ' ' && ODD_SPACE.test(c));
     out += hidden && !partOfEmoji(chars, i) ? codePointNotation(c) : c;
   }

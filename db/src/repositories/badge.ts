@@ -7,6 +7,7 @@ export interface BadgeScore {
   serverId: string;
   public: boolean;
   organisationId: string;
+  deletedAt: Date | null;
   score: number | null;
   band: string | null;
   rulesHash: string | null;
@@ -25,6 +26,7 @@ export async function badgeScore(db: Database, serverId: string, rulesId: string
       serverId: servers.id,
       public: servers.public,
       organisationId: servers.organisationId,
+      deletedAt: servers.deletedAt,
       score: lintResults.score,
       band: lintResults.band,
       rulesHash: lintResults.rulesHash,

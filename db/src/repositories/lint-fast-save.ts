@@ -47,7 +47,7 @@ export async function saveUnchangedFast(
     WITH srv AS (
       -- FOR KEY SHARE, the lock lint_saves' foreign-key check takes anyway, taken first (LOCK ORDER at
       -- saveLintScore): it never waits for a save of new tools (FOR NO KEY UPDATE), and the usage row after it.
-      SELECT id, organisation_id, public, latest_version_id FROM servers WHERE id = ${input.serverId} FOR KEY SHARE
+      SELECT id, organisation_id, public, latest_version_id FROM servers WHERE id = ${input.serverId} AND deleted_at IS NULL FOR KEY SHARE
     ), latest AS (
       SELECT v.id, v.seq, v.label, v.surface_hash FROM server_versions v JOIN srv ON v.id = srv.latest_version_id
     ), res AS (

@@ -66,7 +66,7 @@ export async function saveNewVersionFast(
   try {
     [row] = await sql<StatementRow[]>`
       WITH srv AS (
-        SELECT id, organisation_id, latest_version_id FROM servers WHERE id = ${input.serverId} FOR NO KEY UPDATE
+        SELECT id, organisation_id, latest_version_id FROM servers WHERE id = ${input.serverId} AND deleted_at IS NULL FOR NO KEY UPDATE
       ), latest AS (
         SELECT v.id, v.seq, v.label, v.surface_hash FROM server_versions v JOIN srv ON v.id = srv.latest_version_id
       ), ok AS (

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { securityStatus, type LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
@@ -189,6 +189,10 @@ async function saveLintScoreOnce(
     // may lose the last moments of saves (never half of one), and saves of one organisation no longer queue
     // behind each other's disk flush while its usage row is locked. See docs/operators.md.
     if (asyncCommit) await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    // A deleted server takes no more saves (the one-statement paths skip it the same way). FOR KEY SHARE:
+    // the lock the lint_saves insert takes anyway, first in the LOCK ORDER.
+    const [live] = await tx.select({ id: servers.id }).from(servers).where(and(eq(servers.id, incoming.serverId), isNull(servers.deletedAt))).for('key share');
+    if (!live) throw new RepositoryError('not_found', `no server with id ${incoming.serverId}`, { serverId: incoming.serverId });
     const { version, created } = await versionFor(tx, incoming);
     const stored = await storeLintResult(tx, version.id, result);
     const [save] = await tx
@@ -200,19 +204,20 @@ async function saveLintScoreOnce(
   });
 }
 
-/** The latest score of the server's latest version: its newest save, or its newest result when never saved through the API. */
+/** The latest score of the server's latest version: its newest save (with that save's label), or its newest result when never saved through the API. */
 export async function latestLint(db: Database, serverId: string) {
   const [server] = await db.select({ latestVersionId: servers.latestVersionId }).from(servers).where(eq(servers.id, serverId));
   if (!server?.latestVersionId) return undefined;
   const [row] = await db
-    .select({ ...versionRef, capturedAt: serverVersions.capturedAt, result: lintResults.result, savedAt: lintSaves.createdAt, scoredAt: lintResults.createdAt })
+    .select({ ...versionRef, capturedAt: serverVersions.capturedAt, result: lintResults.result, savedAt: lintSaves.createdAt, savedLabel: lintSaves.label, scoredAt: lintResults.createdAt })
     .from(lintResults)
     .innerJoin(serverVersions, eq(serverVersions.id, lintResults.serverVersionId))
     .leftJoin(lintSaves, eq(lintSaves.lintResultId, lintResults.id))
     .where(eq(lintResults.serverVersionId, server.latestVersionId))
     .orderBy(sql`greatest(${lintSaves.createdAt}, ${lintResults.createdAt}) desc nulls last`)
     .limit(1);
-  return row ? { ...row, result: row.result as LintResult } : undefined;
+  // The label of the newest save when it gave one (a repeated CI save names its build), else the version's.
+  return row ? { ...row, label: row.savedLabel ?? row.label, result: row.result as LintResult } : undefined;
 }
 
 /** A version's result under one rules id (the newest rules hash when several), or undefined. */
@@ -250,6 +255,9 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
  * Public servers ranked by their latest version's result under one rules version (id + hash). Reads the
  * trigger-maintained `board_entries`: each sort walks its own index, so a page deep in 10 000 servers
  * costs an index scan, not a join and sort of all of them. The total is a count over the same filter.
+ * Only servers with tools and a score are ranked: an empty surface (score null) is left off (still
+ * reachable by its link and the API, shown there as unranked). Each row names the earliest-registered other
+ * public server with identical tools (same surface hash), if any.
  */
 export async function leaderboard(db: Database, q: BoardQuery) {
   const b = boardEntries;
@@ -257,6 +265,8 @@ export async function leaderboard(db: Database, q: BoardQuery) {
     eq(b.rulesId, q.rulesId),
     eq(b.rulesHash, q.rulesHash),
     eq(b.public, true),
+    isNotNull(b.score),
+    gt(b.toolCount, 0),
     q.search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`)) : undefined,
     q.band ? eq(b.band, q.band) : undefined,
     q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
@@ -289,6 +299,8 @@ export async function leaderboard(db: Database, q: BoardQuery) {
         versionSeq: b.versionSeq,
         versionLabel: b.versionLabel,
         capturedAt: b.capturedAt,
+        source: b.source,
+        surfaceHash: b.surfaceHash,
       })
       .from(b)
       .where(where)
@@ -298,7 +310,32 @@ export async function leaderboard(db: Database, q: BoardQuery) {
     db.select({ n: count() }).from(b).where(where),
   ]);
   const security = await securityOfResults(db, rows);
-  return { total: total?.n ?? 0, items: rows.map(({ resultId, ...row }) => ({ ...row, security: security.get(resultId)! })) };
+  const twins = await sameSurfaceOnBoard(db, q, rows);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map(({ resultId, ...row }) => ({ ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
+  };
+}
+
+/** Another public server with the same tools: the earliest registered one other than the row's own. */
+export type SameSurfaceRef = { id: string; slug: string; name: string };
+
+/**
+ * For a page of board rows, the public servers on the same board with the same surface hash (one indexed
+ * query for the page): a lookup giving, per row, the earliest-registered other one, or null.
+ */
+async function sameSurfaceOnBoard(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>, rows: { surfaceHash: string }[]) {
+  const hashes = [...new Set(rows.map((r) => r.surfaceHash))];
+  const found = hashes.length === 0 ? [] : await db
+    .select({ id: boardEntries.serverId, slug: boardEntries.slug, name: boardEntries.name, surfaceHash: boardEntries.surfaceHash, createdAt: servers.createdAt })
+    .from(boardEntries)
+    .innerJoin(servers, eq(servers.id, boardEntries.serverId))
+    .where(and(eq(boardEntries.rulesId, q.rulesId), eq(boardEntries.rulesHash, q.rulesHash), eq(boardEntries.public, true), inArray(boardEntries.surfaceHash, hashes)))
+    .orderBy(asc(servers.createdAt), asc(boardEntries.serverId));
+  return (serverId: string, hash: string): SameSurfaceRef | null => {
+    const other = found.find((f) => f.surfaceHash === hash && f.id !== serverId);
+    return other ? { id: other.id, slug: other.slug, name: other.name } : null;
+  };
 }
 
 /** Every (rules id, hash) with stored results, newest first, with how many servers' latest versions it scores. */

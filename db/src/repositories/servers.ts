@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
 import { lintResults, serverVersions, servers } from '../schema.js';
 import { securityOfResults } from './security.js';
@@ -47,7 +47,7 @@ export async function listServers(
   db: Database,
   query: { search?: string | undefined; limit: number; offset: number; organisationId?: string | undefined },
 ): Promise<{ total: number; items: (ServerRecord & { toolCount: number | null; latestSeq: number | null })[] }> {
-  const visible = query.organisationId ? eq(servers.organisationId, query.organisationId) : eq(servers.public, true);
+  const visible = and(isNull(servers.deletedAt), query.organisationId ? eq(servers.organisationId, query.organisationId) : eq(servers.public, true));
   const where = query.search
     ? and(visible, or(ilike(servers.name, `%${escapeLike(query.search)}%`), ilike(servers.slug, `%${escapeLike(query.search)}%`)))
     : visible;
@@ -129,5 +129,61 @@ export async function listRecapturable(db: Database): Promise<{ id: string; sour
   return db
     .select({ id: servers.id, source: servers.source })
     .from(servers)
-    .where(and(eq(servers.public, true), or(eq(servers.source, 'url'), eq(servers.source, 'npm'))));
+    .where(and(eq(servers.public, true), isNull(servers.deletedAt), or(eq(servers.source, 'url'), eq(servers.source, 'npm'))));
+}
+
+/** What an organisation may change about its server (each field left out stays as it is). */
+export interface ServerChanges {
+  name?: string;
+  description?: string | null;
+  homepage?: string | null;
+  repository?: string | null;
+  public?: boolean;
+}
+
+/** Change a server's name, description, links or visibility; the updated record (undefined when there is no such live server). */
+export async function updateServer(db: Database, id: string, changes: ServerChanges): Promise<ServerRecord | undefined> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ServerChanges;
+  if (Object.keys(set).length === 0) {
+    const [row] = await db.select().from(servers).where(and(eq(servers.id, id), isNull(servers.deletedAt)));
+    return row;
+  }
+  const [row] = await db.update(servers).set(set).where(and(eq(servers.id, id), isNull(servers.deletedAt))).returning();
+  return row;
+}
+
+/**
+ * Soft-delete a server: it leaves the board (the trigger) and every list, and its routes answer 404; its
+ * versions, results and saves stay stored, so numbers already published keep their source. Idempotent:
+ * the first deletion's time is kept. The record as deleted, or undefined when there is no such server.
+ */
+export async function softDeleteServer(db: Database, id: string, at: Date): Promise<ServerRecord | undefined> {
+  const [row] = await db
+    .update(servers)
+    .set({ deletedAt: sql`coalesce(${servers.deletedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(servers.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Other public, live servers whose latest version has the same surface hash as this server's latest: the
+ * earliest registered first (at most `limit`), and how many there are.
+ */
+export async function sameSurfaceServers(db: Database, server: Pick<ServerRecord, 'id' | 'latestVersionId'>, limit = 5): Promise<{ total: number; items: { id: string; slug: string; name: string }[] }> {
+  if (!server.latestVersionId) return { total: 0, items: [] };
+  const [own] = await db.select({ hash: serverVersions.surfaceHash }).from(serverVersions).where(eq(serverVersions.id, server.latestVersionId));
+  if (!own) return { total: 0, items: [] };
+  const where = and(eq(serverVersions.surfaceHash, own.hash), ne(servers.id, server.id), eq(servers.public, true), isNull(servers.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: servers.id, slug: servers.slug, name: servers.name })
+      .from(serverVersions)
+      .innerJoin(servers, eq(servers.latestVersionId, serverVersions.id))
+      .where(where)
+      .orderBy(asc(servers.createdAt), asc(servers.id))
+      .limit(limit),
+    db.select({ n: count() }).from(serverVersions).innerJoin(servers, eq(servers.latestVersionId, serverVersions.id)).where(where),
+  ]);
+  return { total: total?.n ?? 0, items: rows };
 }

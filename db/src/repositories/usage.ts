@@ -102,6 +102,34 @@ export async function balanceOf(db: Database, organisationId: string, at: Date) 
   };
 }
 
+/**
+ * This month's units per spending purpose (allowance, used from it, left, and units taken from credits)
+ * and the organisation's unexpired credits, oldest-expiring first (the order they are spent in).
+ */
+export async function usageReport(db: Database, organisationId: string, at: Date) {
+  const month = utcMonth(at);
+  const [[org], used, open] = await Promise.all([
+    db.select({ ci: organisations.monthlyUnitsCi, script: organisations.monthlyUnitsScript }).from(organisations).where(eq(organisations.id, organisationId)),
+    db.select().from(usage).where(and(eq(usage.organisationId, organisationId), eq(usage.month, month))),
+    db
+      .select({ amount: credits.amount, remaining: credits.remaining, reason: credits.reason, expiresAt: credits.expiresAt, createdAt: credits.createdAt })
+      .from(credits)
+      .where(and(eq(credits.organisationId, organisationId), gt(credits.remaining, 0), gt(credits.expiresAt, at)))
+      .orderBy(asc(credits.expiresAt), asc(credits.id)),
+  ]);
+  const of = (p: SpendingPurpose) => {
+    const row = used.find((u) => u.purpose === p);
+    const allowance = org?.[p] ?? 0;
+    const spent = row?.units ?? 0;
+    return { allowance, used: spent, remaining: Math.max(0, allowance - spent), fromCredits: row?.creditUnits ?? 0 };
+  };
+  return {
+    month: month.slice(0, 7),
+    purposes: { ci: of('ci'), script: of('script') },
+    credits: { remaining: open.reduce((n, c) => n + c.remaining, 0), items: open },
+  };
+}
+
 /** Grant credits to an organisation (e.g. refunds: 6 months). */
 export async function grantCredits(db: Database, input: { organisationId: string; amount: number; reason: string; expiresAt: Date }): Promise<void> {
   await db.insert(credits).values({ ...input, remaining: input.amount });

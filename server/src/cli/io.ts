@@ -10,6 +10,8 @@ export interface CliIo {
   stdoutIsTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns: number | undefined;
+  /** stderr is a terminal: then a slow step (starting a server, waiting for its tools) says what it is doing. */
+  stderrIsTTY?: boolean;
 }
 
 /** The process's own streams and environment. */
@@ -21,6 +23,7 @@ export function processIo(): CliIo {
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 

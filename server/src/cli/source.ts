@@ -56,8 +56,16 @@ export function captureOptions(options: SourceOptions): CaptureOptions {
 /** A surface from any source, with the name of its source for messages. */
 export async function loadSurface(source: Source, options: SourceOptions, io: CliIo): Promise<{ surface: Surface; where: string }> {
   if (source.kind === 'file') return { surface: await readSurfaceFile(source.path, io), where: describeSource(source) };
-  // The MCP SDK is loaded only when a live server is read: linting a file starts ~150 ms sooner.
-  const { captureSurface } = await import('../capture/index.js');
-  const captured = await captureSurface(source, captureOptions(options));
-  return { surface: captured.surface, where: captured.where };
+  // Starting a server and waiting for its tools can take seconds: on a terminal, say so on stderr (one
+  // line, erased when done, so output and pipes stay clean); never when stderr is a file or a pipe.
+  const status = io.stderrIsTTY === true ? io.stderr : null;
+  status?.write(`toolmark: ${source.kind === 'stdio' ? 'starting' : 'connecting to'} ${describeSource(source)} and reading its tools…`);
+  try {
+    // The MCP SDK is loaded only when a live server is read: linting a file starts ~150 ms sooner.
+    const { captureSurface } = await import('../capture/index.js');
+    const captured = await captureSurface(source, captureOptions(options));
+    return { surface: captured.surface, where: captured.where };
+  } finally {
+    status?.write('\r\u001b[2K');
+  }
 }

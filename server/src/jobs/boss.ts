@@ -38,6 +38,18 @@ export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
   'recapture-public': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 },
 };
 
+/**
+ * When pg-boss will run a failed job again: with backoff, after retryDelay·2^(n+1)/2 seconds plus up to as
+ * much again at random (n = retries already made), i.e. between retryDelay·2^n and retryDelay·2^(n+1);
+ * without backoff, after retryDelay. Shown to people (the progress page) as a window, not a promise: a busy
+ * worker may start it later.
+ */
+export function retryWindow(settings: Pick<QueueSettings, 'retryDelay' | 'retryBackoff'>, retryCount: number, at: Date): { notBefore: Date; by: Date } {
+  const base = settings.retryBackoff ? settings.retryDelay * 2 ** Math.min(16, retryCount) : settings.retryDelay;
+  const longest = settings.retryBackoff ? base * 2 : base;
+  return { notBefore: new Date(at.getTime() + base * 1000), by: new Date(at.getTime() + longest * 1000) };
+}
+
 /** The dead-letter queue of a queue: where a job's copy lands after its last retry failed (for a human to look at). */
 export const deadLetterQueue = (queue: JobQueue): string => `${queue}-dead`;
 

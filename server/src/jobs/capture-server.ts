@@ -18,7 +18,7 @@ import { CaptureError, type CaptureErrorCode } from '../capture/errors.js';
 import { captureSurface } from '../capture/capture.js';
 import { captureNpmPackage } from '../capture/npm-package.js';
 import { nodeSha256Hex } from '../native-hash.js';
-import type { JobLog } from './boss.js';
+import { QUEUE_SETTINGS, retryWindow, type JobLog } from './boss.js';
 import type { JobSender } from './sender.js';
 
 /** What the handler needs. */
@@ -52,6 +52,8 @@ export interface CaptureFailure {
   detail: Record<string, unknown>;
   /** True when another attempt is scheduled. */
   willRetry: boolean;
+  /** When another attempt is scheduled: the window it should start in (ISO times; see retryWindow). */
+  retry?: { notBefore: string; by: string };
 }
 
 /** What one job did (kept by pg-boss as the job's output). */
@@ -150,13 +152,15 @@ export async function captureServer(
   const now = deps.now ?? (() => new Date());
   const log = { queue: 'capture-server', serverId: job.serverId, reason: job.reason, attempt: attempt.retryCount + 1 };
   const server = await getServer(deps.db, job.serverId);
-  if (!server) {
+  if (!server || server.deletedAt !== null) {
     deps.log.info(log, 'server no longer exists; nothing to capture');
     return { status: 'skipped', serverId: job.serverId, reason: 'missing' };
   }
   // Uploaded tools have no live source; their versions come from the API.
   if (server.source === 'upload') return { status: 'skipped', serverId: server.id, reason: 'upload' };
 
+  // The capture step shows on the progress page while it runs (an npm install can take a while).
+  await setCaptureStatus(deps.db, server.id, { status: 'capturing', error: null, at: now() });
   let captured: CapturedSurface;
   let label: string | null;
   try {
@@ -164,8 +168,10 @@ export async function captureServer(
   } catch (error) {
     const { failure, transient } = describeFailure(error);
     const willRetry = transient && attempt.retryCount < attempt.retryLimit;
-    const stored: CaptureFailure = { ...failure, willRetry };
-    await setCaptureStatus(deps.db, server.id, { status: 'failed', error: stored, at: now() });
+    const at = now();
+    const window = willRetry ? retryWindow(QUEUE_SETTINGS['capture-server'], attempt.retryCount, at) : null;
+    const stored: CaptureFailure = { ...failure, willRetry, ...(window ? { retry: { notBefore: window.notBefore.toISOString(), by: window.by.toISOString() } } : {}) };
+    await setCaptureStatus(deps.db, server.id, { status: 'failed', error: stored, at });
     if (failure.code === 'internal') deps.log.error({ ...log, err: error instanceof Error ? { message: error.message, name: error.name } : String(error) }, 'capture failed unexpectedly');
     else deps.log.warn({ ...log, code: failure.code, willRetry }, `capture failed: ${failure.message}`);
     // Thrown to get the retry (the status above already tells the user what happened), and always for

@@ -60,8 +60,9 @@ export class LintMemo {
   }
 
   /**
-   * The organisation that owns a server, once looked up (a server never changes owner and is never
-   * deleted, so a known owner stays right). Unknown servers are not remembered.
+   * The organisation that owns a server, once looked up (a server never changes owner, so a known owner
+   * stays right; a deleted server is refused by the save statements themselves). Unknown servers are not
+   * remembered.
    */
   owner(serverId: string): string | undefined {
     return this.owners.get(serverId);

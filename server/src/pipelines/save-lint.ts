@@ -44,7 +44,7 @@ export async function saveLint(
     const fast = await saveUnchangedFast(deps.savesSql, { serverId: input.serverId, surfaceHash: known.surfaceHash, rules: known.result.rules, label: input.label, ...payer });
     if (fast.saveId !== null && fast.latest) {
       const changes = await changesSince(deps, fast.previous, known.result);
-      return { result: known.result, version: { ...fast.latest, created: false }, changes };
+      return { result: known.result, version: { ...labelled(fast.latest, input.label), created: false }, changes };
     }
     // The statement read the server's owner: no need to ask again below.
     if (fast.server) deps.memo.rememberOwner(fast.server.id, fast.server.organisationId);
@@ -53,7 +53,7 @@ export async function saveLint(
   // known to be this organisation's it is not asked again; anything else is looked up every time.
   if (deps.memo.owner(input.serverId) !== input.key.organisationId) {
     const server = await getServer(deps.db, input.serverId);
-    if (!server || !canSee(server, input.key)) throw notFound('server', input.serverId);
+    if (!server || server.deletedAt !== null || !canSee(server, input.key)) throw notFound('server', input.serverId);
     if (server.organisationId !== input.key.organisationId) {
       throw new PipelineError('forbidden', 'forbidden', `server ${input.serverId} belongs to another organisation; save scores only for your own servers`, { serverId: input.serverId });
     }
@@ -94,7 +94,16 @@ export async function saveLint(
   if (saved.created) await scoreUnderOtherRules(deps, saved.version.id);
   const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
-  return { result, version: { ...saved.version, created: saved.created }, changes };
+  return { result, version: { ...labelled(saved.version, input.label), created: saved.created }, changes };
+}
+
+/**
+ * The version as this save names it: the save's own `?label=` (recorded on the save, lint_saves.label) when
+ * it has one, so a repeated CI save of unchanged tools answers with the label it was given; otherwise the
+ * version's label (the one it was first saved with).
+ */
+function labelled(version: VersionRef, label: string | null): VersionRef {
+  return label === null ? version : { ...version, label };
 }
 
 /** Rules versions besides the latest: a new version saved from CI is scored under them by a job. */

@@ -1,6 +1,7 @@
 // Who may see a server (and so its versions, results and badge): the one rule, used by every route and
 // pipeline that reads a server for someone.
 import { getServer, getVersion, type Database, type ServerRecord } from '@toolmark/db';
+import { notFound, PipelineError } from './errors.js';
 
 /** Who asks: a key's organisation, or nobody (no key). */
 export type Viewer = { organisationId: string } | null | undefined;
@@ -13,10 +14,27 @@ export function canSee(server: Pick<ServerRecord, 'public' | 'organisationId'>, 
   return server.public || (viewer != null && server.organisationId === viewer.organisationId);
 }
 
-/** The server with this id when the viewer may see it; undefined when it does not exist or may not be seen. */
+/**
+ * The server with this id when the viewer may see it; undefined when it does not exist, was deleted or may
+ * not be seen. (A deleted server's versions stay readable by their ids: see visibleVersion.)
+ */
 export async function visibleServer(db: Database, id: string, viewer: Viewer): Promise<ServerRecord | undefined> {
   const server = await getServer(db, id);
-  return server && canSee(server, viewer) ? server : undefined;
+  return server && server.deletedAt === null && canSee(server, viewer) ? server : undefined;
+}
+
+/**
+ * The server when the viewer's key belongs to its organisation: what managing it (edit, hide, delete,
+ * re-capture) requires, besides an admin key. A server the key may not see is not found (404, as
+ * everywhere); another organisation's public server is `forbidden` (403).
+ */
+export async function ownServer(db: Database, id: string, viewer: { organisationId: string }): Promise<ServerRecord> {
+  const server = await visibleServer(db, id, viewer);
+  if (!server) throw notFound('server', id);
+  if (server.organisationId !== viewer.organisationId) {
+    throw new PipelineError('forbidden', 'forbidden', `server ${id} belongs to another organisation; only its own organisation's admins may change it`, { serverId: id });
+  }
+  return server;
 }
 
 /** A version with its server when the viewer may see the server; undefined otherwise. */

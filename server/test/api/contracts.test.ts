@@ -149,6 +149,20 @@ beforeAll(async () => {
   add('GET /v1/servers/{id}', 200, 'private, own key', `/v1/servers/${hidden.id}`, { key: h.keys.ci });
   add('GET /v1/servers/{id}', 404, 'private, other key', `/v1/servers/${hidden.id}`, { key: otherCi });
   add('GET /v1/servers/{id}', 400, 'not a UUID', '/v1/servers/nope');
+  const doomed = await upload('Contract Doomed', [good('boards')], true);
+  const remote = (await post('/v1/servers', admin, { name: 'Contract Capturable', source: { kind: 'url', url: 'https://mcp.example.com/capturable' } })).server.id as string;
+  add('PATCH /v1/servers/{id}', 200, 'edited by its admin', `/v1/servers/${open.id}`, { key: admin, payload: { description: 'Edited.\nTwo lines.', homepage: null } });
+  add('PATCH /v1/servers/{id}', 400, 'nothing to change', `/v1/servers/${open.id}`, { key: admin, payload: {} });
+  add('PATCH /v1/servers/{id}', 403, 'another organisation', `/v1/servers/${open.id}`, { key: otherAdmin, payload: { name: 'Mine now' } });
+  add('PATCH /v1/servers/{id}', 404, 'private, another organisation', `/v1/servers/${hidden.id}`, { key: otherAdmin, payload: { name: 'Mine now' } });
+  add('DELETE /v1/servers/{id}', 200, 'soft-deleted by its admin', `/v1/servers/${doomed.id}`, { key: admin });
+  add('DELETE /v1/servers/{id}', 403, 'a ci key', `/v1/servers/${open.id}`, { key: h.keys.ci });
+  add('DELETE /v1/servers/{id}', 404, 'unknown', `/v1/servers/${UNKNOWN}`, { key: admin });
+  add('POST /v1/servers/{id}/capture', 202, 'a URL server', `/v1/servers/${remote}/capture`, { key: admin });
+  add('POST /v1/servers/{id}/capture', 409, 'uploaded: nothing to read', `/v1/servers/${open.id}/capture`, { key: admin });
+  add('POST /v1/servers/{id}/capture', 403, 'another organisation', `/v1/servers/${open.id}/capture`, { key: otherAdmin });
+  add('GET /v1/me/usage', 200, 'a ci key', '/v1/me/usage', { key: h.keys.ci });
+  add('GET /v1/me/usage', 401, 'no key', '/v1/me/usage');
   add('GET /v1/servers/{id}/badge.svg', 200, 'public', `/v1/servers/${open.id}/badge.svg`);
   add('GET /v1/servers/{id}/badge.svg', 304, 'unchanged', `/v1/servers/${open.id}/badge.svg`, { headers: { 'if-none-match': String(badge.headers.etag) } });
   add('GET /v1/servers/{id}/badge.svg', 404, 'private', `/v1/servers/${hidden.id}/badge.svg`);
@@ -207,7 +221,7 @@ describe('the API answers what its contracts say', () => {
     const failures: string[] = [];
     for (const c of cases) {
       const route = declared.find((r) => r.key === c.route)!;
-      const method = c.route.split(' ')[0] as 'GET' | 'POST' | 'DELETE';
+      const method = c.route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE';
       const headers = { ...(c.key ? bearer(c.key) : {}), ...c.headers };
       const res = await h.app.inject({ method, url: c.url, headers, ...(c.payload === undefined ? {} : { payload: c.payload as string }) });
       const where = `${c.route} (${c.why}) → ${res.statusCode}`;

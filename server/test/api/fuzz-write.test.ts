@@ -87,7 +87,7 @@ function expectUniform(endpoint: string, res: { statusCode: number; body: string
   expect(typeof parsed.error?.detail === 'object' && parsed.error?.detail !== null && !Array.isArray(parsed.error?.detail), what).toBe(true);
 }
 
-const send = (method: 'POST' | 'DELETE', url: string, key: string, payload?: { type: string; text: string }) =>
+const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, key: string, payload?: { type: string; text: string }) =>
   h.app.inject({ method, url, headers: { ...bearer(key), ...(payload ? { 'content-type': payload.type } : {}) }, ...(payload ? { payload: payload.text } : {}) });
 
 const RUNS = 250;
@@ -140,6 +140,17 @@ describe('generated bad input never gives a 5xx, and every error has the uniform
     );
   });
 
+  it('PATCH /v1/servers/{id}', async () => {
+    const body = bodyOf(
+      { name: goodName, description: fc.constantFrom('Line one.\n\tLine two.', null), homepage: fc.constantFrom('https://example.com/', null), repository: fc.constant('https://github.com/x/y'), public: fc.constant(true) },
+      { name: badText, description: badText, homepage: nastyUrl, repository: nastyUrl, public: nastyValue },
+    );
+    await fc.assert(
+      fc.asyncProperty(wire(body), async (payload) => expectUniform('PATCH /v1/servers/{id}', await send('PATCH', `/v1/servers/${serverId}`, h.keys.admin, payload), `PATCH /v1/servers/{id} ${JSON.stringify(payload)}`)),
+      { numRuns: RUNS, seed: 1014 },
+    );
+  });
+
   it('POST /v1/servers/{id}/lint with generated labels and bodies', async () => {
     const surface = fc.oneof(
       fc.constant({ tools: [tool('search_docs', 'Searches the documentation and returns matching pages.')] }),
@@ -172,6 +183,7 @@ describe('generated bad input never gives a 5xx, and every error has the uniform
     expect([...seen['POST /v1/organisations']!]).toEqual(expect.arrayContaining([201, 400]));
     expect([...seen['POST /v1/servers']!]).toEqual(expect.arrayContaining([202, 400, 422]));
     expect([...seen['POST /v1/servers/{id}/lint']!]).toEqual(expect.arrayContaining([200, 400, 422]));
+    expect([...seen['PATCH /v1/servers/{id}']!]).toEqual(expect.arrayContaining([200, 400, 415]));
     expect([...seen['DELETE /v1/keys/{id}']!]).toEqual(expect.arrayContaining([400, 404, 414]));
   });
 

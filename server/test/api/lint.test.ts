@@ -47,8 +47,12 @@ describe('POST /v1/servers/{id}/lint', () => {
     expect(body.changes).toBeNull();
 
     const again = await save(id, first, h.keys.script, '?label=rerun');
-    expect(again.json().version).toMatchObject({ id: body.version.id, created: false, label: 'v1.0.0' });
+    // The same tools under a new label: no new version, and the answer (and lint/latest) carry the new label.
+    expect(again.json().version).toMatchObject({ id: body.version.id, created: false, label: 'rerun' });
     expect(again.json().changes).toBeNull();
+    expect((await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/lint/latest` })).json().version).toMatchObject({ id: body.version.id, label: 'rerun' });
+    // Saved again without a label: the version's own label.
+    expect((await save(id, first, h.keys.ci)).json().version).toMatchObject({ id: body.version.id, label: 'v1.0.0' });
 
     // Reordering tools and keys is not a change.
     const reordered = { tools: [...first.tools].reverse().map((t) => ({ inputSchema: t.inputSchema, description: t.description, name: t.name })) };
@@ -95,7 +99,7 @@ describe('POST /v1/servers/{id}/lint', () => {
     const versions = await h.t.db.select().from(schema.serverVersions).where(eq(schema.serverVersions.serverId, id));
     expect(versions).toHaveLength(3);
     const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
-    expect(saves).toHaveLength(4);
+    expect(saves).toHaveLength(5);
 
     const latest = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/lint/latest` });
     expect(latest.statusCode).toBe(200);
@@ -110,7 +114,7 @@ describe('POST /v1/servers/{id}/lint', () => {
     const full = (await save(id, b, h.keys.ci, '?label=first')).json();
     const repeated = await save(id, b, h.keys.ci, '?label=second');
     expect(repeated.statusCode).toBe(200);
-    expect(repeated.json()).toEqual({ ...full, version: { ...full.version, created: false } });
+    expect(repeated.json()).toEqual({ ...full, version: { ...full.version, created: false, label: 'second' } });
     const saves = await h.t.db.select().from(schema.lintSaves).where(eq(schema.lintSaves.serverId, id));
     expect(saves.map((s) => String(s.label)).sort()).toEqual(['first', 'null', 'second']);
     // The same bytes to a server of another organisation: refused, nothing saved there.

@@ -2,7 +2,7 @@
 // over Streamable HTTP on 127.0.0.1, reached through the network guard (allowed only with allowPrivateUrls).
 import type { ChildProcess } from 'node:child_process';
 import { ruleSets } from '@toolmark/benchmarks';
-import { createOrganisation, createServer, getServer, listVersions, type ServerRecord } from '@toolmark/db';
+import { createOrganisation, createServer, getServer, listVersions, softDeleteServer, type ServerRecord } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -146,17 +146,29 @@ describe('capture-server called directly', () => {
   it('a server that cannot be reached is retried (the job throws) until the last attempt, which records and completes', async () => {
     const server = await register('url', { sourceUrl: `http://127.0.0.1:${await freePort()}/mcp` });
     const job = { serverId: server.id, reason: 'requested' as const };
-    await expect(captureServer(deps(), job, { retryCount: 0, retryLimit: 3, expireInSeconds: 30 })).rejects.toMatchObject({ code: 'connection_failed' });
-    expect((await getServer(t.db, server.id))!.captureError).toMatchObject({ code: 'connection_failed', willRetry: true });
+    const before = Date.now();
+    await expect(captureServer(deps(), job, { retryCount: 1, retryLimit: 3, expireInSeconds: 30 })).rejects.toMatchObject({ code: 'connection_failed' });
+    const failed = (await getServer(t.db, server.id))!.captureError as { willRetry: boolean; retry: { notBefore: string; by: string } };
+    expect(failed).toMatchObject({ code: 'connection_failed', willRetry: true });
+    // When pg-boss runs it again (the queue's 30 s base delay, second retry with backoff: 60–120 s later), for the progress page.
+    const { notBefore, by } = failed.retry;
+    expect(Date.parse(notBefore) - before).toBeGreaterThanOrEqual(60_000);
+    expect(Date.parse(notBefore) - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(Date.parse(by) - Date.parse(notBefore)).toBe(60_000);
     const last = await captureServer(deps(), job, { retryCount: 3, retryLimit: 3, expireInSeconds: 30 });
     expect(last).toMatchObject({ status: 'failed', error: { code: 'connection_failed', willRetry: false } });
     expect((await getServer(t.db, server.id))!.captureError).toMatchObject({ code: 'connection_failed', willRetry: false });
+    expect((await getServer(t.db, server.id))!.captureError).not.toHaveProperty('retry');
   });
 
   it('uploads have nothing to capture, and a deleted server is skipped', async () => {
     const server = await register('upload');
     expect(await captureServer(deps(), { serverId: server.id, reason: 'requested' })).toEqual({ status: 'skipped', serverId: server.id, reason: 'upload' });
     expect((await getServer(t.db, server.id))!.captureStatus).toBeNull();
+    const gone = await register('url', { sourceUrl: url });
+    await softDeleteServer(t.db, gone.id, new Date());
+    expect(await captureServer(deps(), { serverId: gone.id, reason: 'requested' })).toEqual({ status: 'skipped', serverId: gone.id, reason: 'missing' });
+    expect((await getServer(t.db, gone.id))!.captureStatus).toBeNull();
     const missing = '00000000-0000-4000-8000-000000000000';
     expect(await captureServer(deps(), { serverId: missing, reason: 'requested' })).toEqual({ status: 'skipped', serverId: missing, reason: 'missing' });
   });

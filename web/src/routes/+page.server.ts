@@ -40,7 +40,13 @@ export const load: PageServerLoad = async (event) => {
     bands: detail.bands,
     board: board && {
       ...board,
-      items: board.items.map((i) => ({ ...i, name: visibleName(i.name), description: visible(i.description) })),
+      items: board.items.map((i) => ({
+        ...i,
+        name: visibleName(i.name),
+        // One line in a row: line breaks and tabs of the description fold to spaces.
+        description: visible(i.description?.replace(/[\t\n\r]+/g, ' ') ?? null),
+        sameSurfaceAs: i.sameSurfaceAs && { ...i.sameSurfaceAs, name: visibleName(i.sameSurfaceAs.name) },
+      })),
     },
     query: { rules: p.get('rules') ?? '', q, band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
     pageSize: PAGE,

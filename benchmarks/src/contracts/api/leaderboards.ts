@@ -18,7 +18,7 @@ export const BoardQuerySchema = PageQuerySchema.extend({
   order: z.enum(['asc', 'desc']).optional(),
 });
 
-/** A public server on the board: its latest version's score under the board's rules. */
+/** A public server on the board: its latest version's score under the board's rules (servers without tools or score are not ranked). */
 export const BoardItemSchema = z.object({
   rank: z.number(),
   id: z.string(),
@@ -39,6 +39,12 @@ export const BoardItemSchema = z.object({
   versionSeq: z.number(),
   versionLabel: z.string().nullable(),
   capturedAt: TimestampSchema,
+  /** Where the tools came from: captured from npm, from a URL, or uploaded by the organisation. */
+  source: z.enum(['url', 'npm', 'upload']),
+  /** The latest version's canonical surface hash. */
+  surfaceHash: z.string(),
+  /** The earliest-registered other public server with identical tools (same surface hash), or null. */
+  sameSurfaceAs: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
 });
 
 /** `GET /v1/leaderboards/lint`: a page of the board, with the rules and the comparability key (`id@hash`). */

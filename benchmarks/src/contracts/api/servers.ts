@@ -39,8 +39,35 @@ export const ServerListItemSchema = ServerSchema.extend({ toolCount: z.number().
 /** `GET /v1/servers`. */
 export const ServerListSchema = z.object({ total: z.number(), limit: z.number(), offset: z.number(), items: z.array(ServerListItemSchema) });
 
-/** `GET /v1/servers/{id}`: a server with its versions (newest first) and each version's scores. */
-export const ServerDetailSchema = z.object({ server: ServerSchema, versions: z.array(VersionSummarySchema) });
+/** A server named by another: id, slug and name. */
+export const ServerRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+
+/**
+ * `GET /v1/servers/{id}`: a server with its versions (newest first) and each version's scores, and the
+ * other public servers whose latest tools are identical (same surface hash; the earliest registered first).
+ */
+export const ServerDetailSchema = z.object({
+  server: ServerSchema,
+  versions: z.array(VersionSummarySchema),
+  sameSurface: z.object({ total: z.number(), items: z.array(ServerRefSchema) }),
+});
+
+/**
+ * Body of `PATCH /v1/servers/{id}`: what to change (at least one field); `null` clears a description or a
+ * link. `public: false` hides the server (off the board and lists; its organisation still sees it).
+ */
+export const UpdateServerSchema = z
+  .strictObject({
+    name: storedText(100, { min: 1 }).optional(),
+    description: storedText(500, { multiline: true }).nullable().optional(),
+    homepage: StoredUrlSchema.nullable().optional(),
+    repository: StoredUrlSchema.nullable().optional(),
+    public: z.boolean().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'send at least one field to change: name, description, homepage, repository or public' });
+
+/** `DELETE /v1/servers/{id}`: the deleted server's id and when it was deleted (its stored results stay). */
+export const DeletedServerSchema = z.object({ id: z.string(), deletedAt: TimestampSchema });
 
 /** Body of `POST /v1/servers`: register by URL, npm package (when the operator allows it) or an uploaded tools/list. */
 export const RegisterServerSchema = z.object({
@@ -78,7 +105,7 @@ export const SavedLintSchema = LintResultSchema.extend({
 /** Query of `GET /v1/servers/{id}/badge.svg`. */
 export const BadgeQuerySchema = z.object({ rules: RulesIdSchema.default(LATEST_RULES) });
 
-/** Servers: registration, pages, lint saves from CI, badges. */
+/** Servers: registration, pages, management by their organisation's admins, lint saves from CI, badges. */
 export const serversEndpoints = {
   'GET /v1/servers': { querystring: ServerListQuerySchema, response: { 200: ServerListSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
   'POST /v1/servers': {
@@ -86,6 +113,12 @@ export const serversEndpoints = {
     response: { 202: RegisteredServerSchema, ...bodyErrors, 409: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
   },
   'GET /v1/servers/{id}': { params: IdParamsSchema, response: { 200: ServerDetailSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'PATCH /v1/servers/{id}': { params: IdParamsSchema, body: UpdateServerSchema, response: { 200: ServerSchema, ...bodyErrors, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'DELETE /v1/servers/{id}': { params: IdParamsSchema, response: { 200: DeletedServerSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'POST /v1/servers/{id}/capture': {
+    params: IdParamsSchema,
+    response: { 202: RegisteredServerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
+  },
   'GET /v1/servers/{id}/badge.svg': {
     params: IdParamsSchema,
     querystring: BadgeQuerySchema,

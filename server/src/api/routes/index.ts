@@ -8,12 +8,16 @@ import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
 import leaderboardLint from './v1/leaderboards/lint.js';
 import me from './v1/me.js';
+import meUsage from './v1/me/usage.js';
 import openapi from './v1/openapi.js';
 import organisations from './v1/organisations.js';
 import rules from './v1/rules.js';
 import rulesById from './v1/rules/by-id.js';
 import servers from './v1/servers/index.js';
 import serverById from './v1/servers/by-id.js';
+import serverUpdate from './v1/servers/update.js';
+import serverDelete from './v1/servers/delete.js';
+import serverCapture from './v1/servers/capture.js';
 import serverBadge from './v1/servers/badge.js';
 import serverLint from './v1/servers/lint.js';
 import serverLintLatest from './v1/servers/lint-latest.js';
@@ -27,11 +31,15 @@ export const routes: RouteModule[] = [
   docs,
   openapi,
   me,
+  meUsage,
   keys,
   keyById,
   organisations,
   servers,
   serverById,
+  serverUpdate,
+  serverDelete,
+  serverCapture,
   serverBadge,
   serverLint,
   serverLintLatest,

@@ -58,6 +58,9 @@ const scenario: Scenario = {
     // Keys of A to revoke, one per DELETE cell.
     const victims = new Map<Cred, string>();
     for (const cred of CREDS) victims.set(cred, (await must<{ record: { id: string } }>(p, 'POST', '/v1/keys', { purpose: 'ci', name: `victim ${cred}` }, keys.admin)).record.id);
+    // A's public servers to delete, one per DELETE cell.
+    const doomed = new Map<Cred, string>();
+    for (const cred of CREDS) doomed.set(cred, (await registerServer(p, keys.admin, `Scope doomed ${cred}`, surface(1), true)).id);
 
     let serial = 0;
     const req = (method: string, path: string, body?: () => unknown) => (cred: Cred): Outgoing => {
@@ -78,6 +81,11 @@ const scenario: Scenario = {
     });
     const cells: Cell[] = [
       { route: 'GET /v1/me', target: '', request: req('GET', '/v1/me'), expect: [401, 200, 200, 200, 200] },
+      { route: 'GET /v1/me/usage', target: '', request: req('GET', '/v1/me/usage'), expect: [401, 200, 200, 200, 200] },
+      { route: 'PATCH /v1/servers/{id}', target: 'public', request: req('PATCH', `/v1/servers/${P.id}`, () => ({ description: `edited ${++serial}` })), expect: [401, 200, 403, 403, 403] },
+      { route: 'PATCH /v1/servers/{id}', target: 'private', request: req('PATCH', `/v1/servers/${Q.id}`, () => ({ description: `edited ${++serial}` })), expect: [401, 200, 403, 403, 404] },
+      { route: 'DELETE /v1/servers/{id}', target: "A's public", request: (cred) => req('DELETE', `/v1/servers/${doomed.get(cred)}`)(cred), expect: [401, 200, 403, 403, 403] },
+      { route: 'POST /v1/servers/{id}/capture', target: "A's uploaded", request: req('POST', `/v1/servers/${P.id}/capture`), expect: [401, 409, 403, 403, 403] },
       { route: 'GET /v1/keys', target: '', request: req('GET', '/v1/keys'), expect: [401, 200, 403, 403, 200] },
       { route: 'POST /v1/keys', target: '', request: req('POST', '/v1/keys', () => ({ purpose: 'ci', name: `matrix ${++serial}` })), expect: [401, 201, 403, 403, 201] },
       {

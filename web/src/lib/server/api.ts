@@ -109,4 +109,8 @@ export const api = {
   createKey: (c: Caller, body: Body<'POST /v1/keys'>) => call<Answer<'POST /v1/keys'>>(c, 'POST', '/v1/keys', body),
   revokeKey: (c: Caller, id: string) => call<ApiKey>(c, 'DELETE', `/v1/keys/${enc(id)}`),
   openapi: (c: Caller) => call<OpenApiDoc>(c, 'GET', '/v1/openapi.json'),
+  usage: (c: Caller) => call<Answer<'GET /v1/me/usage'>>(c, 'GET', '/v1/me/usage'),
+  updateServer: (c: Caller, id: string, body: Body<'PATCH /v1/servers/{id}'>) => call<Answer<'PATCH /v1/servers/{id}'>>(c, 'PATCH', `/v1/servers/${enc(id)}`, body),
+  deleteServer: (c: Caller, id: string) => call<Answer<'DELETE /v1/servers/{id}'>>(c, 'DELETE', `/v1/servers/${enc(id)}`),
+  recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };

@@ -12,11 +12,13 @@ export const load: PageServerLoad = async (event) => {
   if (!event.locals.session) redirect(303, '/signin?next=/account');
   const caller = callerOf(event);
   try {
-    const [me, servers] = await Promise.all([api.me(caller), api.myServers(caller)]);
+    const [me, servers, usage] = await Promise.all([api.me(caller), api.myServers(caller), api.usage(caller)]);
     let keys: ApiKey[] | null = null;
     if (me.key.purpose === 'admin') keys = (await api.keys(caller)).items;
     return {
+      deleted: event.url.searchParams.has('deleted'),
       me,
+      usage: { ...usage, credits: { ...usage.credits, items: usage.credits.items.map((c) => ({ ...c, reason: visibleName(c.reason) })) } },
       servers: servers.items.map((s) => ({ id: s.id, name: visibleName(s.name), public: s.public, captureStatus: s.captureStatus, toolCount: s.toolCount, latestSeq: s.latestSeq })),
       keys: keys?.map((k) => ({ ...k, name: visibleName(k.name) })) ?? null,
     };

@@ -6,6 +6,17 @@ import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How the tool table can be sorted (`?tsort=`), each with its natural direction. */
+const TOOL_SORTS = ['score', 'name', 'findings', 'tokens'] as const;
+type ToolSort = (typeof TOOL_SORTS)[number];
+const SEVERITY_ORDER = { critical: 0, required: 1, minor: 2 } as const;
+/** Tools named per finding code in the grouped list before "and N more". */
+const WHERE_SHOWN = 8;
+
+// Rendered on the server only: the page is a document (its tool rows open with <details>, a link to a tool
+// opens its row by the browser's own fragment navigation), and not hydrating it keeps a 120-tool page to
+// its HTML instead of the HTML plus the same data again as JSON.
+export const csr = false;
 
 const fail = (e: unknown): never => {
   if (e instanceof ApiFailure) pageError(e, [404, 400]);
@@ -16,13 +27,21 @@ export const load: PageServerLoad = async (event) => {
   const id = event.params.id;
   if (!UUID.test(id)) error(404, 'Not found');
   const caller = callerOf(event);
-  const [detail, list] = await Promise.all([api.server(caller, id), api.rules(caller)]).catch(fail);
+  const session = event.locals.session;
+  const [detail, list, me] = await Promise.all([
+    api.server(caller, id),
+    api.rules(caller),
+    // Signed in with an admin key: whether it is this server's organisation (then the page links to its management).
+    session?.purpose === 'admin' ? api.me(caller).catch(() => null) : Promise.resolve(null),
+  ]).catch(fail);
   const { server, versions } = detail;
   const asked = parseRules(event.url.searchParams.get('rules'));
   const active = list.items.find((r) => r.active && r.id === (asked.id ?? list.latest)) ?? list.items.find((r) => r.active);
   const rules = { id: asked.id ?? active?.id ?? list.latest, hash: asked.hash ?? active?.hash ?? '' };
   const askedVersion = event.url.searchParams.get('v');
   const version = versions.find((v) => v.id === askedVersion) ?? versions.find((v) => v.id === server.latestVersionId) ?? versions[0];
+  const tsort: ToolSort = TOOL_SORTS.find((s) => s === event.url.searchParams.get('tsort')) ?? 'score';
+  const tdir = event.url.searchParams.get('tdir') === 'desc' ? 'desc' : event.url.searchParams.get('tdir') === 'asc' ? 'asc' : tsort === 'name' || tsort === 'score' ? 'asc' : 'desc';
   let lint: StoredLint | null = null;
   let tools: { name: string; description: string | null }[] = [];
   if (version) {
@@ -44,14 +63,52 @@ export const load: PageServerLoad = async (event) => {
     .map((v) => ({ seq: v.seq, label: v.label, score: v.scores.find((s) => s.rulesId === rules.id && s.rulesHash === (lint?.rules.hash ?? rules.hash))?.score ?? null }))
     .filter((p): p is { seq: number; label: string | null; score: number } => p.score !== null)
     .sort((a, b) => a.seq - b.seq);
+  const toolRows = (lint?.tools ?? []).map((t) => ({
+    name: visibleName(t.name),
+    rawName: t.name,
+    anchor: `tool-${encodeURIComponent(t.name).replace(/%/g, '_')}`,
+    description: visible(descriptions.get(t.name) ?? null),
+    score: t.score,
+    band: t.band,
+    categories: t.categories,
+    findings: t.findings.map((f) => ({ code: f.code, severity: f.severity, message: visible(f.message) ?? '' })),
+    worst: t.findings.reduce<keyof typeof SEVERITY_ORDER | null>((w, f) => (w === null || SEVERITY_ORDER[f.severity] < SEVERITY_ORDER[w] ? f.severity : w), null),
+    confusableWith: t.confusableWith.map(visibleName),
+    tokens: t.tokens,
+    language: t.language,
+  }));
+  const key = { score: (t: (typeof toolRows)[number]) => t.score, findings: (t: (typeof toolRows)[number]) => t.findings.length, tokens: (t: (typeof toolRows)[number]) => t.tokens };
+  toolRows.sort((a, b) => {
+    const d = tsort === 'name' ? a.rawName.localeCompare(b.rawName) : key[tsort](a) - key[tsort](b) || a.rawName.localeCompare(b.rawName);
+    return tdir === 'asc' ? d : -d;
+  });
+  // Findings grouped by code, server-wide and per tool together: the most severe, then the most frequent first.
+  const groups = new Map<string, { code: string; severity: keyof typeof SEVERITY_ORDER; count: number; server: number; tools: string[] }>();
+  const note = (code: string, severity: keyof typeof SEVERITY_ORDER, tool: string | null) => {
+    const g = groups.get(code) ?? { code, severity, count: 0, server: 0, tools: [] };
+    g.count += 1;
+    if (SEVERITY_ORDER[severity] < SEVERITY_ORDER[g.severity]) g.severity = severity;
+    if (tool === null) g.server += 1;
+    else if (!g.tools.includes(tool)) g.tools.push(tool);
+    groups.set(code, g);
+  };
+  for (const f of lint?.findings ?? []) note(f.code, f.severity, null);
+  for (const t of lint?.tools ?? []) for (const f of t.findings) note(f.code, f.severity, t.name);
+  const findingGroups = [...groups.values()]
+    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.count - a.count || a.code.localeCompare(b.code))
+    .map((g) => ({ ...g, tools: g.tools.slice(0, WHERE_SHOWN).map((name) => ({ name: visibleName(name), anchor: `tool-${encodeURIComponent(name).replace(/%/g, '_')}` })), moreTools: Math.max(0, g.tools.length - WHERE_SHOWN) }));
   return {
     server: { ...server, name: visibleName(server.name), description: visible(server.description), captureError: null },
+    canManage: me !== null && me.organisation.id === server.organisationId,
+    sameSurface: { total: detail.sameSurface.total, items: detail.sameSurface.items.map((s) => ({ ...s, name: visibleName(s.name) })) },
     versions: versions.map((v) => ({ id: v.id, seq: v.seq, label: v.label ? visible(v.label) : null, capturedAt: v.capturedAt, toolCount: v.toolCount })),
-    version: version ? { id: version.id, seq: version.seq, label: visible(version.label), capturedAt: version.capturedAt, surfaceHash: version.surfaceHash } : null,
+    version: version ? { id: version.id, seq: version.seq, label: visible(version.label), capturedAt: version.capturedAt, surfaceHash: version.surfaceHash, toolCount: version.toolCount } : null,
     rules,
     rulesList: list.items,
     history,
     bands,
+    toolSort: { by: tsort, dir: tdir },
+    findingGroups,
     lint: lint && {
       score: lint.score,
       band: lint.band,
@@ -62,18 +119,7 @@ export const load: PageServerLoad = async (event) => {
       toolCount: lint.surface.toolCount,
       findings: lint.findings.map((f) => ({ ...f, message: visible(f.message) ?? '' })),
       pairs: { total: lint.confusablePairs.total, top: lint.confusablePairs.top.map((p) => ({ a: visibleName(p.tools[0]), b: visibleName(p.tools[1]), similarity: p.similarity })) },
-      tools: lint.tools.map((t) => ({
-        name: visibleName(t.name),
-        anchor: `tool-${encodeURIComponent(t.name).replace(/%/g, '_')}`,
-        description: visible(descriptions.get(t.name) ?? null),
-        score: t.score,
-        band: t.band,
-        categories: t.categories,
-        findings: t.findings.map((f) => ({ code: f.code, severity: f.severity, message: visible(f.message) ?? '' })),
-        confusableWith: t.confusableWith.map(visibleName),
-        tokens: t.tokens,
-        language: t.language,
-      })),
+      tools: toolRows,
     },
   };
 };

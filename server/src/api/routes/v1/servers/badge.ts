@@ -82,7 +82,7 @@ const route: RouteModule = (app, ctx) => {
         const found = await badgeScore(ctx.db, request.params.id, rules, ruleSets[rules].hash);
         // Badges are for everyone who may see the server without a key: a private server's score is not
         // published through an image URL, even when the request carries its organisation's key.
-        if (!found || !canSee(found, null)) {
+        if (!found || found.deletedAt !== null || !canSee(found, null)) {
           misses.hit(address);
           throw notFound('server', request.params.id);
         }

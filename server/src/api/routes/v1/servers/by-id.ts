@@ -1,9 +1,9 @@
 import { endpoints } from '@toolmark/benchmarks/api';
-import { listVersions } from '@toolmark/db';
+import { listVersions, sameSurfaceServers } from '@toolmark/db';
 import type { RouteModule } from '../../../route.js';
 import { visibleServerOr404 } from '../../../visibility.js';
 
-/** GET /v1/servers/{id} — a server with its versions (newest first) and each version's scores. */
+/** GET /v1/servers/{id} — a server with its versions (newest first) and each version's scores, and the public servers with identical tools. */
 const route: RouteModule = (app, ctx) => {
   app.get(
     '/v1/servers/:id',
@@ -16,7 +16,8 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const server = await visibleServerOr404(ctx, request, request.params.id);
-      return { server, versions: await listVersions(ctx.db, server.id) };
+      const [versions, sameSurface] = await Promise.all([listVersions(ctx.db, server.id), sameSurfaceServers(ctx.db, server)]);
+      return { server, versions, sameSurface };
     },
   );
 };
