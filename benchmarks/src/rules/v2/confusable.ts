@@ -5,6 +5,7 @@ import { mentionedSiblings } from './signals.js';
 import {
   ACTION_CLASSES,
   ALIAS,
+  AMBIGUOUS_ACTIONS,
   ALIAS_OTHER_IS_OLD,
   COMPOUNDS,
   LIGHT_VERBS,
@@ -26,9 +27,12 @@ import { T } from './thresholds.js';
  *   (`take_screenshot` / `capture_page`, when the screenshot is "of the current page");
  * - `narrower`: one name names a kind of the other's thing, so the other fits its requests too
  *   (`delete_merge_request_discussion_note` / `delete_merge_request_note`: a discussion note is a note);
+ * - `parameters`: one tool's parameter does what the other tool is for — it names every parameter of
+ *   the other (`emulate`'s `viewport`, "<width>x<height>…", and `resize_page(width, height)`);
+ * - `opening`: one description opens with the other's whole name (`fill` "Type text into …" / `type_text`);
  * - `description`: their names share nothing and their descriptions say the same.
  */
-export type PairKind = 'alias' | 'synonym' | 'variant' | 'narrower' | 'description';
+export type PairKind = 'alias' | 'synonym' | 'variant' | 'narrower' | 'opening' | 'parameters' | 'description';
 
 /** A confusable pair with what rules v2 knows about it (the result carries only the ConfusablePair fields). */
 export interface PairFacts extends ConfusablePair {
@@ -82,30 +86,37 @@ export function concept(word: string): string {
 }
 
 const COMPOUND_FIRST = new Set(Object.keys(COMPOUNDS).map((c) => c.split(' ')[0]!));
-const compoundAt = (words: string[], k: number): string | undefined =>
-  COMPOUND_FIRST.has(words[k]!) && k + 1 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]}`] : undefined;
+/** The compound starting at word k (three words tried before two) and how many words it takes. */
+function compoundAt(words: string[], k: number): [string, number] | undefined {
+  if (!COMPOUND_FIRST.has(words[k]!) || k + 1 >= words.length) return undefined;
+  const three = k + 2 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]} ${words[k + 2]}`] : undefined;
+  if (three !== undefined) return [three, 3];
+  const two = COMPOUNDS[`${words[k]} ${words[k + 1]}`];
+  return two === undefined ? undefined : [two, 2];
+}
 
-/** The concept of each word of a name, a two-word compound's for both of its words. */
+/** The concept of each word of a name, a compound's for each of its words. */
 function wordConcepts(words: string[]): string[] {
   const out: string[] = [];
   for (let k = 0; k < words.length; k++) {
     const joined = compoundAt(words, k);
     if (joined !== undefined) {
-      out.push(joined, joined);
-      k++;
+      const id = concept(joined[0]);
+      for (let n = 0; n < joined[1]; n++) out.push(id);
+      k += joined[1] - 1;
     } else out.push(concept(words[k]!));
   }
   return out;
 }
 
-/** Join the two-word names of one thing ("merge request" → mr). */
-function joinCompounds(words: string[]): string[] {
+/** Join the names of one thing or action written in two or three words ("merge request" → mr). */
+export function joinCompounds(words: string[]): string[] {
   const out: string[] = [];
   for (let k = 0; k < words.length; k++) {
     const joined = compoundAt(words, k);
     if (joined !== undefined) {
-      out.push(joined);
-      k++;
+      out.push(joined[0]);
+      k += joined[1] - 1;
     } else out.push(words[k]!);
   }
   return out;
@@ -154,6 +165,20 @@ interface Profile {
   /** The action of the name (its first action word), of the description (its leading verb). */
   nameVerb: number | undefined;
   descVerb: number | undefined;
+  /** Every action the name's verb may mean (`read`: get or list, AMBIGUOUS_ACTIONS), else just nameVerb. */
+  verbMeanings: number[];
+  /** Name concepts in the name's order (weak and joining words dropped), and the description's first concepts. */
+  nameOrder: number[];
+  opening: number[];
+  /**
+   * One thing or many, when name and description agree: `many` — the head is plural and the first sentence
+   * says it lists ("Returns list of issues"); `one` — the head is singular and the first sentence lists
+   * nothing ("Returns information about a specific issue"); undefined otherwise.
+   */
+  count: 'one' | 'many' | undefined;
+  /** Top-level parameter names (lower case), and the described ones with their description (lower case). */
+  params: string[];
+  paramTexts: { name: string; text: string }[];
   /** The stems of the name words and of the description's first word, and the words opposite to them ("lock" / "unlock"). */
   stems: string[];
   lead: string | undefined;
@@ -189,6 +214,8 @@ function siblingsIn(text: string, self: string, names: Set<string>): Set<string>
 function nameConcepts(tokens: string[]): {
   ids: string[];
   verb: string | undefined;
+  /** The name word that gave the verb, as written (lower case). */
+  verbWord: string | undefined;
   head: string | undefined;
   plural: boolean;
   before: string[];
@@ -198,12 +225,20 @@ function nameConcepts(tokens: string[]): {
   const cut = joined.findIndex((w) => w === 'with' || w === 'including');
   const ids: string[] = [];
   let verb: string | undefined;
+  let verbWord: string | undefined;
   const kept = (words: string[]) => words.filter((w) => !NAME_STOP.has(w) && !NAME_WEAK.test(w)).filter((w, k, all) => !(LIGHT_VERBS.has(w) && k < all.length - 1));
   const concepts = (words: string[]) => kept(words).map(concept);
   const mainWords = kept(cut === -1 ? joined : joined.slice(0, cut));
   const main = mainWords.map(concept);
   const attributes = cut === -1 ? [] : concepts(joined.slice(cut + 1));
-  for (const id of [...main, ...attributes]) {
+  main.forEach((id, k) => {
+    if (verb === undefined && ACTIONS.has(id)) {
+      verb = id;
+      verbWord = mainWords[k];
+    }
+    ids.push(id);
+  });
+  for (const id of attributes) {
     if (verb === undefined && ACTIONS.has(id)) verb = id;
     ids.push(id);
   }
@@ -212,7 +247,7 @@ function nameConcepts(tokens: string[]): {
   const before: string[] = [];
   for (let k = h - 1; k >= 0 && !ACTIONS.has(main[k]!); k--) before.unshift(main[k]!);
   const headWord = h >= 0 ? mainWords[h]! : '';
-  return { ids, verb, head: h >= 0 ? main[h] : undefined, plural: headWord.endsWith('s') && stem(headWord) !== headWord, before, attributes };
+  return { ids, verb, verbWord, head: h >= 0 ? main[h] : undefined, plural: headWord.endsWith('s') && stem(headWord) !== headWord, before, attributes };
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/;
@@ -239,7 +274,7 @@ function japaneseConcepts(text: string, ids: Set<string>): Set<string> {
  * in English (after a light verb, its noun: "Takes a screenshot" is a capture), in Japanese the action
  * nearest the end of the first sentence, where the predicate is ("…をキャンセルします").
  */
-function descriptionConcepts(t: ToolFacts, concept: (w: string) => string): { ids: Set<string>; purpose: Set<string>; verb: string | undefined } {
+function descriptionConcepts(t: ToolFacts, concept: (w: string) => string): { ids: Set<string>; purpose: Set<string>; verb: string | undefined; opening: string[] } {
   const firstCount = t.firstSentence === t.ownDescription ? t.words.length : segmentWords(t.firstSentence).length;
   const collect = (words: string[], text: string): Set<string> => {
     const ids = new Set<string>();
@@ -271,11 +306,20 @@ function descriptionConcepts(t: ToolFacts, concept: (w: string) => string): { id
   } else {
     let k = 0;
     if (lower[0] !== undefined && LIGHT_VERBS.has(lower[0])) for (k = 1; k < lower.length && STOPWORDS.has(lower[k]!); k++);
-    const id = lower[k] === undefined ? undefined : concept(lower[k]!);
+    // "Create or update a file" leads with one action, an upsert.
+    const lead = joinCompounds(lower.slice(k, k + 3))[0];
+    const id = lead === undefined ? undefined : concept(lead);
     if (id !== undefined && ACTIONS.has(id)) verb = id;
   }
-  return { ids, purpose, verb };
+  // The first words of the description as concepts, in order (what it opens with: "Type text into …").
+  const opening = joinCompounds(lower.slice(0, OPENING_WORDS))
+    .filter((w) => !STOPWORDS.has(w))
+    .map(concept);
+  return { ids, purpose, verb, opening };
 }
+
+/** How many words of a description's opening are compared with a sibling's name. */
+const OPENING_WORDS = 6;
 
 /** Interns concept strings as integer ids and drops boilerplate (on ≥ 90 % of the tools of a server with ≥ 8). */
 function interned(sets: string[][], intern: (s: string) => number): { ids: Int32Array[]; all: Set<number>[] } {
@@ -317,6 +361,7 @@ function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<number> 
   const table = new Map<string, number>();
   const intern = (c: string): number => table.get(c) ?? (table.set(c, table.size), table.size - 1);
   const actions = new Set([...ACTIONS].map(intern));
+  const listId = intern('list');
   // Words repeat across a surface: each word's concept is looked up once per lint.
   const memo = new Map<string, string>();
   const conceptOf = (w: string): string => memo.get(w) ?? (memo.set(w, concept(w)), memo.get(w)!);
@@ -333,19 +378,30 @@ function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<number> 
   const list = s.tools.map((t, i) => {
     const mentions = new Set(mentionedSiblings(t, s));
     const first = t.words[0]?.toLowerCase();
+    const nm = names[i]!;
+    const purpose = new Set([...descs[i]!.purpose].map(intern));
+    const nameVerb = nm.verb === undefined ? undefined : intern(nm.verb);
+    const verbWord = nm.verbWord === undefined ? undefined : AMBIGUOUS_ACTIONS[nm.verbWord];
+    const lists = purpose.has(listId);
     return {
       name: t.name,
       raw: t.nameTokens,
       rawIds: wordConcepts(t.nameTokens).map(intern),
       nameIds: n.ids[i]!,
-      purpose: new Set([...descs[i]!.purpose].map(intern)),
+      purpose,
       descIds: d.ids[i]!,
       head: names[i]!.head === undefined ? undefined : intern(names[i]!.head!),
       headPlural: names[i]!.plural,
       before: names[i]!.before.map(intern),
       attributes: names[i]!.attributes.map(intern),
-      nameVerb: names[i]!.verb === undefined ? undefined : intern(names[i]!.verb!),
+      nameVerb,
       descVerb: descs[i]!.verb === undefined ? undefined : intern(descs[i]!.verb!),
+      verbMeanings: verbWord !== undefined ? verbWord.map(intern) : nameVerb === undefined ? [] : [nameVerb],
+      nameOrder: nm.ids.map(intern),
+      opening: descs[i]!.opening.map(intern),
+      count: (nm.head === undefined ? undefined : nm.plural && lists ? 'many' : !nm.plural && !lists ? 'one' : undefined) as Profile['count'],
+      params: t.params.map((q) => q.name.toLowerCase()),
+      paramTexts: t.params.filter((q) => q.description !== undefined).map((q) => ({ name: q.name, text: q.description!.toLowerCase() })),
       stems: t.nameTokens.map(stem),
       lead: first === undefined ? undefined : stem(first),
       oppositeStems: new Set(t.nameTokens.flatMap((w) => oppositesOf(stem(w)))),
@@ -390,7 +446,8 @@ function minus(a: Int32Array, b: Int32Array): number[] {
  */
 function actionsDiffer(a: Profile, b: Profile): boolean {
   const differ = (x: number | undefined, y: number | undefined) => x !== undefined && y !== undefined && x !== y;
-  if (differ(a.nameVerb, b.nameVerb) || differ(a.descVerb, b.descVerb)) return true;
+  if (differ(a.nameVerb, b.nameVerb) && !sameAction(a, b)) return true;
+  if (differ(a.descVerb, b.descVerb)) return true;
   if (b.lead !== undefined && a.oppositeLead.has(b.lead)) return true;
   for (const y of b.stems) if (a.oppositeStems.has(y)) return true;
   return false;
@@ -427,6 +484,41 @@ function narrower(general: Profile, specific: Profile, extra: number[], actions:
   return inBefore.every((id) => tail.includes(id));
 }
 
+/** The names' verbs may mean the same action: one of them names several (`read`: get or list). */
+function sameAction(a: Profile, b: Profile): boolean {
+  return (b.nameVerb !== undefined && a.verbMeanings.includes(b.nameVerb)) || (a.nameVerb !== undefined && b.verbMeanings.includes(a.nameVerb));
+}
+
+/** One lists many things, the other is about one (`get_issues` "Returns list of issues" / `get_issue`): the number tells them apart. */
+const countsDiffer = (a: Profile, b: Profile): boolean => a.count !== undefined && b.count !== undefined && a.count !== b.count;
+
+/** `seq` starts with the whole of `prefix` (2 concepts or more). */
+function startsWith(seq: number[], prefix: number[]): boolean {
+  if (prefix.length < 2 || prefix.length > seq.length) return false;
+  for (let k = 0; k < prefix.length; k++) if (seq[k] !== prefix[k]) return false;
+  return true;
+}
+
+const slotRe = new Map<string, RegExp>();
+/** `name` as a slot of a value's format: `<width>`, `{width}`, `'width'`, "`width`" (lower case). */
+const asSlot = (w: string): RegExp =>
+  slotRe.get(w) ?? (slotRe.set(w, new RegExp(`[<{\x60'"]${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[>}\x60'"]`)), slotRe.get(w)!);
+
+/**
+ * A parameter of `a` does what `b` is for: the format its description gives has a slot for every parameter
+ * of `b` that `a` does not have itself (two or more) — `emulate`'s `viewport` "'<width>x<height>x…'" and
+ * `resize_page(pageId, width, height)`. Slots only (`<width>`, `{width}`, quoted): a word in prose ("the
+ * target element", "[box=x,y,width,height]") is no value of that parameter. Parameters both tools have
+ * (`pageId`, owner, repo) say nothing of what either is for.
+ */
+function covers(a: Profile, b: Profile): { tool: string; words: string[] } | undefined {
+  if (b.params.length < 2 || a.paramTexts.length === 0) return undefined;
+  const own = b.params.filter((q) => !a.params.includes(q));
+  if (own.length < 2) return undefined;
+  const p = a.paramTexts.find((q) => own.every((name) => asSlot(name).test(q.text)));
+  return p === undefined ? undefined : { tool: a.name, words: [p.name] };
+}
+
 type Verdict = { kind: Exclude<PairKind, 'alias'>; adds?: { tool: string; words: string[] } } | undefined;
 
 /** Dice of the descriptions' concepts; 0 when one has too few to compare. */
@@ -434,17 +526,38 @@ function descSimilarity(a: Profile, b: Profile): number {
   return a.descIds.length >= T.confusableMinContentWords && b.descIds.length >= T.confusableMinContentWords ? dice(a.descIds, b.descIds) : 0;
 }
 
+/**
+ * Both names add a word of their own, which tells the tools apart (`create_invoice` / `create_customer`,
+ * `start_recording` / `stop_recording`) — unless the added words are one action each and one name's verb
+ * also means the other's (`read_room_messages` / `list_room_messages`: to read messages is to list them).
+ * (One tool calling its own thing by the other's word is no exception: "review comments" beside
+ * `get_pull_request_reviews` reads exactly like "issue resolutions" beside `get_issues`.)
+ */
+function bothAdd(a: Profile, b: Profile, actions: Set<number>): Verdict {
+  const onlyA = minus(a.nameIds, b.nameIds);
+  const onlyB = minus(b.nameIds, a.nameIds);
+  if (onlyA.length !== 1 || onlyB.length !== 1 || !actions.has(onlyA[0]!) || !actions.has(onlyB[0]!)) return undefined;
+  return sameAction(a, b) && !actionsDiffer(a, b) ? { kind: 'synonym' } : undefined;
+}
+
 function judge(a: Profile, b: Profile, actions: Set<number>): Verdict {
   const shared = common(a.nameIds, b.nameIds);
   if (shared > 0) {
+    if (countsDiffer(a, b)) return undefined;
     // Most pairs of a template surface end here, without an allocation.
-    if (shared < a.nameIds.length && shared < b.nameIds.length) return undefined;
+    if (shared < a.nameIds.length && shared < b.nameIds.length) return a.verbMeanings.length > 1 || b.verbMeanings.length > 1 ? bothAdd(a, b, actions) : undefined;
     const onlyA = minus(a.nameIds, b.nameIds);
     const onlyB = minus(b.nameIds, a.nameIds);
     if (onlyA.length === 0 && onlyB.length === 0) return actionsDiffer(a, b) ? undefined : { kind: 'synonym' };
     const [general, specific, extra] = onlyA.length > 0 ? [b, a, onlyA] : [a, b, onlyB];
     const adds = { tool: specific.name, words: specific.raw.filter((_, k) => extra.includes(specific.rawIds[k]!)) };
-    if (!extra.every((id) => general.purpose.has(id))) return narrower(general, specific, extra, actions) && !actionsDiffer(a, b) ? { kind: 'narrower', adds } : undefined;
+    if (!extra.every((id) => general.purpose.has(id))) {
+      // A narrower name is a pair only when the descriptions are alike too: a description that says what
+      // sets the tool apart (read_media_file: "as a base64-encoded content block with its MIME type")
+      // settles it.
+      if (descSimilarity(a, b) < T.confusableNarrowerDescription) return undefined;
+      return narrower(general, specific, extra, actions) && !actionsDiffer(a, b) ? { kind: 'narrower', adds } : undefined;
+    }
     // An added action against the other's action ("job" that starts one, "stop_job"): they differ.
     const added = extra.find((id) => id === specific.nameVerb);
     const other = general.nameVerb ?? general.descVerb;
@@ -452,6 +565,15 @@ function judge(a: Profile, b: Profile, actions: Set<number>): Verdict {
     if (actionsDiffer(a, b)) return undefined;
     return { kind: 'variant', adds };
   }
+  // A description that opens with a sibling's whole name says it does what that name says: `fill` "Type
+  // text into an input …" and `type_text`.
+  if (startsWith(a.opening, b.nameOrder) || startsWith(b.opening, a.nameOrder)) {
+    if (actionsDiffer(a, b)) return undefined;
+    const [opener, named] = startsWith(a.opening, b.nameOrder) ? [a, b] : [b, a];
+    return { kind: 'opening', adds: { tool: opener.name, words: named.raw } };
+  }
+  const cover = covers(a, b) ?? covers(b, a);
+  if (cover !== undefined) return actionsDiffer(a, b) ? undefined : { kind: 'parameters', adds: cover };
   if (descSimilarity(a, b) < T.confusableDescription) return undefined;
   // Each name must be said by the other tool too: a name with a word the other never says is told apart by it.
   const uncovered = (x: Profile, y: Profile) => {
@@ -510,7 +632,7 @@ export function confusablePairs(s: SurfaceFacts): PairFacts[] {
         nameSimilarity: round3(nameSimilarity),
         kind,
         ...(deprecated !== undefined ? { deprecated } : {}),
-        ...(adds !== undefined && (kind === 'variant' || kind === 'narrower') ? { adds } : {}),
+        ...(adds !== undefined && kind !== 'alias' && kind !== 'synonym' && kind !== 'description' ? { adds } : {}),
         differs: [x.raw.filter((w) => !y.raw.includes(w)), y.raw.filter((w) => !x.raw.includes(w))],
       });
     }

@@ -439,7 +439,7 @@ export const ACTION_CLASSES: Record<string, { en: string; ja: string }> = {
   create: { en: 'create add new insert make generate register', ja: '作成 追加 新規 登録 生成' },
   update: { en: 'update edit modify patch change set alter amend revise', ja: '更新 編集 変更 修正' },
   delete: { en: 'delete remove destroy erase drop rm del unlink purge wipe trash discard clear', ja: '削除 除去 消去 破棄' },
-  write: { en: 'write save store persist', ja: '保存 書き込 書き出' },
+  write: { en: 'write save store persist upsert push', ja: '保存 書き込 書き出' },
   run: { en: 'run execute exec invoke call', ja: '実行' },
   start: { en: 'start launch begin boot spawn trigger initiate', ja: '開始 起動' },
   stop: { en: 'stop kill terminate cancel abort halt end shutdown interrupt quit exit', ja: '停止 中止 終了 キャンセル 中断 取り消 取消' },
@@ -490,7 +490,7 @@ export const THING_CLASSES: Record<string, { en: string; ja: string }> = {
   password: { en: 'password pwd passwd', ja: 'パスワード' },
   command: { en: 'command cmd', ja: 'コマンド' },
   text: { en: 'text txt', ja: 'テキスト' },
-  url: { en: 'url uri link', ja: 'リンク' },
+  url: { en: 'url uri link reference', ja: 'リンク' },
   web: { en: 'web internet online www', ja: 'ウェブ インターネット' },
   statistic: { en: 'statistic stat', ja: '統計' },
   application: { en: 'application app', ja: 'アプリ' },
@@ -516,8 +516,29 @@ export const THING_CLASSES: Record<string, { en: string; ja: string }> = {
   label: { en: 'label', ja: 'ラベル' },
 };
 
-/** Two-word names of one thing, joined before comparing ("merge request" is one thing, `mr`). */
-export const COMPOUNDS: Record<string, string> = { 'merge request': 'mr', 'pull request': 'pr', 'to do': 'todo', 'e mail': 'email', 'sign in': 'login', 'log in': 'login', 'sign out': 'logout', 'log out': 'logout' };
+/**
+ * Two- and three-word names of one thing or action, joined before comparing ("merge request" is one thing,
+ * `mr`; "create or update" is one action, an upsert: it writes the thing whether or not it exists).
+ */
+export const COMPOUNDS: Record<string, string> = {
+  'merge request': 'mr',
+  'pull request': 'pr',
+  'to do': 'todo',
+  'e mail': 'email',
+  'sign in': 'login',
+  'log in': 'login',
+  'sign out': 'logout',
+  'log out': 'logout',
+  'create or update': 'upsert',
+  'add or update': 'upsert',
+  'insert or update': 'upsert',
+};
+
+/**
+ * Action words that name more than one class: to "read messages" is to get them or to list them, so `read`
+ * is told apart from neither by the verb alone (chatwork's read_room_messages / list_room_messages).
+ */
+export const AMBIGUOUS_ACTIONS: Record<string, string[]> = { read: ['get', 'list'] };
 
 /** Opposite actions and words: two names that differ in one of these do opposite things. */
 export const OPPOSITES: [string, string][] = (

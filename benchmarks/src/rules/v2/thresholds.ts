@@ -36,6 +36,11 @@ export const T = {
    * differs (README, "Confusable pairs").
    */
   confusableDescription: 0.6,
+  /**
+   * A name that narrows another's thing (`list_directory_with_sizes` / `list_directory`) is a pair only when
+   * the descriptions are at least this alike: a description that says what sets the tool apart settles it.
+   */
+  confusableNarrowerDescription: 0.5,
   /** Descriptions with fewer content words than this are not compared (too little to compare). */
   confusableMinContentWords: 3,
   confusableTop: 12,
