@@ -336,6 +336,15 @@ export const NEEDED_PARAM_NAMES = new Set('url urls uri'.split(' '));
 export const ALTERNATIVE_PARAMS_EN = /\b(?:either|one of)\b([^.;\n]{0,100})/g;
 export const ALTERNATIVE_PARAMS_JA = /([^。\n]{0,60})(?:のいずれか|のどちらか|か一方)/gu;
 
+/**
+ * Parameter names whose meaning a model reads from the name and type alone (written lower case, without
+ * separators: `per_page` and `perPage` are `perpage`), and last name tokens that say the same (`issue_number`,
+ * `pageId`, `filePath`, `entityName`): `param_no_description` does not ask to describe them (RUBRIC.md:
+ * `owner` / `repo` / `path` / `issue_number` are evident; `since`, `q`, `sha`, `milestone` are not).
+ */
+export const EVIDENT_PARAM_NAMES = new Set('id ids path paths name title body content text message owner repo repository url uri source destination page perpage limit offset'.split(' '));
+export const EVIDENT_PARAM_LAST_TOKENS = new Set('id ids number url uri path name title'.split(' '));
+
 /** First name tokens that make a boolean's name a predicate ("include_archived", "isPublic", "dryRun"). */
 export const PREDICATE_NAME_TOKENS = new Set(
   'is has have can should include exclude with without enable disable allow use show hide skip force only keep dry auto return ignore'.split(' '),

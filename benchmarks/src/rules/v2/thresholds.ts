@@ -61,11 +61,4 @@ export const T = {
    */
   securityScoreCap: 39,
   securityPenalty: 10,
-  /**
-   * `no_usage_context` is required when a sibling's name extends the tool's own; a name token on at least
-   * this share of the tools of a surface with at least this many tools is a namespace (`browser_`) and is
-   * left out of that comparison.
-   */
-  namespaceShare: 0.9,
-  namespaceMinTools: 4,
 } as const;
