@@ -19,11 +19,9 @@ import {
   PURE_READ_VERBS,
   READ_VERBS,
   REQUIRED_PARAM,
-  STOPWORDS,
   VERBS,
   WRITE_VERBS,
 } from './lexicons.js';
-import { concept } from './confusable.js';
 import { cueText } from './security.js';
 import { T } from './thresholds.js';
 
