@@ -75,6 +75,7 @@ function printMovement(fromId: string, toId: string, before: LintResult[], after
   const codes = [...new Set([...Object.keys(m.added), ...Object.keys(m.removed)])].sort();
   if (codes.length === 0) console.log('  findings: no code added or removed on any tool');
   for (const code of codes) console.log(`  ${code.padEnd(27)} added on ${String(m.added[code] ?? 0).padStart(3)}, removed on ${String(m.removed[code] ?? 0).padStart(3)}`);
+  for (const [change, n] of Object.entries(m.severity).sort()) console.log(`  ${change.padEnd(40)} on ${String(n).padStart(3)}`);
 }
 
 async function main(): Promise<void> {
