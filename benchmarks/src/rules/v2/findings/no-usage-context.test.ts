@@ -15,7 +15,7 @@ describe('no_usage_context', () => {
 
   // Issue 12 (class 6): required on 73 % of all tools in v1. In v2 a name that extends a sibling's
   // (read_file / read_text_file) no longer makes it required either: on the labelled corpus that was right
-  // on 10 of 69 tools (get_room / get_room_file, get_issue / get_issue_comments are told apart by name).
+  // on 10 of 72 tools (get_room / get_room_file, get_issue / get_issue_comments are told apart by name).
   it('is minor beside a sibling whose name extends its own', async () => {
     const out = await runToolRule(noUsageContext, tool({ name: 'get_room', description: 'Gets the settings of one chat room.' }), [
       tool({ name: 'get_room_file', description: 'Gets one file posted in a chat room.' }),
