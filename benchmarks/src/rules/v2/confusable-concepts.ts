@@ -149,7 +149,12 @@ function japaneseConcepts(text: string, ids: Set<string>): Set<string> {
  * in English (after a light verb, its noun: "Takes a screenshot" is a capture), in Japanese the action
  * nearest the end of the first sentence, where the predicate is ("…をキャンセルします").
  */
-export function descriptionConcepts(t: ToolFacts, concept: (w: string) => string): { ids: Set<string>; purpose: Set<string>; verb: string | undefined; opening: string[] } {
+export function descriptionConcepts(
+  t: ToolFacts,
+  concept: (w: string) => string,
+  /** Word → its concept, or null for a word that is not a content word: words repeat across a surface. */
+  memo: Map<string, string | null> = new Map(),
+): { ids: Set<string>; purpose: Set<string>; verb: string | undefined; opening: string[] } {
   const firstCount = t.firstSentence === t.ownDescription ? t.words.length : segmentWords(t.firstSentence).length;
   const collect = (words: string[], text: string): Set<string> => {
     const ids = new Set<string>();
@@ -157,9 +162,14 @@ export function descriptionConcepts(t: ToolFacts, concept: (w: string) => string
     const parts = new Map<string, boolean>();
     const partOfEntry = (w: string) => parts.get(w) ?? (parts.set(w, [...japanese].some((j) => j.includes(w))), parts.get(w)!);
     for (const w of joinCompounds(words)) {
-      if (STOPWORDS.has(w) || /^\d+$/.test(w) || isJapaneseFunctionWord(w)) continue;
+      let c = memo.get(w);
+      if (c === undefined) {
+        c = STOPWORDS.has(w) || /^\d+$/.test(w) || isJapaneseFunctionWord(w) ? null : concept(w);
+        memo.set(w, c);
+      }
+      if (c === null) continue;
       if (japanese.size > 0 && CJK.test(w) && partOfEntry(w)) continue; // a part of a lexicon word found above
-      ids.add(concept(w));
+      ids.add(c);
     }
     return ids;
   };

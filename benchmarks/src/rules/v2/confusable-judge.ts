@@ -109,11 +109,6 @@ function startsWith(seq: number[], prefix: number[]): boolean {
   return true;
 }
 
-const slotRe = new Map<string, RegExp>();
-/** `name` as a slot of a value's format: `<width>`, `{width}`, `'width'`, "`width`" (lower case). */
-const asSlot = (w: string): RegExp =>
-  slotRe.get(w) ?? (slotRe.set(w, new RegExp(`[<{\x60'"]${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[>}\x60'"]`)), slotRe.get(w)!);
-
 /**
  * A parameter of `a` does what `b` is for: the format its description gives has a slot for every parameter
  * of `b` that `a` does not have itself (two or more) — `emulate`'s `viewport` "'<width>x<height>x…'" and
@@ -122,10 +117,11 @@ const asSlot = (w: string): RegExp =>
  * (`pageId`, owner, repo) say nothing of what either is for.
  */
 function covers(a: Profile, b: Profile): { tool: string; words: string[] } | undefined {
-  if (b.params.length < 2 || a.paramTexts.length === 0) return undefined;
-  const own = b.params.filter((q) => !a.params.includes(q));
+  if (a.slots.length === 0 || b.params.size < 2) return undefined;
+  const own: string[] = [];
+  for (const q of b.params) if (!a.params.has(q)) own.push(q);
   if (own.length < 2) return undefined;
-  const p = a.paramTexts.find((q) => own.every((name) => asSlot(name).test(q.text)));
+  const p = a.slots.find((q) => own.every((name) => q.words.has(name)));
   return p === undefined ? undefined : { tool: a.name, words: [p.name] };
 }
 

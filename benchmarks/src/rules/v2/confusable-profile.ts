@@ -43,8 +43,9 @@ export interface Profile {
    */
   count: 'one' | 'many' | undefined;
   /** Top-level parameter names (lower case), and the described ones with their description (lower case). */
-  params: string[];
-  paramTexts: { name: string; text: string }[];
+  params: Set<string>;
+  /** The parameters whose description gives slots (`<width>`, `{id}`, quoted words), with the slot words (lower case). */
+  slots: { name: string; words: Set<string> }[];
   /** The stems of the name words and of the description's first word, and the words opposite to them ("lock" / "unlock"). */
   stems: string[];
   lead: string | undefined;
@@ -106,6 +107,21 @@ function aliasOf(t: ToolFacts, names: Set<string>, mentions: Set<string>): { ali
   return { aliasWith, deprecated: deprecated && !ALIAS_OTHER_IS_OLD.test(`${title}\n${sentences[0] ?? ''}`.toLowerCase()) };
 }
 
+// A slot of a value's format in a parameter description: `<width>`, `{width}`, `'width'`, "`width`".
+const SLOT = /[<{\x60'"]([a-z][a-z0-9_.-]{0,40})[>}\x60'"]/g;
+
+/** The described parameters whose description gives two or more slots, and the slot words. */
+function slotsOf(t: ToolFacts): { name: string; words: Set<string> }[] {
+  const out: { name: string; words: Set<string> }[] = [];
+  for (const q of t.params) {
+    if (q.description === undefined || !/[<{\x60'"]/.test(q.description)) continue;
+    const words = new Set<string>();
+    for (const m of q.description.toLowerCase().matchAll(SLOT)) words.add(m[1]!);
+    if (words.size >= 2) out.push({ name: q.name, words });
+  }
+  return out;
+}
+
 export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<number> } {
   const table = new Map<string, number>();
   const intern = (c: string): number => table.get(c) ?? (table.set(c, table.size), table.size - 1);
@@ -115,7 +131,8 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
   const memo = new Map<string, string>();
   const conceptOf = (w: string): string => memo.get(w) ?? (memo.set(w, concept(w)), memo.get(w)!);
   const names = s.tools.map((t) => nameConcepts(t.nameTokens));
-  const descs = s.tools.map((t) => descriptionConcepts(t, conceptOf));
+  const wordMemo = new Map<string, string | null>();
+  const descs = s.tools.map((t) => descriptionConcepts(t, conceptOf, wordMemo));
   const n = interned(
     names.map((x) => x.ids),
     intern,
@@ -149,8 +166,8 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
       nameOrder: nm.ids.map(intern),
       opening: descs[i]!.opening.map(intern),
       count: (nm.head === undefined ? undefined : nm.plural && lists ? 'many' : !nm.plural && !lists ? 'one' : undefined) as Profile['count'],
-      params: t.params.map((q) => q.name.toLowerCase()),
-      paramTexts: t.params.filter((q) => q.description !== undefined).map((q) => ({ name: q.name, text: q.description!.toLowerCase() })),
+      params: new Set(t.params.map((q) => q.name.toLowerCase())),
+      slots: slotsOf(t),
       stems: t.nameTokens.map(stem),
       lead: first === undefined ? undefined : stem(first),
       oppositeStems: new Set(t.nameTokens.flatMap((w) => oppositesOf(stem(w)))),

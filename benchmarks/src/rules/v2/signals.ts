@@ -150,6 +150,17 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
  */
 export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
+  // Three readers per tool and lint (the usage category, no_usage_context, the pairs): found once.
+  const memo = siblingsMemo.get(t);
+  if (memo !== undefined && memo.names === s.names) return memo.found;
+  const found = findSiblings(t, s);
+  siblingsMemo.set(t, { names: s.names, found });
+  return found;
+}
+
+const siblingsMemo = new WeakMap<ToolFacts, { names: Set<string>; found: string[] }>();
+
+function findSiblings(t: ToolFacts, s: ToolContext): string[] {
   const out = new Set<string>();
   // A sentence with a security match names no alternative (it names the tool it shadows): the cue text
   // leaves it out, and is then scanned as identifiers. Only the tool's own text counts (not shared text).

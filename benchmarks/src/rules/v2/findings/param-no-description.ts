@@ -47,9 +47,13 @@ const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').replace
 export const paramNoDescription: ToolRule<ToolFacts, ToolContext> = {
   code: 'param_no_description',
   check: (t) => {
+    if (t.params.length === 0) return [];
     const root = isObject(t.tool.inputSchema) ? t.tool.inputSchema : {};
-    const own = t.description === '' ? '' : norm(t.description);
-    const pasted = t.params.filter((p) => p.description !== undefined && own !== '' && norm(p.description) === own).map((p) => p.name);
+    // A pasted description is about as long as the tool's: only those are normalised and compared.
+    const length = t.description.length;
+    const own = length === 0 || !t.params.some((p) => p.description !== undefined && Math.abs(p.description.length - length) <= 8) ? '' : norm(t.description);
+    const pasted = own === '' ? [] : t.params.filter((p) => p.description !== undefined && norm(p.description) === own).map((p) => p.name);
+    if (pasted.length === 0 && t.params.every((p) => p.description !== undefined)) return [];
     // Only parameters that need a description count: an evident one needs none, described or not.
     const needing = t.params.filter((p) => !evidentParam(p, root));
     const undescribed = needing.filter((p) => p.description === undefined).map((p) => p.name);
