@@ -156,14 +156,37 @@ const TRIGGER_BITS = new Map<string, number>();
 TRIGGER_LISTS.forEach((list, bit) => {
   for (const w of list) TRIGGER_BITS.set(w, (TRIGGER_BITS.get(w) ?? 0) | (1 << bit));
 });
+type TrieNode = Map<string, TrieNode> & { end?: boolean };
+
+/**
+ * The words as one expression shaped like a trie ("system(?: instructions| prompt)?"): at each position
+ * it matches the longest word that starts there, as a longest-first alternation does, but a position is
+ * ruled out after a character or two instead of after trying each of ~200 alternatives (V8 does not merge
+ * literal alternatives): the trigger scan of the firecrawl surface went from ~2 ms to a fraction of that.
+ */
+export function trieExpression(words: string[]): string {
+  const root: TrieNode = new Map();
+  for (const w of words) {
+    let n = root;
+    for (const ch of w) {
+      let c = n.get(ch);
+      if (c === undefined) n.set(ch, (c = new Map()));
+      n = c;
+    }
+    n.end = true;
+  }
+  const source = (n: TrieNode): string => {
+    const branches = [...n].map(([ch, c]) => escape(ch) + source(c));
+    if (branches.length === 0) return '';
+    const body = branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+    // Greedy: the longer word first, the word that ends here when it does not go on.
+    return n.end ? `(?:${body})?` : body;
+  };
+  return source(root);
+}
+
 /** Every trigger word in one expression; a string with none is not scanned at all. */
-const ANY_TRIGGER = new RegExp(
-  [...TRIGGER_BITS.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escape)
-    .join('|'),
-  'g',
-);
+const ANY_TRIGGER = new RegExp(trieExpression([...TRIGGER_BITS.keys()]), 'g');
 
 /**
  * For each string, the scans whose trigger words it holds (a bit per scan; 0 for most strings): `text` is
