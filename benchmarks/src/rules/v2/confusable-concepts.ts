@@ -154,6 +154,8 @@ export function descriptionConcepts(
   concept: (w: string) => string,
   /** Word → its concept, or null for a word that is not a content word: words repeat across a surface. */
   memo: Map<string, string | null> = new Map(),
+  /** Word as written → lower case, for the same reason. */
+  lowerCase: Map<string, string> = new Map(),
 ): { ids: Set<string>; purpose: Set<string>; verb: string | undefined; opening: string[] } {
   const firstCount = t.firstSentence === t.ownDescription ? t.words.length : segmentWords(t.firstSentence).length;
   const collect = (words: string[], text: string): Set<string> => {
@@ -173,7 +175,8 @@ export function descriptionConcepts(
     }
     return ids;
   };
-  const lower = t.words.map((w) => w.toLowerCase());
+  // Lower case through the memo's keys too: a surface repeats its words, and each toLowerCase allocates.
+  const lower = t.words.map((w) => lowerCase.get(w) ?? (lowerCase.set(w, w.toLowerCase()), lowerCase.get(w)!));
   const ids = collect(lower, t.ownDescription);
   const purpose = firstCount === lower.length ? ids : collect(lower.slice(0, firstCount), t.firstSentence);
   let verb: string | undefined;

@@ -132,7 +132,8 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
   const conceptOf = (w: string): string => memo.get(w) ?? (memo.set(w, concept(w)), memo.get(w)!);
   const names = s.tools.map((t) => nameConcepts(t.nameTokens));
   const wordMemo = new Map<string, string | null>();
-  const descs = s.tools.map((t) => descriptionConcepts(t, conceptOf, wordMemo));
+  const lowerCase = new Map<string, string>();
+  const descs = s.tools.map((t) => descriptionConcepts(t, conceptOf, wordMemo, lowerCase));
   const n = interned(
     names.map((x) => x.ids),
     intern,
