@@ -1,5 +1,6 @@
-// npm run bench:lint — lints every distractor surface, the reference surfaces and a synthetic 200-tool
-// surface repeatedly; prints per-surface median and p95 (parse + lint with node:crypto sha256, tokenizer already loaded), peak RSS,
+// npm run bench:lint — lints every distractor surface, the reference surfaces, the surfaces of the labelled
+// rules corpus not among them (distractors/corpus: github, chatwork, chrome-devtools, backlog) and a synthetic
+// 200-tool surface repeatedly; prints per-surface median and p95 (parse + lint with node:crypto sha256, tokenizer already loaded), peak RSS,
 // and the CLI's cold start (whole processes, `toolmark lint` on a 10-tool file, beside `node -e 0`). Rules v1 and v2
 // side by side (v2 imported directly while it is not registered): their iterations alternate, so both see the same host.
 import { execFileSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import type { LintDeps, RuleSet } from '@toolmark/benchmarks';
 import { rulesV2 } from '@toolmark/benchmarks/rules/v2';
 import { nodeSha256Hex } from '../native-hash.js';
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from '@toolmark/distractors';
+import { loadCorpus } from '@toolmark/distractors/corpus';
 import { CLI_PACKAGE_DIR } from '../pack/paths.js';
 import { syntheticSurface } from './synthetic.js';
 
@@ -62,6 +64,12 @@ async function main(): Promise<void> {
     surfaces.push([entry.name, JSON.stringify(loadDistractorSet(entry.name).surface)]);
   }
   for (const entry of listReferenceSurfaces()) surfaces.push([`reference/${entry.name}`, JSON.stringify(loadReferenceSurface(entry.name).surface)]);
+  // The corpus surfaces that are not the same bytes as a distractor or reference surface (its README says which are).
+  const seen = new Set(surfaces.map(([, text]) => text));
+  for (const s of loadCorpus()) {
+    const text = JSON.stringify(s.surface);
+    if (!seen.has(text)) surfaces.push([`corpus/${s.manifest.name}`, text]);
+  }
   surfaces.push(['synthetic-200', JSON.stringify(syntheticSurface(200))]);
   for (const [name, text] of surfaces) console.log(await measure(name, text, name.startsWith('synthetic') ? Math.max(20, ITERATIONS / 4) : ITERATIONS));
   const total = (k: number): number => medians.reduce((sum, m) => sum + m[k]!, 0);

@@ -88,9 +88,28 @@ describe('movement', () => {
       scoreDown: 0,
       added: { no_required: 1 },
       removed: { too_short: 1 },
+      severity: {},
       pairsAdded: 0,
       pairsRemoved: 1,
     });
+  });
+
+  it('counts a code kept at another severity apart from added and removed (its highest severity per tool)', () => {
+    const before = result([
+      { name: 'a', codes: ['no_usage_context', 'too_short'] },
+      { name: 'b', codes: ['no_usage_context'] },
+    ]);
+    const after = result([
+      { name: 'a', codes: ['no_usage_context', 'too_short'] },
+      { name: 'b', codes: ['no_usage_context', 'no_usage_context'] },
+    ]);
+    const sev = (r: LintResult, tool: string, i: number, severity: string) => ((r.tools.find((t) => t.name === tool)!.findings[i] as { severity: string }).severity = severity);
+    sev(before, 'a', 0, 'required');
+    sev(before, 'b', 0, 'required');
+    sev(after, 'b', 1, 'required'); // still required at its highest: unchanged
+    const m = movement([before], [after]);
+    expect(m.severity).toEqual({ 'no_usage_context: required → minor': 1 });
+    expect([m.findingsChanged, m.added, m.removed]).toEqual([1, {}, {}]);
   });
 });
 

@@ -155,6 +155,8 @@ export interface Movement {
   /** Tools whose findings gained / lost the code (per-tool codes), surfaces for server codes. */
   added: Record<string, number>;
   removed: Record<string, number>;
+  /** Tools (or surfaces, for server codes) that kept a code at another severity, as `code: from → to`. */
+  severity: Record<string, number>;
   /** Surfaces whose pair list changed: pairs added and removed in all. */
   pairsAdded: number;
   pairsRemoved: number;
@@ -162,18 +164,30 @@ export interface Movement {
 
 /** What changed from `before` to `after` on the same surfaces (by surface and tool name). */
 export function movement(before: LintResult[], after: LintResult[]): Movement {
-  const m: Movement = { tools: 0, findingsChanged: 0, scoreUp: 0, scoreDown: 0, added: {}, removed: {}, pairsAdded: 0, pairsRemoved: 0 };
+  const m: Movement = { tools: 0, findingsChanged: 0, scoreUp: 0, scoreDown: 0, added: {}, removed: {}, severity: {}, pairsAdded: 0, pairsRemoved: 0 };
   const bump = (rec: Record<string, number>, code: string): void => {
     rec[code] = (rec[code] ?? 0) + 1;
   };
-  const diff = (a: Set<string>, b: Set<string>): boolean => {
+  // Code → its highest severity among the findings (a code may fire more than once).
+  const ORDER = { critical: 0, required: 1, minor: 2 } as const;
+  const codes = (findings: LintResult['findings']): Map<string, string> => {
+    const out = new Map<string, string>();
+    for (const f of findings) {
+      const had = out.get(f.code) as keyof typeof ORDER | undefined;
+      if (had === undefined || ORDER[f.severity] < ORDER[had]) out.set(f.code, f.severity);
+    }
+    return out;
+  };
+  const diff = (a: Map<string, string>, b: Map<string, string>): boolean => {
     let changed = false;
-    for (const c of b) {
-      if (a.has(c)) continue;
-      bump(m.added, c);
+    for (const [c, sev] of b) {
+      const was = a.get(c);
+      if (was === sev) continue;
+      if (was === undefined) bump(m.added, c);
+      else bump(m.severity, `${c}: ${was} → ${sev}`);
       changed = true;
     }
-    for (const c of a) {
+    for (const c of a.keys()) {
       if (b.has(c)) continue;
       bump(m.removed, c);
       changed = true;
@@ -189,9 +203,10 @@ export function movement(before: LintResult[], after: LintResult[]): Movement {
       m.tools++;
       if (u.score > t.score) m.scoreUp++;
       else if (u.score < t.score) m.scoreDown++;
-      if (diff(new Set(t.findings.map((f) => f.code)), new Set(u.findings.map((f) => f.code)))) m.findingsChanged++;
+      if (diff(codes(t.findings), codes(u.findings))) m.findingsChanged++;
     }
-    diff(new Set(b.findings.map((f) => f.code).filter((c) => c !== PAIR_CODE)), new Set(a.findings.map((f) => f.code).filter((c) => c !== PAIR_CODE)));
+    const server = (r: LintResult) => codes(r.findings.filter((f) => f.code !== PAIR_CODE));
+    diff(server(b), server(a));
     const pb = allPairs(b);
     const pa = allPairs(a);
     for (const p of pa) if (!pb.has(p)) m.pairsAdded++;

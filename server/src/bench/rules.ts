@@ -1,14 +1,15 @@
 // npm run bench:rules — precision and recall of every rule set on the labelled corpus (distractors/corpus/,
 // judged by distractors/corpus/RUBRIC.md), per finding code, per severity and for confusable pairs, side by
 // side with the targets of issue 12; security alarms on the distractor sets; and what moved from the first
-// rule set to each later one (the numbers the v2 changelog quotes). Rules v2 is imported directly while it
-// is not registered.
+// rule set to each later one (the numbers the v2 changelog quotes); and the issue's examples before / after
+// (rules-examples.ts). Rules v2 is imported directly while it is not registered.
 import { loadTokenCounter, ruleSets } from '@toolmark/benchmarks';
 import type { LintResult, RuleSet } from '@toolmark/benchmarks';
 import { rulesV2 } from '@toolmark/benchmarks/rules/v2';
 import { listDistractorSets, loadDistractorSet } from '@toolmark/distractors';
 import { PAIR_CODE, SECURITY_CODES, loadCorpus } from '@toolmark/distractors/corpus';
 import { nodeSha256Hex } from '../native-hash.js';
+import { describeExample, RULES_EXAMPLES } from './rules-examples.js';
 import { movement, scoreRuleSet, type CodeQuality, type RuleSetQuality } from './rules-quality.js';
 
 /** BENCH_DETAIL=1 also lists every false positive and false negative (surface/tool), per rule set and code. */
@@ -74,6 +75,7 @@ function printMovement(fromId: string, toId: string, before: LintResult[], after
   const codes = [...new Set([...Object.keys(m.added), ...Object.keys(m.removed)])].sort();
   if (codes.length === 0) console.log('  findings: no code added or removed on any tool');
   for (const code of codes) console.log(`  ${code.padEnd(27)} added on ${String(m.added[code] ?? 0).padStart(3)}, removed on ${String(m.removed[code] ?? 0).padStart(3)}`);
+  for (const [change, n] of Object.entries(m.severity).sort()) console.log(`  ${change.padEnd(40)} on ${String(n).padStart(3)}`);
 }
 
 async function main(): Promise<void> {
@@ -108,6 +110,18 @@ async function main(): Promise<void> {
   console.log('  attack corpus (≥ 50 variants, ≥ 30 benign look-alikes): not part of this corpus — measured by the security rules\' own tests');
 
   for (let i = 1; i < sets.length; i++) printMovement(sets[0]!.id, sets[i]!.id, results[0]!, results[i]!);
+
+  // The issue's examples, before (the first rule set) and after (each later one), with what v2 must do.
+  console.log(`\nissue 12 examples (${RULES_EXAMPLES.length}): ${sets.map((s) => s.id).join(' → ')}; ✓ when ${rulesV2.id} does what the last column says`);
+  let held = 0;
+  for (const ex of RULES_EXAMPLES) {
+    const lines = sets.map((set) => ({ set, ...describeExample(set, ex, deps) }));
+    const v2 = lines.find((l) => l.set.id === rulesV2.id)!;
+    const ok = ex.holds(v2.result, v2.plain);
+    if (ok) held++;
+    console.log(`  ${ok ? '✓' : '✗'} ${ex.id}: ${ex.title}\n${lines.map((l) => `      ${l.set.id.padEnd(3)} ${l.line}`).join('\n')}\n      ${rulesV2.id} must: ${ex.expect}`);
+  }
+  console.log(`  ${held} of ${RULES_EXAMPLES.length} examples as issue 12 asks`);
 
   if (DETAIL) {
     sets.forEach((set, i) => {

@@ -21,8 +21,8 @@ const EXPECTED: Record<string, { v1: number; v2: string[] }> = {
       'read_file & read_text_file alias (read_file)',
       // The same listing, one with sizes: list_directory fits "list the files of src/" as well.
       'list_directory & list_directory_with_sizes narrower',
-      // A media file is a file (read_file says "as text", but it is the deprecated one a model may still pick).
-      'read_file & read_media_file narrower',
+      // Not read_file & read_media_file: read_media_file says what sets it apart ("as a base64-encoded
+      // content block with its MIME type"), read_file "as text" (the corpus labels it no pair either).
     ],
   },
   // Two deprecated compatibility entry points that name their replacements.
@@ -40,7 +40,8 @@ const EXPECTED: Record<string, { v1: number; v2: string[] }> = {
   notion: { v1: 23, v2: [] },
   // browser_network_request(s) name each other: the server tells them apart.
   playwright: { v1: 1, v2: [] },
-  everything: { v1: 1, v2: [] },
+  // Both "return" resource links / a resource reference; neither says when to want which (a corpus pair).
+  everything: { v1: 1, v2: ['get-resource-links & get-resource-reference synonym'] },
   'sequential-thinking': { v1: 0, v2: [] },
   gitlab: {
     v1: 2028,
@@ -62,12 +63,14 @@ const EXPECTED: Record<string, { v1: number; v2: string[] }> = {
       // create_note: "Create a new note (comment) to an issue or merge request".
       'create_merge_request_discussion_note & create_note narrower',
       'create_merge_request_note & create_note variant',
-      // A draft note is a note until it is published.
-      'create_draft_note & create_note narrower',
+      // Not create_draft_note & create_note: a narrower name needs alike descriptions too, and "Create a
+      // draft note for a merge request" / "Create a new note (comment) to an issue or merge request" are
+      // not (0.28); the draft is the one that says what it is.
     ],
   },
   // list_issues (one repository) / search_issues (across repositories).
-  github: { v1: 32, v2: ['list_issues & search_issues synonym'] },
+  // create_or_update_file (one file) / push_files (several, one commit): both write files to a branch.
+  github: { v1: 32, v2: ['create_or_update_file & push_files synonym', 'list_issues & search_issues synonym'] },
 };
 
 describe('confusable pairs on real surfaces, v1 → v2', () => {

@@ -27,7 +27,7 @@ import { noConstraints } from './findings/no-constraints.js';
 import { noDescription } from './findings/no-description.js';
 import { noRequired } from './findings/no-required.js';
 import { noReturnInfo } from './findings/no-return-info.js';
-import { noUsageContext } from './findings/no-usage-context.js';
+import { noUsageContext, withConfusable } from './findings/no-usage-context.js';
 import { paramNoDescription } from './findings/param-no-description.js';
 import { paramsNotInDescription } from './findings/params-not-in-description.js';
 import { readonlyHintOnWrite } from './findings/readonly-hint-on-write.js';
@@ -170,14 +170,16 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
     const key = extra === '' ? t.hash : `${t.hash}:${deps.sha256Hex ? deps.sha256Hex(extra) : extra}`;
     const own = t.ownDescription === t.description ? '' : `:${deps.sha256Hex ? deps.sha256Hex(t.ownDescription) : JSON.stringify(t.ownDescription)}`;
     const scored = cache ? cache.through(`v2:tool:${key}:${contextId}${own}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
+    const confusableWith = [...(partners.get(t.name) ?? [])].sort();
     return {
       name: scored.name,
       hash: scored.hash,
       score: scored.score,
       band: scored.band,
       categories: scored.categories,
-      findings: scored.findings,
-      confusableWith: [...(partners.get(t.name) ?? [])].sort(),
+      // A tool a model may confuse with a sibling needs guidance most: no_usage_context is required there.
+      findings: withConfusable(scored.findings, confusableWith),
+      confusableWith,
       tokens: scored.tokens,
       language: scored.language,
     };

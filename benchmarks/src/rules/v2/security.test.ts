@@ -6,7 +6,7 @@ import { surfaceHash } from '../../surface/hash.js';
 import { loadTokenCounter } from '../../text/tokens.js';
 import { rulesV1 } from '../v1/index.js';
 import { rulesV2, SECURITY_CODES_V2 } from './index.js';
-import { securityFacts } from './security.js';
+import { securityFacts, trieExpression } from './security.js';
 import { distinctTools, lintV2, objectSchema, tool } from './test/helpers.js';
 import { SIBLINGS } from './test/security-corpus.js';
 
@@ -133,5 +133,27 @@ describe('linear time', () => {
       await lintV2([tool({ name: 'x', title: triggers, description: run, inputSchema: objectSchema({ p: { type: 'string', enum: [run, triggers], default: run } }) })]);
       expect(performance.now() - t0, run.slice(0, 4)).toBeLessThan(1500);
     }
+  });
+});
+
+describe('trieExpression (the trigger scan)', () => {
+  const all = (re: RegExp, text: string) => {
+    const out: string[] = [];
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      out.push(`${m.index}:${m[0]}`);
+      re.lastIndex = m.index + 1;
+    }
+    return out;
+  };
+  it('finds, at every position, the longest word that starts there, as a longest-first alternation does', () => {
+    const words = ['system', 'system prompt', 'system instructions', 'sys', 'ignore', 'ignore all', 'tool', '場合', 'a.b', 'id_'];
+    const trie = new RegExp(trieExpression(words), 'g');
+    const alternation = new RegExp([...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    for (const text of ['the system prompt and system instructions; ignore all tools', '場合は a.b axb id_rsa systemx sys', 'ignorer system instruction', '']) {
+      expect(all(trie, text), text).toEqual(all(alternation, text));
+    }
+    expect(all(trie, 'system prompt')).toEqual(['0:system prompt']);
+    expect(trieExpression(['system', 'system prompt', 'sys'])).toBe('sys(?:tem(?: prompt)?)?');
   });
 });

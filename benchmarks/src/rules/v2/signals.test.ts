@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../contracts/tool.js';
-import { hasBehaviourHints, leadingVerb, looksDestructive, looksWriting, mentionedSiblings, nearNamesakes, restatesName, startsWithVerb } from './signals.js';
+import { hasBehaviourHints, leadingVerb, looksDestructive, looksWriting, mentionedSiblings, restatesName, startsWithVerb } from './signals.js';
 import { facts, tool } from './test/helpers.js';
 
 const first = async (t: Tool, siblings: Tool[] = []) => {
@@ -117,18 +117,5 @@ describe('hasBehaviourHints', () => {
     expect(hasBehaviourHints((await first(tool({ annotations: { idempotentHint: false } }))).t)).toBe(true);
     expect(hasBehaviourHints((await first(tool({ annotations: { openWorldHint: true, title: 'x' } }))).t)).toBe(false);
     expect(hasBehaviourHints((await first(tool({ annotations: { readOnlyHint: 'yes' } as Record<string, unknown> }))).t)).toBe(false);
-  });
-});
-
-describe('nearNamesakes', () => {
-  it('pairs names where one extends the other with the same leading verb, after a shared namespace', async () => {
-    const names = ['api_get_user', 'api_get_users', 'api_get_self', 'api_retrieve_a_block', 'api_get_block_children', 'api_check_block_status', 'api_delete_block', 'api_move_page'];
-    const s = await facts(names.map((name) => tool({ name })));
-    const of = (n: string) => nearNamesakes(s.tools.find((t) => t.name === n)!, s);
-    expect(of('api_get_user')).toEqual(['api_get_users']); // equal after stemming
-    expect(of('api_retrieve_a_block')).toEqual(['api_get_block_children']); // retrieve ≈ get; "a" is a stopword
-    expect(of('api_check_block_status')).toEqual([]); // another verb
-    expect(of('api_delete_block')).toEqual([]);
-    expect(of('api_get_self')).toEqual([]);
   });
 });

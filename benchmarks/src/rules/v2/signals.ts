@@ -19,11 +19,9 @@ import {
   PURE_READ_VERBS,
   READ_VERBS,
   REQUIRED_PARAM,
-  STOPWORDS,
   VERBS,
   WRITE_VERBS,
 } from './lexicons.js';
-import { concept } from './confusable.js';
 import { cueText } from './security.js';
 import { T } from './thresholds.js';
 
@@ -152,6 +150,17 @@ const IDENTIFIER = /[A-Za-z0-9_.-]+/g;
  */
 export function mentionedSiblings(t: ToolFacts, s: ToolContext): string[] {
   if (!t.hasDescription) return [];
+  // Three readers per tool and lint (the usage category, no_usage_context, the pairs): found once.
+  const memo = siblingsMemo.get(t);
+  if (memo !== undefined && memo.names === s.names) return memo.found;
+  const found = findSiblings(t, s);
+  siblingsMemo.set(t, { names: s.names, found });
+  return found;
+}
+
+const siblingsMemo = new WeakMap<ToolFacts, { names: Set<string>; found: string[] }>();
+
+function findSiblings(t: ToolFacts, s: ToolContext): string[] {
   const out = new Set<string>();
   // A sentence with a security match names no alternative (it names the tool it shadows): the cue text
   // leaves it out, and is then scanned as identifiers. Only the tool's own text counts (not shared text).
@@ -298,54 +307,3 @@ export function missingRequired(t: ToolFacts): string[] {
 }
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Canonical name tokens: identifier tokens without stopwords, each as its concept (synonyms mapped to one
- * class by the confusable-pair lexicons, else its stem).
- */
-function canonicalNameTokens(name: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of identifierTokens(name)) {
-    if (STOPWORDS.has(w)) continue;
-    out.add(concept(w));
-  }
-  return out;
-}
-
-const namesakeMemo = new WeakMap<Set<string>, Map<string, string[]>>();
-
-/**
- * Other tools whose name extends this one's or is extended by it with the same leading verb (`read_file` /
- * `read_text_file`, `get-user` / `get-users`, `navigate` / `navigate_back`; not `crawl` /
- * `check_crawl_status`, two actions), after a namespace (a name token on nearly every tool, such as
- * `browser_`; `namespaceShare`, `namespaceMinTools`) is left out:
- * the names alone do not tell them apart, so the descriptions must. Computed once per set of names.
- */
-export function nearNamesakes(t: ToolFacts, s: ToolContext): string[] {
-  let all = namesakeMemo.get(s.names);
-  if (all === undefined) {
-    const names = [...s.names].sort();
-    const tokens = names.map(canonicalNameTokens);
-    const count = new Map<string, number>();
-    for (const set of tokens) for (const w of set) count.set(w, (count.get(w) ?? 0) + 1);
-    const shared = (w: string) => names.length >= T.namespaceMinTools && count.get(w)! >= T.namespaceShare * names.length;
-    const own = tokens.map((set) => new Set([...set].filter((w) => !shared(w))));
-    // The first verb of the name (canonical tokens, in order): `crawl` and `check_crawl_status` name different actions.
-    const verbOf = (set: Set<string>) => [...set].find((w) => verbClass(w) !== undefined);
-    const verbs = own.map(verbOf);
-    const subset = (a: Set<string>, b: Set<string>) => a.size <= b.size && [...a].every((w) => b.has(w));
-    all = new Map(names.map((n) => [n, [] as string[]]));
-    for (let i = 0; i < names.length; i++) {
-      if (own[i]!.size === 0) continue;
-      for (let j = i + 1; j < names.length; j++) {
-        if (own[j]!.size === 0 || verbs[i] !== verbs[j]) continue;
-        if (subset(own[i]!, own[j]!) || subset(own[j]!, own[i]!)) {
-          all.get(names[i]!)!.push(names[j]!);
-          all.get(names[j]!)!.push(names[i]!);
-        }
-      }
-    }
-    namesakeMemo.set(s.names, all);
-  }
-  return all.get(t.name) ?? [];
-}

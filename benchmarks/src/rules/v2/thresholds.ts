@@ -36,6 +36,11 @@ export const T = {
    * differs (README, "Confusable pairs").
    */
   confusableDescription: 0.6,
+  /**
+   * A name that narrows another's thing (`list_directory_with_sizes` / `list_directory`) is a pair only when
+   * the descriptions are at least this alike: a description that says what sets the tool apart settles it.
+   */
+  confusableNarrowerDescription: 0.5,
   /** Descriptions with fewer content words than this are not compared (too little to compare). */
   confusableMinContentWords: 3,
   confusableTop: 12,
@@ -56,11 +61,4 @@ export const T = {
    */
   securityScoreCap: 39,
   securityPenalty: 10,
-  /**
-   * `no_usage_context` is required when a sibling's name extends the tool's own; a name token on at least
-   * this share of the tools of a surface with at least this many tools is a namespace (`browser_`) and is
-   * left out of that comparison.
-   */
-  namespaceShare: 0.9,
-  namespaceMinTools: 4,
 } as const;

@@ -1,43 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { runToolRule, tool } from '../test/helpers.js';
+import { lintV2, runToolRule, tool } from '../test/helpers.js';
 import { noUsageContext } from './no-usage-context.js';
 
 const check = (description: string, name = 'list_issues', siblings = [tool({ name: 'search_code' })]) =>
   runToolRule(noUsageContext, tool({ name, description }), siblings);
 
 describe('no_usage_context', () => {
-  it('is minor when the description says what but never when, and no sibling has a close name', async () => {
+  it('is minor when the description says what but never when', async () => {
     const out = await check('Lists the issues of a repository with their labels and assignees.');
     expect(out).toEqual([
-      { code: 'no_usage_context', severity: 'minor', tool: 'list_issues', message: 'nothing says when to use or not use this tool', fields: ['description'], data: { namesakes: [] } },
+      { code: 'no_usage_context', severity: 'minor', tool: 'list_issues', message: 'nothing says when to use or not use this tool', fields: ['description'], data: { confusableWith: [] } },
     ]);
   });
 
-  // Issue 12 (class 6): required on 73 % of all tools; now only where the names alone do not tell tools apart.
-  it('is required when a sibling’s name extends this one’s with the same verb (read_file / read_text_file)', async () => {
-    const out = await runToolRule(noUsageContext, tool({ name: 'read_file', description: 'Reads the complete contents of a file as text.' }), [
-      tool({ name: 'read_text_file' }),
+  // Issue 12 (class 6): required on 73 % of all tools in v1. In v2 a name that extends a sibling's
+  // (read_file / read_text_file) no longer makes it required either: on the labelled corpus that was right
+  // on 10 of 72 tools (get_room / get_room_file, get_issue / get_issue_comments are told apart by name).
+  it('is minor beside a sibling whose name extends its own', async () => {
+    const out = await runToolRule(noUsageContext, tool({ name: 'get_room', description: 'Gets the settings of one chat room.' }), [
+      tool({ name: 'get_room_file', description: 'Gets one file posted in a chat room.' }),
       tool({ name: 'write_file' }),
     ]);
-    expect(out.map((f) => [f.severity, f.data, f.message])).toEqual([
-      ['required', { namesakes: ['read_text_file'] }, 'nothing says when to use this tool rather than read_text_file, whose names are close to its own'],
-    ]);
+    expect(out.map((f) => f.severity)).toEqual(['minor']);
   });
 
-  it('is minor when the longer name adds another verb (crawl / check_crawl_status), or names share only a namespace', async () => {
-    const crawl = await runToolRule(noUsageContext, tool({ name: 'fc_crawl', description: 'Starts a crawl of a website and returns its pages.' }), [
-      tool({ name: 'fc_check_crawl_status' }),
-      tool({ name: 'fc_map' }),
-      tool({ name: 'fc_scrape' }),
+  // Where a sibling overlaps, the pair is the defect: confusable_pair is required and this finding names it.
+  it('names the confusable sibling in a lint, and stays minor (the pair is reported at required)', async () => {
+    const result = await lintV2([
+      tool({ name: 'list_tickets', description: 'Lists tickets of a project with their status.' }),
+      tool({ name: 'search_tickets', description: 'Searches tickets of a project by status.' }),
+      tool({ name: 'get_weather', description: 'Gets the current weather for a city.' }),
     ]);
-    expect(crawl.map((f) => f.severity)).toEqual(['minor']);
-    // "browser" is on every tool of a 4-tool surface: a namespace, not a shared meaning.
-    const ns = await runToolRule(noUsageContext, tool({ name: 'browser_close', description: 'Closes the current page of the browser.' }), [
-      tool({ name: 'browser_resize' }),
-      tool({ name: 'browser_click' }),
-      tool({ name: 'browser_type' }),
+    const of = (name: string) => result.tools.find((t) => t.name === name)!.findings.filter((f) => f.code === 'no_usage_context');
+    expect(of('list_tickets').map((f) => [f.severity, f.message, f.data])).toEqual([
+      ['minor', 'nothing says when to use this tool rather than search_tickets, which a model may confuse it with (confusable_pair)', { confusableWith: ['search_tickets'] }],
     ]);
-    expect(ns.map((f) => f.severity)).toEqual(['minor']);
+    expect(of('get_weather').map((f) => f.data)).toEqual([{ confusableWith: [] }]);
+    expect(result.findings.filter((f) => f.code === 'confusable_pair').map((f) => [f.severity, f.data.tools])).toEqual([['required', ['list_tickets', 'search_tickets']]]);
   });
 
   it('is satisfied by a "when to use" cue', async () => {

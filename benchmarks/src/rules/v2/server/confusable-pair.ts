@@ -25,6 +25,16 @@ function why(p: PairFacts): string {
       const other = longer === a ? b : a;
       return `${a} and ${b} are easy to confuse: ${longer} narrows what ${other} does ("${(p.adds?.words ?? []).join(' ')}"), and ${other} fits its requests too`;
     }
+    case 'parameters': {
+      const coverer = p.adds?.tool ?? a;
+      const covered = coverer === a ? b : a;
+      return `${a} and ${b} are easy to confuse: a parameter of ${coverer} sets what ${covered} is for (${(p.adds?.words ?? []).join(', ')})`;
+    }
+    case 'opening': {
+      const opener = p.adds?.tool ?? a;
+      const named = opener === a ? b : a;
+      return `${a} and ${b} are easy to confuse: the description of ${opener} opens with the name of ${named} ("${(p.adds?.words ?? []).join(' ')}")`;
+    }
     case 'description':
       return `${a} and ${b} are easy to confuse: their descriptions say the same thing`;
   }
@@ -32,7 +42,7 @@ function why(p: PairFacts): string {
 
 /**
  * `confusable_pair` (required): one finding for each of the first pairs (top 12: deprecated aliases, then
- * the most similar), saying why (`data.kind`: alias, synonym, variant, narrower, description).
+ * the most similar), saying why (`data.kind`: alias, synonym, variant, narrower, opening, parameters, description).
  */
 export const confusablePair: ServerRule<SurfaceFacts> = {
   code: 'confusable_pair',
