@@ -1,5 +1,5 @@
 import type { ArgExpectation, Task } from '../contracts/eval.js';
-import { didYouMean } from '../text/did-you-mean.js';
+import { didYouMean } from './did-you-mean.js';
 
 /**
  * What a task must mean beyond its shape: checked when a task set is read (`run`, `tasks lint`) and by

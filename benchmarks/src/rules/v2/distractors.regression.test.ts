@@ -38,11 +38,12 @@ describe('rules v2 on the six distractor sets (issue 12)', async () => {
     expect(codes(tool(all.filesystem!.v1, 'read_file'))).toContain('no_usage_context');
   });
 
-  it('keeps no_usage_context at required for at most a quarter of the tools (v1: 90 %), each with a near-namesake', () => {
-    // 18 of 103 (17 %) with the cue changes alone; 21 (20 %) once shared text earns no usage cue either.
-    const required = v2Tools.flatMap((t) => t.findings.filter((f) => f.code === 'no_usage_context' && f.severity === 'required'));
-    expect(required.length / v2Tools.length).toBeLessThanOrEqual(0.25);
-    for (const f of required) expect((f.data.namesakes as string[]).length, f.tool).toBeGreaterThan(0);
+  it('gives no_usage_context at minor only (v1: required on 90 % of the tools; the overlap is confusable_pair\'s finding)', () => {
+    const found = v2Tools.flatMap((t) => t.findings.filter((f) => f.code === 'no_usage_context'));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((f) => f.severity !== 'minor')).toEqual([]);
+    const v1Required = SETS.flatMap((n) => all[n]!.v1.tools).filter((t) => t.findings.some((f) => f.code === 'no_usage_context' && f.severity === 'required'));
+    expect(v1Required.length / v2Tools.length).toBeGreaterThan(0.5);
   });
 
   it('sees descriptions inside anyOf variants (Notion: sort, filter, icon, cover, properties)', () => {
