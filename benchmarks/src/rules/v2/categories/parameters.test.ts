@@ -20,7 +20,7 @@ describe('parameters (25)', () => {
       points: 25,
       max: 25,
       notes: [
-        '2/2 parameters described (+10.0)',
+        '2/2 parameters described or evident (+10.0)',
         '1/1 string parameters constrained or exemplified (+7.0)',
         'required list present (+4)',
         'additionalProperties is false (+4)',
@@ -29,12 +29,12 @@ describe('parameters (25)', () => {
   });
 
   it('gives 0 when nothing is described or constrained, with no required and open properties', async () => {
-    const out = await score(objectSchema({ query: { type: 'string' }, path: { type: 'string' } }));
+    const out = await score(objectSchema({ query: { type: 'string' }, pattern: { type: 'string' } }));
     expect(out.points).toBe(0);
     expect(out.notes).toEqual([
-      '0/2 parameters described (+0.0)',
+      '0/2 parameters described or evident (+0.0)',
       '0/2 string parameters constrained or exemplified (+0.0)',
-      'path, query look required but are not listed (+0)',
+      'query looks required but is not listed (+0)',
       'additionalProperties is not false (+0)',
     ]);
   });
@@ -45,7 +45,7 @@ describe('parameters (25)', () => {
     );
     // 5 (described) + 7 (no strings) + 4 (none of a–d looks required: nothing to list) + 0
     expect(out.points).toBe(16);
-    expect(out.notes.slice(0, 2)).toEqual(['2/4 parameters described (+5.0)', 'no string parameters (+7)']);
+    expect(out.notes.slice(0, 2)).toEqual(['2/4 parameters described or evident (+5.0)', 'no string parameters (+7)']);
   });
 
   it('shares the string points by constrained strings, and rounds the total', async () => {
@@ -55,8 +55,9 @@ describe('parameters (25)', () => {
         { required: ['a'] },
       ),
     );
-    // 0 + 7 × 1/3 = 2.33 + 4 = 6.33 → 6
-    expect(out.points).toBe(6);
+    // a's enum makes it evident (1/3 → 3.33) + 7 × 1/3 = 2.33 + 4 = 9.67 → 10
+    expect(out.points).toBe(10);
+    expect(out.notes[0]).toBe('1/3 parameters described or evident (+3.3)');
     expect(out.notes[1]).toBe('1/3 string parameters constrained or exemplified (+2.3)');
   });
 
@@ -67,9 +68,19 @@ describe('parameters (25)', () => {
     expect((await score(objectSchema(base, { required: ['id'], additionalProperties: false }))).points).toBe(25);
   });
 
+  it('counts a parameter evident without a description (a name such as path, an enum, described items) as described, like param_no_description', async () => {
+    const out = await score(
+      objectSchema(
+        { path: { type: 'string', minLength: 1 }, mode: { type: 'string', enum: ['a', 'b'] }, tags: { type: 'array', items: { type: 'string', description: 'A tag' } }, q: { type: 'integer' } },
+        { required: ['path'], additionalProperties: false },
+      ),
+    );
+    expect(out.notes[0]).toBe('3/4 parameters described or evident (+7.5)');
+  });
+
   it('reads parameters behind a root $ref', async () => {
     const out = await score({ $ref: '#/$defs/Args', $defs: { Args: objectSchema({ q: { type: 'integer', description: 'Q' } }, { required: ['q'], additionalProperties: false }) } });
     expect(out.points).toBe(25);
-    expect(out.notes[0]).toBe('1/1 parameters described (+10.0)');
+    expect(out.notes[0]).toBe('1/1 parameters described or evident (+10.0)');
   });
 });

@@ -38,6 +38,43 @@ export function evidentParam(p: ParamFacts, root: Json): boolean {
 
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').replace(/[.。]\s*$/, '').trim();
 
+/** Which parameters lack the description a model needs: one definition for the finding and the parameters category. */
+export interface ParamDescriptionGaps {
+  /** Parameters that need a description (not evident) and have none, sorted, with the pasted ones. */
+  missing: string[];
+  /** Parameters "described" with the tool's own description pasted in. */
+  pasted: string[];
+  /** Parameters that need no description or have their own. */
+  describedOrEvident: number;
+  /** Share of the parameters that need a description and lack one. */
+  share: number;
+}
+
+const gapsOf = new WeakMap<ToolFacts, ParamDescriptionGaps>();
+
+/** The parameters of a tool that lack a needed description (see `param_no_description`); computed once per tool facts. */
+export function paramDescriptionGaps(t: ToolFacts): ParamDescriptionGaps {
+  let gaps = gapsOf.get(t);
+  if (gaps === undefined) gapsOf.set(t, (gaps = computeGaps(t)));
+  return gaps;
+}
+
+function computeGaps(t: ToolFacts): ParamDescriptionGaps {
+  const none: ParamDescriptionGaps = { missing: [], pasted: [], describedOrEvident: t.params.length, share: 0 };
+  if (t.params.length === 0) return none;
+  const root = isObject(t.tool.inputSchema) ? t.tool.inputSchema : {};
+  // A pasted description is about as long as the tool's: only those are normalised and compared.
+  const length = t.description.length;
+  const own = length === 0 || !t.params.some((p) => p.description !== undefined && Math.abs(p.description.length - length) <= 8) ? '' : norm(t.description);
+  const pasted = own === '' ? [] : t.params.filter((p) => p.description !== undefined && norm(p.description) === own).map((p) => p.name);
+  if (pasted.length === 0 && t.params.every((p) => p.description !== undefined)) return none;
+  // Only parameters that need a description count: an evident one needs none, described or not.
+  const needing = t.params.filter((p) => !evidentParam(p, root));
+  const undescribed = needing.filter((p) => p.description === undefined).map((p) => p.name);
+  const missing = [...new Set([...undescribed, ...pasted])].sort();
+  return { missing, pasted, describedOrEvident: t.params.length - missing.length, share: undescribed.length / Math.max(1, needing.length) };
+}
+
 /**
  * `param_no_description` (required / minor): parameters a model cannot fill from their name, type, enum and
  * nested schema, and that have no description — or whose "description" is the tool's own description
@@ -47,19 +84,8 @@ const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').replace
 export const paramNoDescription: ToolRule<ToolFacts, ToolContext> = {
   code: 'param_no_description',
   check: (t) => {
-    if (t.params.length === 0) return [];
-    const root = isObject(t.tool.inputSchema) ? t.tool.inputSchema : {};
-    // A pasted description is about as long as the tool's: only those are normalised and compared.
-    const length = t.description.length;
-    const own = length === 0 || !t.params.some((p) => p.description !== undefined && Math.abs(p.description.length - length) <= 8) ? '' : norm(t.description);
-    const pasted = own === '' ? [] : t.params.filter((p) => p.description !== undefined && norm(p.description) === own).map((p) => p.name);
-    if (pasted.length === 0 && t.params.every((p) => p.description !== undefined)) return [];
-    // Only parameters that need a description count: an evident one needs none, described or not.
-    const needing = t.params.filter((p) => !evidentParam(p, root));
-    const undescribed = needing.filter((p) => p.description === undefined).map((p) => p.name);
-    const missing = [...new Set([...undescribed, ...pasted])].sort();
+    const { missing, pasted, share } = paramDescriptionGaps(t);
     if (missing.length === 0) return [];
-    const share = undescribed.length / Math.max(1, needing.length);
     const severity = pasted.length > 0 || share >= T.paramNoDescriptionRequiredShare ? 'required' : 'minor';
     const pastedNote = pasted.length > 0 ? ` (${pasted.join(', ')}: the tool's own description pasted in)` : '';
     return [
