@@ -130,6 +130,10 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
   // Words repeat across a surface: each word's concept is looked up once per lint.
   const memo = new Map<string, string>();
   const conceptOf = (w: string): string => memo.get(w) ?? (memo.set(w, concept(w)), memo.get(w)!);
+  const stems = new Map<string, string>();
+  const stemOf = (w: string): string => stems.get(w) ?? (stems.set(w, stem(w)), stems.get(w)!);
+  const opposites = new Map<string, string[]>();
+  const oppositesOfStem = (w: string): string[] => opposites.get(w) ?? (opposites.set(w, oppositesOf(stemOf(w))), opposites.get(w)!);
   const names = s.tools.map((t) => nameConcepts(t.nameTokens));
   const wordMemo = new Map<string, string | null>();
   const lowerCase = new Map<string, string>();
@@ -169,10 +173,10 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
       count: (nm.head === undefined ? undefined : nm.plural && lists ? 'many' : !nm.plural && !lists ? 'one' : undefined) as Profile['count'],
       params: new Set(t.params.map((q) => q.name.toLowerCase())),
       slots: slotsOf(t),
-      stems: t.nameTokens.map(stem),
-      lead: first === undefined ? undefined : stem(first),
-      oppositeStems: new Set(t.nameTokens.flatMap((w) => oppositesOf(stem(w)))),
-      oppositeLead: new Set(first === undefined ? [] : oppositesOf(stem(first))),
+      stems: t.nameTokens.map(stemOf),
+      lead: first === undefined ? undefined : stemOf(first),
+      oppositeStems: new Set(t.nameTokens.flatMap(oppositesOfStem)),
+      oppositeLead: new Set(first === undefined ? [] : oppositesOfStem(first)),
       mentions,
       ...aliasOf(t, s.names, mentions),
     };
