@@ -2,13 +2,14 @@
 // (wall and CPU times on a shared host can). Two steps (docs/performance.md, "Lint"):
 //
 //   valgrind --tool=callgrind --dump-before=uv_loadavg --callgrind-out-file=/tmp/cg.out \
-//     node --single-threaded server/dist/bench/lint-instructions.js 4
+//     node --single-threaded --expose-gc server/dist/bench/lint-instructions.js 4
 //   node server/dist/bench/lint-instructions.js --read /tmp/cg.out
 //
 // The first lints each surface, after a warm-up (JIT), N times under v1 then N times under v2 (the 200-tool
 // surface N/2 times), and calls os.loadavg() — libuv's uv_loadavg, which nothing else here calls — between
 // blocks, so callgrind writes one dump per block. `--single-threaded` keeps V8's compiler and collector on
-// the main thread, so their work is counted where it happens. The second reads the dumps' totals and
+// the main thread, so their work is counted where it happens; a full collection (`gc()`, its own dump)
+// before each block leaves no earlier block's garbage to it. The second reads the dumps' totals and
 // prints instructions per lint, the v2/v1 ratio per surface, the total and the median ratio.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -25,16 +26,18 @@ const SETS: [string, RuleSet][] = [
 const WARM = 15;
 const isLarge = (name: string): boolean => name.startsWith('synthetic');
 const runs = (name: string, n: number): number => (isLarge(name) ? Math.max(1, Math.floor(n / 2)) : n);
-/** Dumps per surface: before the warm-up, after it, then one block per rule set. */
-const DUMPS_PER_SURFACE = 2 + SETS.length;
+/** Markers per surface: the warm-up, then per rule set a collection and its block. */
+const MARKS_PER_SURFACE = 1 + 2 * SETS.length;
+const collect = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 async function measure(n: number): Promise<void> {
   const deps: LintDeps = { countTokens: await loadTokenCounter(), sha256Hex: nodeSha256Hex };
   for (const [name, text] of lintBenchSurfaces()) {
     loadavg();
     for (let i = 0; i < (isLarge(name) ? 3 : WARM); i++) for (const [, set] of SETS) set.lint(parseSurfaceText(text), deps);
-    loadavg();
     for (const [, set] of SETS) {
+      loadavg();
+      collect();
       loadavg();
       for (let i = 0; i < runs(name, n); i++) set.lint(parseSurfaceText(text), deps);
     }
@@ -53,8 +56,8 @@ function dumpTotal(base: string, i: number): number {
 function read(base: string, n: number): void {
   const rows: [string, number, number][] = [];
   lintBenchSurfaces().forEach(([name], s) => {
-    // Dump k ends at marker k: the block of rule set j ends at the marker that follows it.
-    const [v1, v2] = SETS.map((_, j) => dumpTotal(base, s * DUMPS_PER_SURFACE + 3 + j + 1) / runs(name, n)) as [number, number];
+    // Dump 1 is the start-up; what follows marker m (from 0) is dump m + 2.
+    const [v1, v2] = SETS.map((_, j) => dumpTotal(base, s * MARKS_PER_SURFACE + 2 + 2 * j + 2) / runs(name, n)) as [number, number];
     rows.push([name, v1, v2]);
     console.log(`${name.padEnd(30)} v1 ${(v1 / 1e6).toFixed(1).padStart(8)} M  v2 ${(v2 / 1e6).toFixed(1).padStart(8)} M instructions per lint  ${(v2 / v1).toFixed(2)} ×`);
   });
