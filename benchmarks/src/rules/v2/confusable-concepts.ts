@@ -20,7 +20,10 @@ JA_CONCEPT.sort((a, b) => b[0].length - a[0].length);
 
 /** The concept of one English word (lower case): its class, else its stem. */
 export function concept(word: string): string {
-  return EN_CONCEPT.get(word) ?? EN_CONCEPT.get(stem(word)) ?? stem(word);
+  const direct = EN_CONCEPT.get(word);
+  if (direct !== undefined) return direct;
+  const stemmed = stem(word);
+  return EN_CONCEPT.get(stemmed) ?? stemmed;
 }
 
 /**

@@ -73,15 +73,21 @@ function siblingsIn(text: string, self: string, names: Set<string>): Set<string>
 
 /** Interns concept strings as integer ids and drops boilerplate (on ≥ 90 % of the tools of a server with ≥ 8). */
 function interned(sets: string[][], intern: (s: string) => number): { ids: Int32Array[]; all: Set<number>[] } {
-  const df = new Map<number, number>();
-  const all = sets.map((set) => {
-    const ids = new Set(set.map(intern));
-    for (const id of ids) df.set(id, (df.get(id) ?? 0) + 1);
-    return ids;
-  });
+  const all = sets.map((set) => new Set(set.map(intern)));
   const n = sets.length;
-  const boilerplate = (id: number) => n >= T.boilerplateMinTools && df.get(id)! >= T.boilerplateShare * n;
-  return { ids: all.map((s) => Int32Array.from([...s].filter((id) => !boilerplate(id))).sort()), all };
+  // A server with fewer tools has no boilerplate: its document frequencies are not needed.
+  const df = n >= T.boilerplateMinTools ? new Map<number, number>() : undefined;
+  if (df !== undefined) for (const ids of all) for (const id of ids) df.set(id, (df.get(id) ?? 0) + 1);
+  const kept = (id: number) => df === undefined || df.get(id)! < T.boilerplateShare * n;
+  const sorted = (s: Set<number>): Int32Array => {
+    let size = 0;
+    for (const id of s) if (kept(id)) size++;
+    const out = new Int32Array(size);
+    let k = 0;
+    for (const id of s) if (kept(id)) out[k++] = id;
+    return out.sort();
+  };
+  return { ids: all.map(sorted), all };
 }
 
 const SENTENCE = /[^.!?。！？\n]+(?:[.!?](?=\s|$)|[。！？\n]|$)/gu;
