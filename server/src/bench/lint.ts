@@ -12,9 +12,8 @@ import { loadTokenCounter, parseSurfaceText, ruleSets, utf8Length } from '@toolm
 import type { LintDeps, RuleSet } from '@toolmark/benchmarks';
 import { rulesV2 } from '@toolmark/benchmarks/rules/v2';
 import { nodeSha256Hex } from '../native-hash.js';
-import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from '@toolmark/distractors';
-import { loadCorpus } from '@toolmark/distractors/corpus';
 import { CLI_PACKAGE_DIR } from '../pack/paths.js';
+import { lintBenchSurfaces } from './lint-surfaces.js';
 import { syntheticSurface } from './synthetic.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -58,19 +57,7 @@ async function main(): Promise<void> {
   const tokenizerMs = Number(process.hrtime.bigint() - t0) / 1e6;
   console.log(`node ${process.version}, ${ITERATIONS} iterations per surface, tokenizer load ${tokenizerMs.toFixed(0)} ms (once per process)`);
   console.log(`${'surface'.padEnd(28)} tools   size v1 wall median  v1 wall p95 v1 cpu median peak RSS v2 wall median  v2/v1`);
-  const surfaces: [string, string][] = [];
-  for (const entry of listDistractorSets()) {
-    if (entry.status !== 'available') continue;
-    surfaces.push([entry.name, JSON.stringify(loadDistractorSet(entry.name).surface)]);
-  }
-  for (const entry of listReferenceSurfaces()) surfaces.push([`reference/${entry.name}`, JSON.stringify(loadReferenceSurface(entry.name).surface)]);
-  // The corpus surfaces that are not the same bytes as a distractor or reference surface (its README says which are).
-  const seen = new Set(surfaces.map(([, text]) => text));
-  for (const s of loadCorpus()) {
-    const text = JSON.stringify(s.surface);
-    if (!seen.has(text)) surfaces.push([`corpus/${s.manifest.name}`, text]);
-  }
-  surfaces.push(['synthetic-200', JSON.stringify(syntheticSurface(200))]);
+  const surfaces = lintBenchSurfaces();
   for (const [name, text] of surfaces) console.log(await measure(name, text, name.startsWith('synthetic') ? Math.max(20, ITERATIONS / 4) : ITERATIONS));
   const total = (k: number): number => medians.reduce((sum, m) => sum + m[k]!, 0);
   const ratios = medians.map(([a, b]) => b! / a!).sort((a, b) => a - b);

@@ -20,17 +20,45 @@ JA_CONCEPT.sort((a, b) => b[0].length - a[0].length);
 
 /** The concept of one English word (lower case): its class, else its stem. */
 export function concept(word: string): string {
-  return EN_CONCEPT.get(word) ?? EN_CONCEPT.get(stem(word)) ?? stem(word);
+  const direct = EN_CONCEPT.get(word);
+  if (direct !== undefined) return direct;
+  const stemmed = stem(word);
+  return EN_CONCEPT.get(stemmed) ?? stemmed;
 }
 
-const COMPOUND_FIRST = new Set(Object.keys(COMPOUNDS).map((c) => c.split(' ')[0]!));
-/** The compound starting at word k (three words tried before two) and how many words it takes. */
+/**
+ * COMPOUNDS by word: first word → second word → the two-word compound, and the three-word ones by their
+ * third word. Looking words up in it builds no "a b c" string per word of a description ("to", "create"
+ * and "add" start compounds and are everywhere).
+ */
+const COMPOUND_TREE = new Map<string, Map<string, { two?: string; three: Map<string, string> }>>();
+for (const [key, id] of Object.entries(COMPOUNDS)) {
+  const words = key.split(' ');
+  if (words.length !== 2 && words.length !== 3) continue; // compoundAt tries three words, then two
+  const seconds = COMPOUND_TREE.get(words[0]!) ?? COMPOUND_TREE.set(words[0]!, new Map()).get(words[0]!)!;
+  const node = seconds.get(words[1]!) ?? seconds.set(words[1]!, { three: new Map() }).get(words[1]!)!;
+  if (words.length === 2) node.two = id;
+  else node.three.set(words[2]!, id);
+}
+/**
+ * The compound starting at word k (three words tried before two) and how many words it takes: the entry
+ * of COMPOUNDS named by the words joined by spaces. (Words never hold a space — segmentWords and
+ * identifierTokens cut at spaces — and a word that did would be looked up by its joined name, as before.)
+ */
 function compoundAt(words: string[], k: number): [string, number] | undefined {
-  if (!COMPOUND_FIRST.has(words[k]!) || k + 1 >= words.length) return undefined;
-  const three = k + 2 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]} ${words[k + 2]}`] : undefined;
+  const seconds = COMPOUND_TREE.get(words[k]!);
+  if (seconds === undefined || k + 1 >= words.length) return undefined;
+  if (words[k + 1]!.includes(' ') || (k + 2 < words.length && words[k + 2]!.includes(' '))) {
+    const three = k + 2 < words.length ? COMPOUNDS[`${words[k]} ${words[k + 1]} ${words[k + 2]}`] : undefined;
+    if (three !== undefined) return [three, 3];
+    const two = COMPOUNDS[`${words[k]} ${words[k + 1]}`];
+    return two === undefined ? undefined : [two, 2];
+  }
+  const node = seconds.get(words[k + 1]!);
+  if (node === undefined) return undefined;
+  const three = k + 2 < words.length ? node.three.get(words[k + 2]!) : undefined;
   if (three !== undefined) return [three, 3];
-  const two = COMPOUNDS[`${words[k]} ${words[k + 1]}`];
-  return two === undefined ? undefined : [two, 2];
+  return node.two === undefined ? undefined : [node.two, 2];
 }
 
 /** The concept of each word of a name, a compound's for each of its words. */

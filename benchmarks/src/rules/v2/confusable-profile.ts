@@ -73,15 +73,21 @@ function siblingsIn(text: string, self: string, names: Set<string>): Set<string>
 
 /** Interns concept strings as integer ids and drops boilerplate (on ≥ 90 % of the tools of a server with ≥ 8). */
 function interned(sets: string[][], intern: (s: string) => number): { ids: Int32Array[]; all: Set<number>[] } {
-  const df = new Map<number, number>();
-  const all = sets.map((set) => {
-    const ids = new Set(set.map(intern));
-    for (const id of ids) df.set(id, (df.get(id) ?? 0) + 1);
-    return ids;
-  });
+  const all = sets.map((set) => new Set(set.map(intern)));
   const n = sets.length;
-  const boilerplate = (id: number) => n >= T.boilerplateMinTools && df.get(id)! >= T.boilerplateShare * n;
-  return { ids: all.map((s) => Int32Array.from([...s].filter((id) => !boilerplate(id))).sort()), all };
+  // A server with fewer tools has no boilerplate: its document frequencies are not needed.
+  const df = n >= T.boilerplateMinTools ? new Map<number, number>() : undefined;
+  if (df !== undefined) for (const ids of all) for (const id of ids) df.set(id, (df.get(id) ?? 0) + 1);
+  const kept = (id: number) => df === undefined || df.get(id)! < T.boilerplateShare * n;
+  const sorted = (s: Set<number>): Int32Array => {
+    let size = 0;
+    for (const id of s) if (kept(id)) size++;
+    const out = new Int32Array(size);
+    let k = 0;
+    for (const id of s) if (kept(id)) out[k++] = id;
+    return out.sort();
+  };
+  return { ids: all.map(sorted), all };
 }
 
 const SENTENCE = /[^.!?。！？\n]+(?:[.!?](?=\s|$)|[。！？\n]|$)/gu;
@@ -130,6 +136,10 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
   // Words repeat across a surface: each word's concept is looked up once per lint.
   const memo = new Map<string, string>();
   const conceptOf = (w: string): string => memo.get(w) ?? (memo.set(w, concept(w)), memo.get(w)!);
+  const stems = new Map<string, string>();
+  const stemOf = (w: string): string => stems.get(w) ?? (stems.set(w, stem(w)), stems.get(w)!);
+  const opposites = new Map<string, string[]>();
+  const oppositesOfStem = (w: string): string[] => opposites.get(w) ?? (opposites.set(w, oppositesOf(stemOf(w))), opposites.get(w)!);
   const names = s.tools.map((t) => nameConcepts(t.nameTokens));
   const wordMemo = new Map<string, string | null>();
   const lowerCase = new Map<string, string>();
@@ -169,10 +179,10 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
       count: (nm.head === undefined ? undefined : nm.plural && lists ? 'many' : !nm.plural && !lists ? 'one' : undefined) as Profile['count'],
       params: new Set(t.params.map((q) => q.name.toLowerCase())),
       slots: slotsOf(t),
-      stems: t.nameTokens.map(stem),
-      lead: first === undefined ? undefined : stem(first),
-      oppositeStems: new Set(t.nameTokens.flatMap((w) => oppositesOf(stem(w)))),
-      oppositeLead: new Set(first === undefined ? [] : oppositesOf(stem(first))),
+      stems: t.nameTokens.map(stemOf),
+      lead: first === undefined ? undefined : stemOf(first),
+      oppositeStems: new Set(t.nameTokens.flatMap(oppositesOfStem)),
+      oppositeLead: new Set(first === undefined ? [] : oppositesOfStem(first)),
       mentions,
       ...aliasOf(t, s.names, mentions),
     };

@@ -5,7 +5,7 @@ import type { TokenCounter } from '../../text/tokens.js';
 import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs, type PairFacts } from './confusable.js';
-import { cueText, securityFacts, type SecurityFacts } from './security.js';
+import { cueText, securityFacts, securityMemo as newSecurityMemo, type SecurityFacts, type SecurityMemo } from './security.js';
 import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 import { paramFacts, rootParts } from './schema-params.js';
 import { sharedTexts } from './shared-text.js';
@@ -167,9 +167,17 @@ export function firstSentenceOf(text: string): string {
  * Compute the facts of one tool; `own` (its description without shared text, see surfaceFacts) gives the
  * fields marked *own*, exactly as withOwnText would.
  */
-export function toolFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null> = new Map(), own?: string): ToolFacts {
+export function toolFacts(
+  tool: Tool,
+  tokens: TokenCounter,
+  hash: string,
+  memo: Map<string, string | null> = new Map(),
+  own?: string,
+  /** The lint's security scan by string (see SecurityMemo): the same facts, each distinct string scanned once. */
+  securityMemo: SecurityMemo = newSecurityMemo(),
+): ToolFacts {
   const description = normalizedDescription(tool);
-  const security = securityFacts(tool, description);
+  const security = securityFacts(tool, description, securityMemo);
   const text = own ?? description;
   const words = segmentWords(text);
   const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
@@ -258,6 +266,7 @@ export function withOwnText(t: ToolFacts, own: string, memo: Map<string, string 
 export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex, cache?: LintCache): SurfaceFacts {
   const hashes = surfaceHashes(surface, sha256Hex, cache);
   const memo = new Map<string, string | null>();
+  const scans = newSecurityMemo();
   // One batch per lint: the tools of a surface share most of their token pieces.
   const counter = tokens.batch?.() ?? tokens;
   // ── Shared text (issue 12) ── Text on at least half of the tools is boilerplate: every fact marked *own*
@@ -268,10 +277,10 @@ export function surfaceFacts(surface: Surface, tokens: TokenCounter, sha256Hex?:
   const own = sharedTexts(surface.tools.map((t) => normalizedDescription(t)));
   const tools = surface.tools.map((t, i) => {
     const hash = hashes.tools[i]!;
-    if (!cache) return toolFacts(t, counter, hash, memo, own[i]);
+    if (!cache) return toolFacts(t, counter, hash, memo, own[i], scans);
     const extra = unhashedKey(t);
     const key = extra === '' ? hash : `${hash}:${sha256Hex ? sha256Hex(extra) : extra}`;
-    const whole = cache.through(`v2:facts:${tokens.id}:${key}`, () => toolFacts(t, counter, hash, memo));
+    const whole = cache.through(`v2:facts:${tokens.id}:${key}`, () => toolFacts(t, counter, hash, memo, undefined, scans));
     return own[i] === undefined ? whole : withOwnText(whole, own[i]!, memo);
   });
   const facts: SurfaceFacts = {

@@ -1,14 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../contracts/tool.js';
 import { LintCache } from '../../lint-cache.js';
 import { parseSurfaceText, parseSurfaceValue } from '../../surface/parse.js';
 import { surfaceHash } from '../../surface/hash.js';
+import { normalizedDescription } from '../../surface/canonical.js';
 import { loadTokenCounter } from '../../text/tokens.js';
 import { rulesV1 } from '../v1/index.js';
 import { rulesV2, SECURITY_CODES_V2 } from './index.js';
-import { securityFacts, trieExpression } from './security.js';
+import { securityFacts, securityMemo, trieExpression, TRIGGER_LISTS } from './security.js';
 import { distinctTools, lintV2, objectSchema, tool } from './test/helpers.js';
-import { SIBLINGS } from './test/security-corpus.js';
+import { attackCases, BENIGN, REAL_SURFACES, SIBLINGS } from './test/security-corpus.js';
 
 // What a security finding does to a score in v2 (issue 12), and the parts of the security analysis that
 // the corpus does not pin: the cue discount, the server status, memoisation of fields the hash leaves out.
@@ -155,5 +158,30 @@ describe('trieExpression (the trigger scan)', () => {
     }
     expect(all(trie, 'system prompt')).toEqual(['0:system prompt']);
     expect(trieExpression(['system', 'system prompt', 'sys'])).toBe('sys(?:tem(?: prompt)?)?');
+  });
+});
+
+describe('the security scan by string (one memo per lint)', () => {
+  // A memo shared by every tool must give each tool exactly what a scan of its own gives: the corpus's
+  // attacks and look-alikes and the real surfaces, all through one memo, in one order and then reversed.
+  const DISTRACTORS = join(import.meta.dirname, '..', '..', '..', '..', 'distractors');
+  const tools: Tool[] = [
+    ...attackCases().map((a) => a.tool),
+    ...BENIGN.map((b) => b.tool),
+    ...SIBLINGS,
+    ...REAL_SURFACES.flatMap((name) => parseSurfaceText(readFileSync(join(DISTRACTORS, name, 'tools.json'), 'utf8')).tools),
+  ];
+  const alone = tools.map((t) => securityFacts(t, normalizedDescription(t)));
+
+  it('gives every tool the facts of a scan of its own', () => {
+    expect(alone.some((f) => f.hits.length > 0) && alone.some((f) => f.shadows.length > 0)).toBe(true);
+    for (const order of [tools.map((_, i) => i), tools.map((_, i) => tools.length - 1 - i)]) {
+      const memo = securityMemo();
+      for (const i of order) expect(securityFacts(tools[i]!, normalizedDescription(tools[i]!), memo)).toEqual(alone[i]);
+    }
+  });
+
+  it('scans each form alone as it scanned them joined by line breaks: no trigger word holds one', () => {
+    for (const list of TRIGGER_LISTS) for (const w of list) expect(w).not.toMatch(/[\n\r]/);
   });
 });

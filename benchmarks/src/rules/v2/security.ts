@@ -151,7 +151,7 @@ function sentencesOf(description: string): string[] {
 
 const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The trigger lists, one per scan (a bit each): the instruction patterns, then shadowing's. */
-const TRIGGER_LISTS: string[][] = [...INSTRUCTION_PATTERNS.map((p) => p.trigger), ...TARGETED.map((p) => p.trigger), ['tool'], ...GENERAL.map((p) => p.trigger)];
+export const TRIGGER_LISTS: string[][] = [...INSTRUCTION_PATTERNS.map((p) => p.trigger), ...TARGETED.map((p) => p.trigger), ['tool'], ...GENERAL.map((p) => p.trigger)];
 const TRIGGER_BITS = new Map<string, number>();
 TRIGGER_LISTS.forEach((list, bit) => {
   for (const w of list) TRIGGER_BITS.set(w, (TRIGGER_BITS.get(w) ?? 0) | (1 << bit));
@@ -188,23 +188,6 @@ export function trieExpression(words: string[]): string {
 /** Every trigger word in one expression; a string with none is not scanned at all. */
 const ANY_TRIGGER = new RegExp(trieExpression([...TRIGGER_BITS.keys()]), 'g');
 
-/**
- * For each string, the scans whose trigger words it holds (a bit per scan; 0 for most strings): `text` is
- * the strings' matching forms joined by "\n", `starts` where each begins. One pass over the text; matches
- * may overlap (each next try starts one character on), so a trigger inside another is found too.
- */
-function triggerBits(text: string, starts: number[]): number[] {
-  const out = new Array<number>(starts.length).fill(0);
-  let i = 0;
-  ANY_TRIGGER.lastIndex = 0;
-  for (let m = ANY_TRIGGER.exec(text); m !== null; m = ANY_TRIGGER.exec(text)) {
-    while (i + 1 < starts.length && starts[i + 1]! <= m.index) i++;
-    out[i]! |= TRIGGER_BITS.get(m[0])!;
-    ANY_TRIGGER.lastIndex = m.index + 1;
-  }
-  return out;
-}
-
 /** At most this many hits and shadowing candidates are kept per tool (each names its path). */
 const MAX_REPORTED = 20;
 
@@ -217,18 +200,133 @@ function* matches(re: RegExp, form: string): Generator<RegExpExecArray> {
   }
 }
 
+/** A match kept for a scan of one form: where it is, its text, and for shadowing the tool it names. */
+interface FormMatch {
+  from: number;
+  to: number;
+  text: string;
+  target?: string | null;
+  namedAsTool?: boolean;
+}
+
+/** What the scans found in one matching form: the trigger bits and, per scan, its matches (computed when first asked). */
+interface FormScan {
+  bits: number;
+  found: (FormMatch[] | undefined)[];
+}
+
+/**
+ * The security scan of a lint, by string. Everything it keeps is a function of the text alone (a string's
+ * matching form; a form's trigger bits and the matches of each scan, after the negation and sentence tests,
+ * which read only the form), so a string repeated across the tools of a surface — a parameter name, a
+ * pasted parameter description — is normalised and scanned once per lint, and every tool gets what a scan
+ * of its own would give. What depends on the tool (its own parameters, its name, which description
+ * sentences a match touches, the paths) is decided per tool from these. One memo per lint: nothing is
+ * kept from one lint to the next.
+ */
+export interface SecurityMemo {
+  forms: Map<string, string>;
+  identifierForms: Map<string, string>;
+  scans: Map<string, FormScan>;
+}
+
+export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map() });
+
+/** The matching form of a string value, or of a key or name read as words. */
+function formOf(memo: SecurityMemo, text: string, identifier: boolean): string {
+  const map = identifier ? memo.identifierForms : memo.forms;
+  let form = map.get(text);
+  if (form === undefined) map.set(text, (form = matchingForm(identifier ? identifierAsWords(text) : text)));
+  return form;
+}
+
+/**
+ * The trigger bits of one form (a bit per scan whose trigger words it holds; 0 for most strings). Matches
+ * may overlap (each next try starts one character on), so a trigger inside another is found too. Scanning
+ * each form alone finds what one scan of the forms joined by "\n" found for it: every position is tried
+ * either way, no trigger word holds a "\n", so no match runs from one form into the next.
+ */
+function triggerBitsOf(form: string): number {
+  let bits = 0;
+  ANY_TRIGGER.lastIndex = 0;
+  for (let m = ANY_TRIGGER.exec(form); m !== null; m = ANY_TRIGGER.exec(form)) {
+    bits |= TRIGGER_BITS.get(m[0])!;
+    ANY_TRIGGER.lastIndex = m.index + 1;
+  }
+  return bits;
+}
+
+function scanOf(memo: SecurityMemo, form: string): FormScan {
+  let scan = memo.scans.get(form);
+  if (scan === undefined) memo.scans.set(form, (scan = { bits: triggerBitsOf(form), found: [] }));
+  return scan;
+}
+
+/** The matches of instruction pattern `p` in `form` that are instructions: not negated, in the right sentence, no honest channel. */
+function instructionMatches(p: (typeof INSTRUCTION_PATTERNS)[number], form: string): FormMatch[] {
+  const out: FormMatch[] = [];
+  for (const m of matches(p.re, form)) {
+    const from = m.index;
+    const to = from + m[0].length;
+    if (p.negatable && negated(form, from)) continue;
+    if (p.negatedAfter?.test(form.slice(to, to + 8))) continue;
+    if (p.sentence !== undefined) {
+      const [s0, s1] = sentenceAround(form, from, to);
+      p.sentence.lastIndex = 0;
+      if (!p.sentence.test(form.slice(s0, s1))) continue;
+    }
+    if (p.id === 'secret_to_argument') {
+      const channel = Object.entries(m.groups ?? {}).find(([k, v]) => v !== undefined && (k.startsWith('channel') || k.startsWith('word')))?.[1] ?? '';
+      if (HONEST_CHANNEL.test(channel)) continue;
+    }
+    out.push({ from, to, text: m[0] });
+  }
+  return out;
+}
+
+/** The shadowing matches of scan number `scan` (TARGETED, then "… tool must …", then GENERAL) in `form`. */
+function shadowMatches(scan: number, form: string): FormMatch[] {
+  const out: FormMatch[] = [];
+  const k = scan - INSTRUCTION_PATTERNS.length;
+  if (k < TARGETED.length) {
+    for (const m of matches(TARGETED[k]!.re, form)) out.push({ from: m.index, to: m.index + m[0].length, text: m[0], target: m.groups?.target ?? '', namedAsTool: m.groups?.tool !== undefined });
+  } else if (k === TARGETED.length) {
+    TOOL_MUST.lastIndex = 0;
+    for (let m = TOOL_MUST.exec(form); m !== null; m = TOOL_MUST.exec(form)) {
+      const before = form.slice(Math.max(0, m.index - 80), m.index);
+      const word = WORD_BEFORE.exec(before)?.[1];
+      if (word !== undefined) out.push({ from: m.index - (before.length - before.lastIndexOf(word)), to: m.index + m[0].length, text: m[0], target: word, namedAsTool: true });
+    }
+  } else {
+    for (const m of matches(GENERAL[k - TARGETED.length - 1]!.re, form)) out.push({ from: m.index, to: m.index + m[0].length, text: m[0], target: null, namedAsTool: false });
+  }
+  return out;
+}
+
+/** The matches of scan number `scan` in string `index`, from the memo (computed on first use). */
+function found(scans: FormScan[], forms: string[], index: number, scan: number): FormMatch[] {
+  const s = scans[index]!;
+  let out = s.found[scan];
+  if (out === undefined) {
+    const form = forms[index]!;
+    s.found[scan] = out = scan < INSTRUCTION_PATTERNS.length ? instructionMatches(INSTRUCTION_PATTERNS[scan]!, form) : shadowMatches(scan, form);
+  }
+  return out;
+}
+
+/** How many scans there are: the instruction patterns, the TARGETED patterns, "… tool must …", the GENERAL patterns. */
+const SCANS = TRIGGER_LISTS.length;
+
 /**
  * The security facts of a tool. `description` is the normalised description the other rules read (its
- * sentences are what the cues may lose).
+ * sentences are what the cues may lose). `memo` is the lint's (see SecurityMemo); a fresh one gives the same facts.
  */
-export function securityFacts(tool: Tool, description: string): SecurityFacts {
+export function securityFacts(tool: Tool, description: string, memo: SecurityMemo = securityMemo()): SecurityFacts {
   const strings = toolStrings(tool);
   const ownNames = new Set<string>();
   // The matching form of every string. The description is matched sentence by sentence joined by spaces
   // (the same text), so a hit maps to the sentences it touches.
   const forms: string[] = [];
-  const starts: number[] = [];
-  let at = 0;
   let descIndex = -1;
   let sentences: string[] = [];
   const sentenceStarts: number[] = [];
@@ -241,7 +339,7 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
       const parts: string[] = [];
       let offset = 0;
       for (const sentence of sentences) {
-        const part = matchingForm(sentence).trim();
+        const part = formOf(memo, sentence, false).trim();
         sentenceStarts.push(offset);
         parts.push(part);
         offset += part.length + 1;
@@ -249,18 +347,15 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
       form = parts.join(' ');
     } else {
       if (s.parameter) ownNames.add(s.text.toLowerCase());
-      form = matchingForm(s.key || s.field === 'name' ? identifierAsWords(s.text) : s.text);
+      form = formOf(memo, s.text, s.key || s.field === 'name');
     }
-    starts.push(at);
     forms.push(form);
-    at += form.length + 1;
   }
-  // All forms joined by "\n", only to find at once the strings that hold any trigger word; a pattern then
-  // runs on those of them that hold one of its own.
-  const bits = triggerBits(forms.join('\n'), starts);
+  // Each form's trigger bits: a pattern runs on the strings that hold one of its own trigger words.
+  const scans = forms.map((form) => scanOf(memo, form));
   const stringsWith = (scan: number): number[] => {
     const out: number[] = [];
-    for (let i = 0; i < bits.length; i++) if ((bits[i]! & (1 << scan)) !== 0) out.push(i);
+    for (let i = 0; i < scans.length; i++) if ((scans[i]!.bits & (1 << scan)) !== 0) out.push(i);
     return out;
   };
   const flagged = new Set<number>();
@@ -278,28 +373,14 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
   const reported = new Set<string>();
   INSTRUCTION_PATTERNS.forEach((p, scan) => {
     for (const index of stringsWith(scan)) {
-      const form = forms[index]!;
-      for (const m of matches(p.re, form)) {
-        const from = m.index;
-        const to = from + m[0].length;
-        if (p.negatable && negated(form, from)) continue;
-        if (p.negatedAfter?.test(form.slice(to, to + 8))) continue;
-        if (p.sentence !== undefined) {
-          const [s0, s1] = sentenceAround(form, from, to);
-          p.sentence.lastIndex = 0;
-          if (!p.sentence.test(form.slice(s0, s1))) continue;
-        }
-        if (p.id === 'secret_to_argument') {
-          const channel = Object.entries(m.groups ?? {}).find(([k, v]) => v !== undefined && (k.startsWith('channel') || k.startsWith('word')))?.[1] ?? '';
-          if (HONEST_CHANNEL.test(channel)) continue;
-        }
+      for (const m of found(scans, forms, index, scan)) {
         // Every match leaves the cues; one hit per pattern and string is reported (a second pattern object
         // of the same id adds none either).
-        flag(index, from, to);
+        flag(index, m.from, m.to);
         const key = `${p.id}\n${index}`;
         if (hits.length < MAX_REPORTED && !reported.has(key)) {
           reported.add(key);
-          hits.push({ pattern: p.id, field: strings[index]!.field, path: stringPath(tool, index), excerpt: m[0].slice(0, 80) });
+          hits.push({ pattern: p.id, field: strings[index]!.field, path: stringPath(tool, index), excerpt: m.text.slice(0, 80) });
         }
       }
     }
@@ -318,24 +399,9 @@ export function securityFacts(tool: Tool, description: string): SecurityFacts {
     // test needs the surface, which a tool's facts may not depend on (they are memoised by its hash).
     if (written === null || namesOtherTool(written, tool.name, ownNames, namedAsTool)) flag(index, from, to);
   };
-  let scan = INSTRUCTION_PATTERNS.length;
-  for (const { re } of TARGETED) {
-    for (const index of stringsWith(scan++)) {
-      for (const m of matches(re, forms[index]!)) candidate(index, m.index, m.index + m[0].length, m.groups?.target ?? '', m.groups?.tool !== undefined);
-    }
-  }
-  for (const index of stringsWith(scan++)) {
-    const form = forms[index]!;
-    TOOL_MUST.lastIndex = 0;
-    for (let m = TOOL_MUST.exec(form); m !== null; m = TOOL_MUST.exec(form)) {
-      const before = form.slice(Math.max(0, m.index - 80), m.index);
-      const word = WORD_BEFORE.exec(before)?.[1];
-      if (word !== undefined) candidate(index, m.index - (before.length - before.lastIndexOf(word)), m.index + m[0].length, word, true);
-    }
-  }
-  for (const { re } of GENERAL) {
-    for (const index of stringsWith(scan++)) {
-      for (const m of matches(re, forms[index]!)) candidate(index, m.index, m.index + m[0].length, null, false);
+  for (let scan = INSTRUCTION_PATTERNS.length; scan < SCANS; scan++) {
+    for (const index of stringsWith(scan)) {
+      for (const m of found(scans, forms, index, scan)) candidate(index, m.from, m.to, m.target!, m.namedAsTool!);
     }
   }
 

@@ -169,7 +169,10 @@ function findSiblings(t: ToolFacts, s: ToolContext): string[] {
   // (which split words) need the identifier scan below.
   if (text === t.ownDescription && t.language !== 'ja' && !s.namesWithSeparators) {
     for (const word of t.words) {
-      const w = word.endsWith("'s") || word.endsWith('’s') ? word.slice(0, -2) : word; // "read_file's"
+      // "read_file's": a word ending in 's (apostrophe or ’), without it.
+      const n = word.length;
+      const possessive = n >= 2 && word.charCodeAt(n - 1) === 115 && (word.charCodeAt(n - 2) === 39 || word.charCodeAt(n - 2) === 0x2019);
+      const w = possessive ? word.slice(0, -2) : word;
       if (w.length >= 4 && w !== t.name && s.names.has(w)) out.add(w);
     }
     return [...out];

@@ -46,4 +46,13 @@ describe('identical_description', () => {
     ];
     expect(await runServerRule(identicalDescription, tools)).toEqual([]);
   });
+
+  it('folds every kind of space and only spaces (a single " " is left as it is, a tab or no-break space is one space)', async () => {
+    const names = async (descriptions: string[]) =>
+      (await runServerRule(identicalDescription, descriptions.map((description, i) => tool({ name: `tool_${i}`, description })))).map((f) => f.data);
+    expect(await names(['Reads a file.', 'Reads\ta file.', 'Reads\u00a0a file.', 'Reads \u2003 a\r\nfile.', 'READS A FILE.'])).toEqual([
+      { tools: ['tool_0', 'tool_1', 'tool_2', 'tool_3', 'tool_4'] },
+    ]);
+    expect(await names(['Reads a file.', 'Reads afile.', 'Reads a file .'])).toEqual([]);
+  });
 });

@@ -1,6 +1,9 @@
 import { finding, type ServerRule } from '../../types.js';
 import type { SurfaceFacts } from '../facts.js';
 
+/** Text the fold below changes: two spaces in a row, or a space other than " ". */
+const FOLDS = /\s\s|[^\S ]/;
+
 /**
  * `identical_description` (critical): two or more tools share exactly the same description (case and
  * spacing folded) — or the same text of their own once text that most tools share is left out ("Creates a
@@ -9,7 +12,11 @@ import type { SurfaceFacts } from '../facts.js';
 export const identicalDescription: ServerRule<SurfaceFacts> = {
   code: 'identical_description',
   check: (s) => {
-    const fold = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+    // Only a run of two or more spaces, or a space other than " ", changes under the fold: most texts have none.
+    const fold = (text: string) => {
+      const lower = text.toLowerCase();
+      return FOLDS.test(lower) ? lower.replace(/\s+/g, ' ') : lower;
+    };
     // One map over folded texts: linear in the total length. A tool with no text of its own is grouped by
     // its whole description (several tools made only of the same boilerplate are identical too).
     const groups = new Map<string, string[]>();
