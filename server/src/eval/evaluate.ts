@@ -130,9 +130,17 @@ function modelOf(request: Pick<PlanRequest, 'model' | 'provider'>): string {
 export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalContext): Promise<{ plan: RunPlan; caseSource: string }> {
   const built = await buildCases(surface, { ...request, seed: request.settings.seed }, ctx);
   const cases = selectCases(built.cases, { ...(request.only ? { only: request.only } : {}), ...(request.skip ? { skip: request.skip } : {}) });
-  const source = built.source;
+  return { plan: planWithCases(surface, cases, request), caseSource: built.source };
+}
+
+/** The plan of a run over cases already made (the service's stored case set; {@link planFor} after building them): one path for both. */
+export function planWithCases(
+  surface: Surface,
+  cases: readonly EvalCase[],
+  request: Pick<PlanRequest, 'provider' | 'model' | 'distractors' | 'repeats' | 'settings' | 'permute' | 'maxTrials' | 'maxTools' | 'paid'>,
+): RunPlan {
   const settings: Partial<TurnSettings> = { ...request.settings, toolChoice: 'auto' };
-  const plan = planRun({
+  return planRun({
     server: surface,
     distractors: loadDistractors(request.distractors),
     cases,
@@ -148,7 +156,6 @@ export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalC
     },
     sha256Hex: nodeSha256Hex,
   });
-  return { plan, caseSource: source };
 }
 
 /** The thresholds a report is judged by (undefined: not checked). */

@@ -6,8 +6,13 @@ import health from './health.js';
 import docs from './v1/docs.js';
 import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
+import evaluationById from './v1/evaluations/by-id.js';
+import evaluationCases from './v1/evaluations/cases.js';
+import leaderboardEvaluations from './v1/leaderboards/evaluations.js';
 import leaderboardLint from './v1/leaderboards/lint.js';
+import leaderboardModels from './v1/leaderboards/models.js';
 import me from './v1/me.js';
+import models from './v1/models.js';
 import openapi from './v1/openapi.js';
 import organisations from './v1/organisations.js';
 import rules from './v1/rules.js';
@@ -17,6 +22,8 @@ import serverById from './v1/servers/by-id.js';
 import serverBadge from './v1/servers/badge.js';
 import serverLint from './v1/servers/lint.js';
 import serverLintLatest from './v1/servers/lint-latest.js';
+import serverEvaluations from './v1/servers/evaluations/index.js';
+import serverEvaluationEstimate from './v1/servers/evaluations/estimate.js';
 import versionById from './v1/versions/by-id.js';
 import versionLint from './v1/versions/lint.js';
 import versionDiff from './v1/versions/diff.js';
@@ -35,10 +42,17 @@ export const routes: RouteModule[] = [
   serverBadge,
   serverLint,
   serverLintLatest,
+  serverEvaluationEstimate,
+  serverEvaluations,
+  evaluationById,
+  evaluationCases,
+  models,
   versionById,
   versionLint,
   versionDiff,
   leaderboardLint,
+  leaderboardEvaluations,
+  leaderboardModels,
   rules,
   rulesById,
 ];
