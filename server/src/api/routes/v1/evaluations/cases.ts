@@ -1,5 +1,6 @@
 import { endpoints } from '@toolmark/benchmarks/api';
 import { readEvaluationCases } from '../../../../pipelines/evaluation-cases.js';
+import { requireKey, REST_PURPOSES } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
 
 /** GET /v1/evaluations/{id}/cases — the case browser: utterances with every model's calls and verdicts (the owning organisation only). */
@@ -15,7 +16,7 @@ const route: RouteModule = (app, ctx) => {
         ...endpoints['GET /v1/evaluations/{id}/cases'],
       },
     },
-    async (request) => readEvaluationCases(ctx, request.params.id, request.apiKey, request.query),
+    async (request) => readEvaluationCases(ctx, request.params.id, requireKey(request, REST_PURPOSES), request.query),
   );
 };
 export default route;
