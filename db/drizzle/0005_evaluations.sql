@@ -18,7 +18,7 @@ CREATE TABLE "eval_cases" (
 	"language" text NOT NULL,
 	"expected" text,
 	"utterance" text NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	CONSTRAINT "eval_cases_case_set_id_ordinal_pk" PRIMARY KEY("case_set_id","ordinal")
 );
 --> statement-breakpoint
@@ -61,7 +61,7 @@ CREATE TABLE "model_runs" (
 	"refunded_units" integer DEFAULT 0 NOT NULL,
 	"trial_count" integer NOT NULL,
 	"reused_trials" integer DEFAULT 0 NOT NULL,
-	"metrics" jsonb,
+	"metrics" json,
 	"facts" jsonb,
 	"error" jsonb,
 	"started_at" timestamp with time zone,
@@ -71,7 +71,7 @@ CREATE TABLE "model_runs" (
 CREATE TABLE "result_cache" (
 	"organisation_id" uuid NOT NULL,
 	"key" text NOT NULL,
-	"result" jsonb NOT NULL,
+	"result" json NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "result_cache_organisation_id_key_pk" PRIMARY KEY("organisation_id","key")
 );
@@ -80,7 +80,7 @@ CREATE TABLE "trials" (
 	"model_run_id" uuid NOT NULL,
 	"case_id" text NOT NULL,
 	"repeat" integer NOT NULL,
-	"record" jsonb NOT NULL,
+	"record" json NOT NULL,
 	"verdict" text NOT NULL,
 	"arg_error_kinds" text[] NOT NULL,
 	"truncated" boolean NOT NULL,

@@ -286,7 +286,7 @@ export const evalCases = pgTable(
     language: text().notNull(),
     expected: text(),
     utterance: text().notNull(),
-    data: jsonb().notNull(),
+    data: json().notNull(),
   },
   (t) => [primaryKey({ columns: [t.caseSetId, t.ordinal] }), uniqueIndex('eval_cases_case_idx').on(t.caseSetId, t.caseId)],
 );
@@ -355,7 +355,7 @@ export const modelRuns = pgTable(
     /** Trials answered from the organisation's result cache when the run started (not charged). */
     reusedTrials: integer().notNull().default(0),
     /** The run's metrics (the core's Metrics) once done. */
-    metrics: jsonb(),
+    metrics: json(),
     /** Hashes and versions of what was run (surface, shown surface, case set, system text, distractor sets, code version). */
     facts: jsonb(),
     error: jsonb(),
@@ -377,8 +377,11 @@ export const trials = pgTable(
       .references(() => modelRuns.id, { onDelete: 'cascade' }),
     caseId: text().notNull(),
     repeat: integer().notNull(),
-    /** The core's TrialRecord (tools shown in order, every call with arguments, verdict, usage, latency). */
-    record: jsonb().notNull(),
+    /**
+     * The core's TrialRecord (tools shown in order, every call with arguments, verdict, usage, latency).
+     * `json`, like the other documents: stored and read whole, never queried inside, and cheaper to write.
+     */
+    record: json().notNull(),
     verdict: text().notNull(),
     /** Argument error kinds of the verdict (missing, wrong_type, not_allowed, not_json). */
     argErrorKinds: text().array().notNull(),
@@ -401,7 +404,7 @@ export const resultCache = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     key: text().notNull(),
-    result: jsonb().notNull(),
+    result: json().notNull(),
     createdAt: now(),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.key] })],

@@ -1,6 +1,6 @@
 import { asc, and, eq } from 'drizzle-orm';
 import type { EvalCase } from '@toolmark/benchmarks';
-import type { Database, Executor } from '../client.js';
+import type { Database, Executor, Tx } from '../client.js';
 import { caseSets, evalCases } from '../schema.js';
 
 /** A stored case set (without its cases). */
@@ -18,15 +18,23 @@ export async function getCaseSet(db: Executor, id: string): Promise<CaseSetRecor
   return row;
 }
 
+/** A case set to store. */
+export interface NewCaseSet {
+  serverVersionId: string;
+  generator: string;
+  settingsKey: string;
+  caseSetHash: string;
+  source: string;
+  cases: readonly EvalCase[];
+}
+
 /**
  * Store a case set once per (version, settings): a second store of the same settings (two evaluations
  * generating at once, a job delivered twice) keeps the first and returns it.
  */
-export async function storeCaseSet(
-  db: Database,
-  input: { serverVersionId: string; generator: string; settingsKey: string; caseSetHash: string; source: string; cases: readonly EvalCase[] },
-): Promise<CaseSetRecord> {
-  return db.transaction(async (tx) => {
+export async function storeCaseSet(db: Database | Tx, input: NewCaseSet): Promise<CaseSetRecord> {
+  // Inside a caller's transaction this is a savepoint: the start of an evaluation stores its cases with it.
+  return (db as Database).transaction(async (tx) => {
     const [created] = await tx
       .insert(caseSets)
       .values({ serverVersionId: input.serverVersionId, generator: input.generator, settingsKey: input.settingsKey, caseSetHash: input.caseSetHash, caseCount: input.cases.length, source: input.source })

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { caseSets, evaluations, modelRuns, organisations, servers, serverVersions, trials } from '../schema.js';
+import { storeCaseSet, type NewCaseSet } from './case-sets.js';
 import { chargeUnits, grantCredits } from './usage.js';
 
 /** An evaluation row. */
@@ -35,6 +36,8 @@ export async function createEvaluation(
     name: string | null;
     settings: unknown;
     caseSetId: string | null;
+    /** Cases made for this start (not yet held): stored with the evaluation, in its transaction. */
+    newCaseSet?: NewCaseSet | undefined;
     generationUnits: number;
     createdByKeyId: string | null;
     runs: NewModelRun[];
@@ -47,6 +50,7 @@ export async function createEvaluation(
     if (org?.paymentFailed) {
       throw new RepositoryError('payment_failed', "the organisation's last payment failed; evaluations start again once it is paid", { organisationId: input.organisationId });
     }
+    const caseSetId = input.newCaseSet ? (await storeCaseSet(tx, input.newCaseSet)).id : input.caseSetId;
     const [evaluation] = await tx
       .insert(evaluations)
       .values({
@@ -55,7 +59,7 @@ export async function createEvaluation(
         serverVersionId: input.serverVersionId,
         name: input.name,
         settings: input.settings,
-        caseSetId: input.caseSetId,
+        caseSetId,
         units,
         generationUnits: input.generationUnits,
         createdByKeyId: input.createdByKeyId,

@@ -63,6 +63,8 @@ export interface ExecuteOptions {
   trials?: readonly TrialSpec[];
   /** Provider errors among trials executed before (a resumed run's stored trials). */
   priorErrors?: number;
+  /** The cache key of a trial when the caller computed them already (a service prices every trial first); default {@link trialCacheKey}. */
+  cacheKeyOf?: (trial: TrialSpec) => string;
   /** Called with each trial's record as soon as it is judged (a service stores it; must not throw). */
   onRecord?: (record: TrialRecord) => void;
 }
@@ -117,7 +119,7 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
 
   const runTrial = async (trial: TrialSpec): Promise<TrialRecord> => {
     const request = trialRequest(plan, trial);
-    const key = cache === undefined ? undefined : trialCacheKey(plan, provider.fingerprint, trial, request);
+    const key = cache === undefined ? undefined : (options.cacheKeyOf?.(trial) ?? trialCacheKey(plan, provider.fingerprint, trial, request));
     let outcome: TrialOutcome;
     let cached = false;
     const hit = key === undefined ? undefined : await cache!.get(key);

@@ -109,7 +109,7 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), Math.max(5, attempt.expireInSeconds - 60) * 1000);
   try {
-    await executePlan({
+    const executed = await executePlan({
       plan,
       provider,
       concurrency: settings.concurrency,
@@ -118,11 +118,12 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
       trials: missing,
       priorErrors: existing.filter((r) => r.error !== null).length,
       onRecord,
-      ...(provider.kind === 'model' ? { cache } : {}),
+      ...(provider.kind === 'model' ? { cache, cacheKeyOf: (t) => byKey.get(trialKey(t.caseId, t.trialIndex))!.cacheKey! } : {}),
     });
     await writer.close();
     outcome.executed = missing.length;
-    const all = await runTrials(deps.db, run.id);
+    // Every trial of the plan, once: what was stored before this attempt and what it just stored.
+    const all = [...existing, ...executed.records];
     const order = new Map(plan.trials.map((t, i) => [trialKey(t.caseId, t.trialIndex), i] as const));
     all.sort((a, b) => order.get(trialKey(a.caseId, a.trialIndex))! - order.get(trialKey(b.caseId, b.trialIndex))!);
     const metrics = computeMetrics(plan.cases, all, createArgChecker(plan.shown.map((e) => e.tool)).unreadable());

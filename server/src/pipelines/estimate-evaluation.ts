@@ -1,4 +1,4 @@
-import { parseSurfaceValue, type EvaluationSettings, type RunPlan, type Surface } from '@toolmark/benchmarks';
+import { parseSurfaceValue, type EvalCase, type EvaluationSettings, type RunPlan, type Surface } from '@toolmark/benchmarks';
 import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { balanceOf, getServer, getVersion, heldCacheKeys, type ServerRecord } from '@toolmark/db';
 import { modelRef, preselectedModels } from '../catalogue.js';
@@ -39,7 +39,7 @@ export interface PricedEvaluation {
   version: { id: string; seq: number };
   surface: Surface;
   settings: EvaluationSettings;
-  cases: { count: number; held: boolean; caseSetId: string | null; generationUnits: number };
+  cases: { count: number; held: boolean; caseSetId: string | null; generationUnits: number; list: EvalCase[]; source: string };
   runs: PricedRun[];
   units: number;
   warnings: { code: string; message: string; names?: string[] }[];
@@ -99,7 +99,7 @@ export async function priceEvaluation(deps: EvalDeps, input: { serverId: string;
     version: { id: version.id, seq: version.seq },
     surface,
     settings,
-    cases: { count: cases.cases.length, held: cases.held, caseSetId: cases.caseSetId, generationUnits },
+    cases: { count: cases.cases.length, held: cases.held, caseSetId: cases.caseSetId, generationUnits, list: cases.cases, source: cases.source },
     runs,
     units: runs.reduce((n, r) => n + r.units, 0),
     warnings: first.warnings.filter((w) => w.code === 'name_collision' || w.code === 'many_tools').map((w) => ({ code: w.code, message: w.message, ...(w.names ? { names: w.names } : {}) })),

@@ -101,11 +101,12 @@ export function findHeldCaseSet(db: Database, versionId: string, settings: Evalu
 }
 
 /** The cases of a version under these settings: the held case set, or freshly made (not stored). Generation errors are a 422 naming what. */
-export async function casesFor(db: Database, versionId: string, surface: Surface, settings: EvaluationSettings): Promise<{ cases: EvalCase[]; held: boolean; caseSetId: string | null }> {
+export async function casesFor(db: Database, versionId: string, surface: Surface, settings: EvaluationSettings): Promise<{ cases: EvalCase[]; held: boolean; caseSetId: string | null; source: string }> {
   const held = await findCaseSet(db, versionId, caseSettingsKey(settings));
-  if (held) return { cases: await caseSetCases(db, held.id), held: true, caseSetId: held.id };
+  if (held) return { cases: await caseSetCases(db, held.id), held: true, caseSetId: held.id, source: held.source };
   try {
-    return { cases: (await makeCases(surface, settings)).cases, held: false, caseSetId: null };
+    const made = await makeCases(surface, settings);
+    return { cases: made.cases, held: false, caseSetId: null, source: made.source };
   } catch (error) {
     if (error instanceof EvalError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: 'body.casesPerTool' });
     throw error;

@@ -1,12 +1,12 @@
 import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { createEvaluation } from '@toolmark/db';
 import type { JobSender } from '../jobs/sender.js';
-import { distractorsKeyOf, type EvalDeps } from './evaluation-plan.js';
+import { caseSettingsKey, distractorsKeyOf, type EvalDeps } from './evaluation-plan.js';
 import { priceEvaluation } from './estimate-evaluation.js';
 
 /**
  * Start an evaluation: price it exactly as the estimate does, then in one transaction create it with one
- * model run per model and spend the units (this month's `script` quota, then credits nearest expiry
+ * model run per model, store its cases when they were made now, and spend the units (this month's `script` quota, then credits nearest expiry
  * first). Refused — nothing created, nothing spent — while the organisation's last payment has failed or
  * when quota and credits do not cover it (402). Then a `generate-cases` job takes it from there.
  */
@@ -23,6 +23,18 @@ export async function startEvaluation(
     name: input.name,
     settings: priced.settings,
     caseSetId: priced.cases.caseSetId,
+    // Cases made for this start are stored with it (the generate-cases job then only reuses them); a
+    // refused start stores none, so its generation is never had for free.
+    newCaseSet: priced.cases.held
+      ? undefined
+      : {
+          serverVersionId: priced.version.id,
+          generator: priced.settings.generator,
+          settingsKey: caseSettingsKey(priced.settings),
+          caseSetHash: priced.runs[0]!.plan.hashes.caseSet,
+          source: priced.cases.source,
+          cases: priced.cases.list,
+        },
     generationUnits: priced.cases.generationUnits,
     createdByKeyId: input.keyId,
     at,
