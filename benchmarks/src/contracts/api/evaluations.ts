@@ -274,12 +274,12 @@ export const evaluationsEndpoints = {
   'POST /v1/servers/{id}/evaluations/estimate': {
     params: IdParamsSchema,
     body: EvaluationRequestSchema,
-    response: { 200: EstimateSchema, ...bodyErrors, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
+    response: { 200: EstimateSchema, ...bodyErrors, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
   },
   'POST /v1/servers/{id}/evaluations': {
     params: IdParamsSchema,
     body: StartEvaluationSchema,
-    response: { 202: StartedEvaluationSchema, ...bodyErrors, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
+    response: { 202: StartedEvaluationSchema, ...bodyErrors, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
   },
   'GET /v1/servers/{id}/evaluations': {
     params: IdParamsSchema,
