@@ -14,7 +14,7 @@ import { answerMissingHost, answerUnknownExpectations, httpErrorOptions } from '
 import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { routes } from './api/routes/index.js';
-import { loadCatalogue, type Catalogue } from './catalogue.js';
+import { loadCatalogue, type Catalogue } from './model-catalogue.js';
 import type { Config } from './config.js';
 import { cliTokenCounter } from './native-tokens.js';
 import type { Env } from './pipelines/evaluation-plan.js';

@@ -13,7 +13,7 @@ import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
 import { startWorkers, type StopWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
 import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
-import { loadCatalogue } from './catalogue.js';
+import { loadCatalogue } from './model-catalogue.js';
 import { cliTokenCounter } from './native-tokens.js';
 import { seedDatabase } from './pipelines/seed.js';
 import { seedBaselineEvaluations } from './pipelines/seed-evaluations.js';

@@ -1,6 +1,6 @@
 import type { TokenCounter } from '@toolmark/benchmarks';
 import type { DatabaseAvailability, EmbeddedStatus, leaderboard } from '@toolmark/db';
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../model-catalogue.js';
 import type { Config } from '../config.js';
 import type { Env } from '../pipelines/evaluation-plan.js';
 import type { PipelineDeps } from '../pipelines/deps.js';

@@ -13,7 +13,7 @@ import { createOrganisation, createServer, addVersionIfChanged, getEvaluation } 
 import { createTestDatabase } from '@toolmark/db/testing';
 import { loadDistractorSet } from '@toolmark/distractors';
 import { surfaceHash } from '@toolmark/benchmarks';
-import { parseCatalogue } from '../catalogue.js';
+import { parseCatalogue } from '../model-catalogue.js';
 import { bossSender, createBoss, stopBoss, type JobLog } from '../jobs/boss.js';
 import { startWorkers } from '../jobs/workers.js';
 import { cliTokenCounter } from '../native-tokens.js';

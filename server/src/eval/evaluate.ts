@@ -24,6 +24,8 @@ import { codeVersion } from '../build-info.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { createProvider, type ProviderId } from '../providers/index.js';
 import type { Provider } from '../providers/provider.js';
+
+export type { Provider } from '../providers/provider.js';
 import { loadDistractors } from './distractors.js';
 import { silentProgress, type Progress } from './progress.js';
 import { executePlan } from './run.js';
@@ -208,5 +210,23 @@ export async function runPlanned(args: {
       maxErrorRate: t.maxErrorRate,
       minScored: t.minScored,
     },
+  });
+}
+
+/** How a run reaches its provider: the id, model endpoint and limits (keys come from `env`, never from here). */
+export interface ProviderSpec {
+  provider: ProviderId;
+  baseUrl: string | undefined;
+  requestTimeoutSeconds: number;
+  retries: number;
+}
+
+/** The provider of a run (the CLI's `createProvider`, keys read from `env` only). */
+export async function providerFor(spec: ProviderSpec, env: EvalContext['env']): Promise<Provider> {
+  return createProvider(spec.provider, {
+    env,
+    timeoutMs: spec.requestTimeoutSeconds * 1000,
+    maxRetries: spec.retries,
+    ...(spec.baseUrl !== undefined ? { baseURL: spec.baseUrl } : {}),
   });
 }

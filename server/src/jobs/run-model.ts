@@ -9,7 +9,7 @@ import { codeVersion } from '../build-info.js';
 import { executePlan, RunCancelled, RunFailed } from '../eval/run.js';
 import type { TrialCache } from '../eval/trial-cache.js';
 import { planOf, pricedTrials, providerOf, trialKey, type Env, type RunSettings } from '../pipelines/evaluation-plan.js';
-import type { Provider } from '../providers/index.js';
+import type { Provider } from '../eval/evaluate.js';
 import type { TokenCounter } from '@toolmark/benchmarks';
 import type { JobLog } from './boss.js';
 import type { JobSender } from './sender.js';

@@ -4,7 +4,7 @@ import type { JobQueue, TokenCounter } from '@toolmark/benchmarks';
 import { unfinishedEvaluationWork, type Database } from '@toolmark/db';
 import { cliTokenCounter } from '../native-tokens.js';
 import type { Env, RunSettings } from '../pipelines/evaluation-plan.js';
-import type { Provider } from '../providers/index.js';
+import type { Provider } from '../eval/evaluate.js';
 import type PgBoss from 'pg-boss';
 import { backfillLints } from './backfill-lints.js';
 import { addLocalWorker, removeLocalWorkers, type JobLog } from './boss.js';

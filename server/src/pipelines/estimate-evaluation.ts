@@ -1,8 +1,8 @@
 import { parseSurfaceValue, type EvalCase, type EvaluationSettings, type RunPlan, type Surface } from '@toolmark/benchmarks';
 import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { balanceOf, getServer, getVersion, heldCacheKeys, type ServerRecord } from '@toolmark/db';
-import { modelRef, preselectedModels } from '../catalogue.js';
-import type { Provider } from '../providers/index.js';
+import { modelRef, preselectedModels } from '../model-catalogue.js';
+import type { Provider } from '../eval/evaluate.js';
 import { notFound, PipelineError } from './errors.js';
 import {
   casesFor,

@@ -18,11 +18,11 @@ import {
 } from '@toolmark/benchmarks';
 import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { caseSetCases, findCaseSet, type Database } from '@toolmark/db';
-import { availabilityOf, type Catalogue } from '../catalogue.js';
-import { buildCases, planWithCases } from '../eval/evaluate.js';
+import { availabilityOf, type Catalogue } from '../model-catalogue.js';
+import { buildCases, planWithCases, providerFor, type Provider } from '../eval/evaluate.js';
 import { availableDistractorSets } from '../eval/distractors.js';
 import { trialCacheKey } from '../eval/run.js';
-import { createProvider, type Provider, type ProviderId } from '../providers/index.js';
+import type { ProviderId } from '../model-catalogue.js';
 import { PipelineError } from './errors.js';
 
 /** The environment providers read their keys from. */
@@ -150,13 +150,8 @@ export function planOf(surface: Surface, cases: readonly EvalCase[], run: RunSet
 }
 
 /** The provider of a run (keys from the environment only). */
-export async function providerOf(run: RunSettings, env: Env): Promise<Provider> {
-  return createProvider(run.provider, {
-    env,
-    timeoutMs: run.requestTimeoutSeconds * 1000,
-    maxRetries: run.retries,
-    ...(run.baseUrl !== undefined ? { baseURL: run.baseUrl } : {}),
-  });
+export function providerOf(run: RunSettings, env: Env): Promise<Provider> {
+  return providerFor(run, env);
 }
 
 /** Whether a provider's answers are kept and reused (model providers; never the baseline or the mock, as in the CLI). */

@@ -1,6 +1,6 @@
 import type { EvaluationSettings, Metrics } from '@toolmark/benchmarks';
 import { getEvaluation, listEvaluations, type Database, type EvaluationView, type ModelRunRecord } from '@toolmark/db';
-import { modelRef, type Catalogue } from '../catalogue.js';
+import { modelRef, type Catalogue } from '../model-catalogue.js';
 import type { Env } from './evaluation-plan.js';
 import { notFound } from './errors.js';
 import { canSee, type Viewer } from './visibility.js';

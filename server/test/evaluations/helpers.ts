@@ -5,7 +5,7 @@ import { createApiKey, createOrganisation, type KeyPurpose } from '@toolmark/db'
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../../src/app.js';
-import { parseCatalogue } from '../../src/catalogue.js';
+import { parseCatalogue } from '../../src/model-catalogue.js';
 import { loadConfig } from '../../src/config.js';
 import { bossSender, createBoss, stopBoss } from '../../src/jobs/boss.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';

@@ -1,6 +1,6 @@
 import { endpoints } from '@toolmark/benchmarks/api';
 import { listDistractorSets } from '@toolmark/distractors';
-import { modelRef } from '../../../catalogue.js';
+import { modelRef } from '../../../model-catalogue.js';
 import type { RouteModule } from '../../route.js';
 
 /** GET /v1/models — the models this service offers (paused and unavailable ones listed as such), the case generator, the distractor sets. */

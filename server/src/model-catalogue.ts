@@ -10,6 +10,8 @@ import { checkBaseUrl, ProviderError } from './providers/provider.js';
 import { COMPATIBLE_PRESETS } from './providers/compatible-presets.js';
 import { isProviderId, keyVariableOf, MODEL_OPTIONAL, PROVIDER_IDS, type ProviderId } from './providers/index.js';
 
+export type { ProviderId } from './providers/index.js';
+
 /** The checked-in default catalogue: only the lexical baseline enabled, so a fresh install needs no key. */
 export const DEFAULT_CATALOGUE_FILE = fileURLToPath(new URL('../models.json', import.meta.url));
 
