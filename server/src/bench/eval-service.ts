@@ -88,6 +88,7 @@ async function round(kind: 'mock' | 'http', baseURL: string, key: string): Promi
 async function main(): Promise<void> {
   const fake = await startFakeProcess();
   try {
+    console.log(`load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     console.log(`node ${process.version}; ${CASES_PER_TOOL} cases per tool × ${REPEATS} repeats of the filesystem set, fixed ${LATENCY_MS} ms latency, concurrency ${CONCURRENCY}`);
     for (const kind of ['mock', 'http'] as const) {
       const results: Awaited<ReturnType<typeof round>>[] = [];
@@ -97,9 +98,15 @@ async function main(): Promise<void> {
       const sorted = results.map((r) => r.ms).sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)]!;
       const label = kind === 'mock' ? 'fake provider in process (mock)' : 'fake OpenAI server via the SDK';
+      const queued = results.map((r) => r.ms - r.phases.priced).sort((a, b) => a - b);
+      const queuedMedian = queued[Math.floor(queued.length / 2)]!;
       console.log(
         `${label}: ${trials} trials, median ${median.toFixed(0)} ms = ${(median / ideal).toFixed(3)} × ideal ${ideal.toFixed(0)} ms ` +
           `(runs ${sorted.map((m) => m.toFixed(0)).join(', ')}); target ≤ 1.10 × = ${(ideal * 1.1).toFixed(0)} ms: ${median <= ideal * 1.1 ? 'within' : 'OVER'}`,
+      );
+      console.log(
+        `  from the jobs queued (the start call returned) to the results stored: median ${queuedMedian.toFixed(0)} ms = ${(queuedMedian / ideal).toFixed(3)} × ideal ` +
+          `(runs ${queued.map((m) => m.toFixed(0)).join(', ')}): ${queuedMedian <= ideal * 1.1 ? 'within' : 'OVER'} 1.10 ×`,
       );
       for (const r of results) console.log(`  start call (price, charge, store) ${r.phases.priced.toFixed(0)} ms; start → run started (cases, dispatch) ${r.phases.startedAt} ms; run ${r.phases.running} ms`);
     }
