@@ -231,3 +231,24 @@ export async function hasEvaluationWith(db: Database, serverVersionId: string, m
 export async function setPaymentFailed(db: Database, organisationId: string, failed: boolean): Promise<void> {
   await db.update(organisations).set({ paymentFailed: failed }).where(eq(organisations.id, organisationId));
 }
+
+/** The newest finished run of `modelId` on `serverId` in an evaluation created before `before` (the comparison's base). */
+export async function previousFinishedRun(db: Database, input: { serverId: string; modelId: string; before: Date; excludeEvaluationId: string }) {
+  const [row] = await db
+    .select({ run: modelRuns, caseSetId: evaluations.caseSetId, versionSeq: serverVersions.seq })
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(serverVersions, eq(serverVersions.id, evaluations.serverVersionId))
+    .where(
+      and(
+        eq(evaluations.serverId, input.serverId),
+        eq(modelRuns.modelId, input.modelId),
+        eq(modelRuns.status, 'done'),
+        sql`${evaluations.createdAt} <= ${input.before.toISOString()}::timestamptz`,
+        sql`${evaluations.id} <> ${input.excludeEvaluationId}`,
+      ),
+    )
+    .orderBy(desc(evaluations.createdAt), desc(evaluations.id))
+    .limit(1);
+  return row;
+}

@@ -192,6 +192,8 @@ beforeAll(async () => {
   add('GET /v1/servers/{id}/evaluations', 404, 'private, no key', `/v1/servers/${hidden.id}/evaluations`);
   add('GET /v1/evaluations/{id}', 200, 'queued', `/v1/evaluations/${started.id}`);
   add('GET /v1/evaluations/{id}', 404, 'unknown', `/v1/evaluations/${UNKNOWN}`);
+  add('GET /v1/evaluations/{id}/comparison', 200, 'nothing finished yet', `/v1/evaluations/${started.id}/comparison`);
+  add('GET /v1/evaluations/{id}/comparison', 404, 'unknown', `/v1/evaluations/${UNKNOWN}/comparison`);
   add('GET /v1/evaluations/{id}/cases', 200, 'no cases yet', `/v1/evaluations/${started.id}/cases`, { key: h.keys.ci });
   add('GET /v1/evaluations/{id}/cases', 403, 'another organisation', `/v1/evaluations/${started.id}/cases`, { key: otherCi });
   add('GET /v1/leaderboards/evaluations', 200, 'the baseline', '/v1/leaderboards/evaluations?model=lexical/baseline');

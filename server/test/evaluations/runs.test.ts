@@ -111,6 +111,29 @@ describe('results', () => {
     expect((await get(s, `/v1/evaluations/${evaluationId}`)).statusCode).toBe(200);
   });
 
+  it('compares each model with the previous evaluation of the server: paired by case and repeat when the case set and settings match', async () => {
+    const first = (await get(s, `/v1/evaluations/${evaluationId}/comparison`)).json();
+    expect(first.models.map((m: { model: string; previous: unknown }) => [m.model, m.previous])).toEqual([
+      [BASELINE_MODEL_ID, null],
+      ['openai/slow', null],
+    ]);
+    const again = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID] });
+    const done = await waitForEvaluation(s, again.json().id, (e) => e.status === 'done');
+    const res = await get(s, `/v1/evaluations/${done.id}/comparison`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [baseline] = res.json().models;
+    expect(baseline.previous.evaluationId).toBe(evaluationId);
+    // The baseline is deterministic: every pair agrees, nothing to test, no change.
+    expect(baseline.paired).toEqual({ pairs: done.runs[0]!.metrics!.scored, regressed: 0, improved: 0, pValue: null, significant: false, unpaired: 0 });
+    expect(baseline.selectionAcc.delta).toBe(0);
+    const other = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID], casesPerTool: 3 });
+    const otherDone = await waitForEvaluation(s, other.json().id, (e) => e.status === 'done');
+    const unpaired = (await get(s, `/v1/evaluations/${otherDone.id}/comparison`)).json().models[0];
+    expect(unpaired.paired).toBeNull();
+    expect(unpaired.unpairedReason).toContain('different case sets');
+    expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
+  });
+
   it('the leaderboard per model ranks public servers under one comparability key, the baseline labelled', async () => {
     const board = await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}`);
     expect(board.statusCode, board.body).toBe(200);

@@ -2,7 +2,7 @@
 // leaderboards per model. Exactly the seed's public contract (api.md, Evaluations), plus the reads the
 // site's pages need.
 import { z } from 'zod';
-import { CaseKindSchema, CaseLanguageSchema, ConfusionSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
+import { CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
 import { EvaluationSettingsSchema, ModelIdSchema } from '../models.js';
 import { ProposedCallSchema } from '../provider.js';
 import { IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
@@ -204,6 +204,28 @@ export const EvaluationCaseSchema = z.object({
 /** `GET /v1/evaluations/{id}/cases`. */
 export const EvaluationCasesSchema = z.object({ total: z.number(), limit: z.number(), offset: z.number(), items: z.array(EvaluationCaseSchema) });
 
+/** One model's comparison with the previous evaluation of the same server that has its results. */
+export const ModelComparisonSchema = z.object({
+  model: z.string(),
+  runId: z.string(),
+  /** The previous run of this model on this server with results, or null when there is none. */
+  previous: z.object({ evaluationId: z.string(), runId: z.string(), versionSeq: z.number(), finishedAt: TimestampSchema }).nullable(),
+  selectionAcc: MetricDeltaSchema.nullable(),
+  argValidity: MetricDeltaSchema.nullable(),
+  falseCallRate: MetricDeltaSchema.nullable(),
+  /**
+   * The paired sign test of `toolmark diff` over trials matched by case and repeat — only when both runs
+   * share the case set and the comparability key; otherwise null and `unpairedReason` says why.
+   */
+  paired: z
+    .object({ pairs: z.number(), regressed: z.number(), improved: z.number(), pValue: z.number().nullable(), significant: z.boolean(), unpaired: z.number() })
+    .nullable(),
+  unpairedReason: z.string().nullable(),
+});
+
+/** `GET /v1/evaluations/{id}/comparison`: per finished model, against the previous evaluation of the server with its results. */
+export const EvaluationComparisonSchema = z.object({ evaluationId: z.string(), models: z.array(ModelComparisonSchema) });
+
 /** Query of `GET /v1/leaderboards/evaluations`: one model and the settings that make runs comparable. */
 export const ModelBoardQuerySchema = PageQuerySchema.extend({
   model: ModelIdSchema,
@@ -287,6 +309,7 @@ export const evaluationsEndpoints = {
     response: { 200: EvaluationListSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
   },
   'GET /v1/evaluations/{id}': { params: IdParamsSchema, response: { 200: EvaluationSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/evaluations/{id}/comparison': { params: IdParamsSchema, response: { 200: EvaluationComparisonSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
   'GET /v1/evaluations/{id}/cases': {
     params: IdParamsSchema,
     querystring: CaseQuerySchema,

@@ -8,6 +8,7 @@ import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
 import evaluationById from './v1/evaluations/by-id.js';
 import evaluationCases from './v1/evaluations/cases.js';
+import evaluationComparison from './v1/evaluations/comparison.js';
 import leaderboardEvaluations from './v1/leaderboards/evaluations.js';
 import leaderboardLint from './v1/leaderboards/lint.js';
 import leaderboardModels from './v1/leaderboards/models.js';
@@ -46,6 +47,7 @@ export const routes: RouteModule[] = [
   serverEvaluations,
   evaluationById,
   evaluationCases,
+  evaluationComparison,
   models,
   versionById,
   versionLint,
