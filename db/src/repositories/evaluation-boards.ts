@@ -9,6 +9,8 @@ export interface BoardRun {
   modelId: string;
   comparabilityKey: string;
   metrics: unknown;
+  /** What the run recorded of itself (hashes, distractor sets, tools shown). */
+  facts: unknown;
   finishedAt: Date;
   server: { id: string; slug: string; name: string };
   versionId: string;
@@ -33,6 +35,7 @@ export async function finishedBoardRuns(
       modelId: modelRuns.modelId,
       comparabilityKey: modelRuns.comparabilityKey,
       metrics: modelRuns.metrics,
+      facts: modelRuns.facts,
       finishedAt: modelRuns.finishedAt,
       server: { id: servers.id, slug: servers.slug, name: servers.name },
       versionId: evaluations.serverVersionId,

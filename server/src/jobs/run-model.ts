@@ -86,6 +86,7 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
     caseSetHash: plan.hashes.caseSet,
     systemHash: plan.hashes.system,
     distractors: plan.distractors,
+    toolsShown: plan.shown.length,
     model: plan.model,
     endpoint: provider.kind === 'model' ? provider.endpoint : null,
     label: provider.label,

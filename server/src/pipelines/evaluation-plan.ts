@@ -2,7 +2,6 @@
 // made by the offline generator — the CLI's buildCases), the plan of each model run (the CLI's
 // planWithCases) and its units. One path, so the service and `toolmark run` measure the same trials.
 import {
-  BASELINE_MODEL_ID,
   canonicalJson,
   comparabilityKey,
   EvalError,
@@ -201,4 +200,3 @@ export const distractorsKeyOf = (plan: RunPlan): string =>
     .sort()
     .join(',');
 
-export { BASELINE_MODEL_ID };

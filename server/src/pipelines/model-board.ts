@@ -108,7 +108,8 @@ export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoard
       return rate(n, d);
     };
     for (const r of perServer) servers.set(r.server.id, { id: r.server.id, slug: r.server.slug });
-    return [{ name: entry.id, model: runModelRef(deps, { modelId: entry.id, provider: entry.provider, baseline: entry.provider === 'lexical' }), comparabilityKey: key, servers: perServer.length, selectionAcc: sum((m) => m.selectionAcc), argValidity: sum((m) => m.argValidity), falseCallRate: sum((m) => m.falseCallRate) }];
+    const shown = perServer.map((r) => (r.facts as { toolsShown?: number } | null)?.toolsShown ?? 0);
+    return [{ name: entry.id, model: runModelRef(deps, { modelId: entry.id, provider: entry.provider, baseline: entry.provider === 'lexical' }), comparabilityKey: key, servers: perServer.length, toolsShown: shown.length === 0 ? 0 : shown.reduce((a, b) => a + b, 0) / shown.length, selectionAcc: sum((m) => m.selectionAcc), argValidity: sum((m) => m.argValidity), falseCallRate: sum((m) => m.falseCallRate) }];
   });
   return {
     suite: { servers: [...servers.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)), distractors, language: q.language },

@@ -198,6 +198,9 @@ beforeAll(async () => {
   add('GET /v1/evaluations/{id}/cases', 403, 'another organisation', `/v1/evaluations/${started.id}/cases`, { key: otherCi });
   add('GET /v1/leaderboards/evaluations', 200, 'the baseline', '/v1/leaderboards/evaluations?model=lexical/baseline');
   add('GET /v1/leaderboards/evaluations', 400, 'no model', '/v1/leaderboards/evaluations');
+  add('POST /v1/leaderboards/models/runs', 202, 'the operator runs the suite with the baseline', '/v1/leaderboards/models/runs', { key: admin, payload: { models: ['lexical/baseline'] } });
+  add('POST /v1/leaderboards/models/runs', 403, 'not the operator', '/v1/leaderboards/models/runs', { key: otherAdmin, payload: {} });
+  add('POST /v1/leaderboards/models/runs', 400, 'unknown model', '/v1/leaderboards/models/runs', { key: admin, payload: { models: ['openai/none'] } });
   add('GET /v1/leaderboards/models', 200, 'the suite', '/v1/leaderboards/models');
   add('GET /v1/leaderboards/models', 400, 'unknown distractor set', '/v1/leaderboards/models?distractors=nosuch');
 });

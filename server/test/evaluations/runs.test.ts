@@ -134,6 +134,29 @@ describe('results', () => {
     expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
   });
 
+  it('the operator runs the models leaderboard on the suite; 402 and nothing started when it cannot pay', async () => {
+    expect((await post(s, '/v1/leaderboards/models/runs', s.keys.script, {})).statusCode).toBe(403);
+    const count = async () => (await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evaluations`)[0]!.n;
+    const before = await count();
+    await s.t.sql`UPDATE organisations SET monthly_units_script = 0 WHERE id = ${s.orgId}`;
+    await s.t.sql`UPDATE credits SET remaining = 0 WHERE organisation_id = ${s.orgId}`;
+    // With a distractor set: answers this organisation does not hold yet, so there is something to pay.
+    const short = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: ['openai/limited'], distractors: ['memory'] });
+    expect(short.statusCode, short.body).toBe(402);
+    expect(await count()).toBe(before);
+    await s.t.sql`UPDATE organisations SET monthly_units_script = 1000 WHERE id = ${s.orgId}`;
+    const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'] });
+    expect(res.statusCode, res.body).toBe(202);
+    const started = res.json().evaluations.filter((e: { evaluationId: string | null }) => e.evaluationId !== null);
+    expect(started.map((e: { serverId: string }) => e.serverId)).toEqual([serverId]);
+    await waitForEvaluation(s, started[0].evaluationId, (e) => e.status === 'done');
+    const board = (await get(s, '/v1/leaderboards/models?distractors=memory')).json();
+    const row = board.items.find((i: { model: { id: string } }) => i.model.id === BASELINE_MODEL_ID);
+    expect(row).toMatchObject({ servers: 1, model: { baseline: true } });
+    // The server's 3 tools and the memory set's 9.
+    expect(row.toolsShown).toBe(12);
+  });
+
   it('the leaderboard per model ranks public servers under one comparability key, the baseline labelled', async () => {
     const board = await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}`);
     expect(board.statusCode, board.body).toBe(200);

@@ -278,6 +278,8 @@ export const ModelsBoardItemSchema = z.object({
   model: ModelRefSchema,
   comparabilityKey: z.string(),
   servers: z.number(),
+  /** Mean number of tools shown per trial over the suite's servers (server + distractor sets): the x of the accuracy curve. */
+  toolsShown: z.number(),
   selectionAcc: RateSchema,
   argValidity: RateSchema,
   falseCallRate: RateSchema,
@@ -290,8 +292,28 @@ export const ModelsBoardSchema = z.object({
   items: z.array(ModelsBoardItemSchema),
 });
 
+/** Body of `POST /v1/leaderboards/models/runs`: which models, on which distractor sets (default: every enabled model, none). */
+export const SuiteRunSchema = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({
+    models: z.array(ModelIdSchema).min(1).max(20).optional(),
+    distractors: z.array(z.string().max(50)).max(8).default([]),
+    language: CaseLanguageSchema.default('en'),
+  }),
+);
+
+/** `POST /v1/leaderboards/models/runs` (202): one evaluation per suite server, or why a server was skipped. */
+export const SuiteRunAnswerSchema = z.object({
+  units: z.number(),
+  evaluations: z.array(z.object({ serverId: z.string(), slug: z.string(), evaluationId: z.string().nullable(), units: z.number(), skipped: z.string().nullable() })),
+});
+
 /** Evaluations. */
 export const evaluationsEndpoints = {
+  'POST /v1/leaderboards/models/runs': {
+    body: SuiteRunSchema,
+    response: { 202: SuiteRunAnswerSchema, ...bodyErrors, 402: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
+  },
   'GET /v1/models': { response: { 200: ModelCatalogueAnswerSchema, ...authErrors } },
   'POST /v1/servers/{id}/evaluations/estimate': {
     params: IdParamsSchema,

@@ -12,6 +12,7 @@ import evaluationComparison from './v1/evaluations/comparison.js';
 import leaderboardEvaluations from './v1/leaderboards/evaluations.js';
 import leaderboardLint from './v1/leaderboards/lint.js';
 import leaderboardModels from './v1/leaderboards/models.js';
+import leaderboardModelsRuns from './v1/leaderboards/models/runs.js';
 import me from './v1/me.js';
 import models from './v1/models.js';
 import openapi from './v1/openapi.js';
@@ -55,6 +56,7 @@ export const routes: RouteModule[] = [
   leaderboardLint,
   leaderboardEvaluations,
   leaderboardModels,
+  leaderboardModelsRuns,
   rules,
   rulesById,
 ];
