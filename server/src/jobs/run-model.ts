@@ -133,7 +133,8 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
   } catch (error) {
     await writer.close().catch(() => undefined);
     if (error instanceof RunCancelled && deadline.signal.aborted) {
-      await deps.sender.send('run-model', { modelRunId: run.id }, { singletonKey: `${run.id}:continue:${Date.now()}` });
+      // The run's own key: the queue (`stately`) holds it until this attempt completes, so it never runs beside it.
+      await deps.sender.send('run-model', { modelRunId: run.id });
       return { ...outcome, status: 'continued' };
     }
     if (error instanceof RunFailed || attempt.retryCount >= attempt.retryLimit) {
