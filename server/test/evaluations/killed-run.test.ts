@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cliTokenCounter } from '../../src/native-tokens.js';
 import { generateCases } from '../../src/jobs/generate-cases.js';
 import { runModel } from '../../src/jobs/run-model.js';
+import { createMockProvider } from '../../src/providers/mock.js';
 import { recordingLog, waitFor } from '../jobs/helpers.js';
 import { startFake, wordMatchScript, type FakeServer, type FakeView } from '../fakes/llm-servers.mjs';
 import { post, spent, startEvalService, uploadServer, type EvalService } from './helpers.js';
@@ -81,3 +82,27 @@ it('a run whose worker was SIGKILLed resumes with no trial requested or stored t
   const [row] = await s.t.sql<{ status: string; refunded_units: number }[]>`SELECT status::text AS status, refunded_units FROM model_runs WHERE id = ${runId}`;
   expect(row).toEqual({ status: 'done', refunded_units: 0 });
 });
+
+it('a run stops before its attempt expires, stores what it has and queues its own continuation, which finishes it', async () => {
+  const serverId = await uploadServer(s, 'Long run');
+  const res = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: ['openai/fake'] });
+  const { id: evaluationId, runs } = res.json() as { id: string; runs: { id: string }[] };
+  const runId = runs[0]!.id;
+  const log = recordingLog();
+  await generateCases({ db: s.t.db, sender: { send: async () => null }, log }, { evaluationId });
+  const sent: unknown[] = [];
+  const sender = { send: async (_queue: string, payload: unknown) => (sent.push(payload), 'job') } as never;
+  // A provider slower than the attempt: 29-odd trials at 2 a time × 400 ms ≈ 6 s, the attempt stops at 5 s.
+  const slow = createMockProvider({ latencyMs: 400 });
+  const deps = { db: s.t.db, sender, log, env: {}, tokens: await cliTokenCounter(), providerFor: async () => slow };
+  const first = await runModel(deps, { modelRunId: runId }, { retryCount: 0, retryLimit: 3, expireInSeconds: 1 });
+  expect(first.status).toBe('continued');
+  expect(sent).toEqual([{ modelRunId: runId }]);
+  const stored = (await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM trials WHERE model_run_id = ${runId}`)[0]!.n;
+  const [row] = await s.t.sql<{ trial_count: number; status: string }[]>`SELECT trial_count, status::text AS status FROM model_runs WHERE id = ${runId}`;
+  expect(stored).toBeGreaterThan(0);
+  expect(stored).toBeLessThan(row!.trial_count);
+  expect(row!.status).toBe('running');
+  const second = await runModel(deps, { modelRunId: runId }, { retryCount: 0, retryLimit: 3, expireInSeconds: 1800 });
+  expect(second).toMatchObject({ status: 'done', skipped: stored, executed: row!.trial_count - stored });
+}, 30_000);
