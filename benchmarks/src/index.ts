@@ -19,6 +19,7 @@ export * from './contracts/lint-changes.js';
 export * from './contracts/jobs.js';
 export * from './contracts/provider.js';
 export * from './contracts/eval.js';
+export * from './contracts/models.js';
 export * from './eval/index.js';
 export * from './rules/security-status.js';
 export type { Bands, DocumentedRuleSet, RuleSetFacts } from './rules/rule-set-facts.js';

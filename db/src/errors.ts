@@ -1,7 +1,7 @@
 import { ToolmarkError } from '@toolmark/benchmarks';
 
 /** A repository refused a write; `code` is the API's error code, `detail` locates the problem. */
-export class RepositoryError extends ToolmarkError<'not_found' | 'conflict' | 'quota_exhausted' | 'busy'> {
+export class RepositoryError extends ToolmarkError<'not_found' | 'conflict' | 'quota_exhausted' | 'payment_failed' | 'busy'> {
   override readonly name = 'RepositoryError';
 }
 

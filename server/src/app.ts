@@ -15,7 +15,10 @@ import { registerJsonBody } from './api/plugins/json-body.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
+import { loadCatalogue, type Catalogue } from './model-catalogue.js';
 import type { Config } from './config.js';
+import { cliTokenCounter } from './native-tokens.js';
+import type { Env } from './pipelines/evaluation-plan.js';
 import type { JobSender } from './jobs/sender.js';
 import { createLogger } from './logger.js';
 import { LintMemo } from './pipelines/lint-memo.js';
@@ -29,6 +32,10 @@ export interface AppDeps {
   now?: () => Date;
   /** Mounts the public site (web/) for every path outside /v1, /health and /cli/; absent: the API alone (tests). */
   site?: (app: FastifyInstance) => void;
+  /** The model catalogue; default: the file TOOLMARK_MODELS names, else server/models.json. */
+  catalogue?: Catalogue;
+  /** Where provider keys are read from; default: the process environment. */
+  env?: Env;
   /** The process's pino logger, or `false` for none; default: JSON logs at the configured level. */
   logger?: false | FastifyBaseLogger;
 }
@@ -39,6 +46,8 @@ const JSON_BODY_LIMIT = 256 * 1024;
 /** Build the API (not listening). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
+  const catalogue = deps.catalogue ?? loadCatalogue(deps.config.TOOLMARK_MODELS);
+  const tokens = await cliTokenCounter();
   const app = Fastify({
     ...(deps.logger === false ? { logger: false } : { loggerInstance: deps.logger ?? createLogger(deps.config) }),
     bodyLimit: JSON_BODY_LIMIT,
@@ -115,6 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forgetKey: auth.forget,
     availability,
     embeddedStatus: deps.database.embeddedStatus,
+    catalogue,
+    env: deps.env ?? process.env,
+    tokens,
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const route of routes) route(typed, ctx);

@@ -68,6 +68,8 @@ export const ConfigSchema = z.object({
   TOOLMARK_READ_CACHE_MS: int(2_000, 0, 60_000),
   /** Seals the site's sign-in cookies (≥ 32 characters); default: a random secret kept in the data folder. */
   TOOLMARK_SESSION_SECRET: z.string().min(32).optional(),
+  /** The model catalogue file (JSON) the service offers; default: the checked-in server/models.json (only the baseline enabled). */
+  TOOLMARK_MODELS: z.string().min(1).optional(),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
   path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],

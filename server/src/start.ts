@@ -13,7 +13,10 @@ import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
 import { startWorkers, type StopWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
 import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
+import { loadCatalogue } from './model-catalogue.js';
+import { cliTokenCounter } from './native-tokens.js';
 import { seedDatabase } from './pipelines/seed.js';
+import { seedBaselineEvaluations } from './pipelines/seed-evaluations.js';
 import { siteMount } from './site.js';
 
 async function main(): Promise<number> {
@@ -28,6 +31,14 @@ async function main(): Promise<number> {
     throw error;
   }
   const log = createLogger(config);
+  let catalogue;
+  try {
+    // The model catalogue is validated before anything starts: a bad entry stops the start, named.
+    catalogue = loadCatalogue(config.TOOLMARK_MODELS);
+  } catch (error) {
+    process.stderr.write(`toolmark: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   let handle: DatabaseHandle | undefined;
   let boss: Awaited<ReturnType<typeof createBoss>> | undefined;
   let stopWorkers: StopWorkers | undefined;
@@ -75,7 +86,14 @@ async function main(): Promise<number> {
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
       });
     }
-    app = await buildApp({ database: handle, jobs: sender, config, logger: log, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
+    if (config.TOOLMARK_SEED) {
+      const tokens = await cliTokenCounter();
+      const seeded = await withAdvisoryLock(db.sql, LOCKS.seed, () =>
+        seedBaselineEvaluations({ db: db.db, jobs: sender, catalogue, env: process.env, tokens, now: () => new Date() }, (m) => log.warn(m)),
+      );
+      if (seeded.started > 0) log.info(seeded, 'seed: lexical baseline evaluations of the seeded servers queued');
+    }
+    app = await buildApp({ database: handle, jobs: sender, config, catalogue, logger: log, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);
     log.info({ address: url, workers: config.TOOLMARK_WORKERS }, `toolmark is serving on ${url}`);

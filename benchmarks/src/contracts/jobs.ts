@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the contract between producers (routes, schedules, other jobs) and handlers; each handler parses its
  * payload with the schema before doing anything.
  */
-export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public'] as const;
+export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model'] as const;
 /** A queue name. */
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
@@ -30,3 +30,13 @@ export type LintVersionJob = z.infer<typeof LintVersionJobSchema>;
 export const RecapturePublicJobSchema = z.object({}).strict();
 /** Payload of `recapture-public`. */
 export type RecapturePublicJob = z.infer<typeof RecapturePublicJobSchema>;
+
+/** `generate-cases`: build (or reuse) the case set of an evaluation, then queue one `run-model` per model run. */
+export const GenerateCasesJobSchema = z.object({ evaluationId: z.uuid() });
+/** Payload of `generate-cases`. */
+export type GenerateCasesJob = z.infer<typeof GenerateCasesJobSchema>;
+
+/** `run-model`: run (or resume) one model run of an evaluation over its case set. */
+export const RunModelJobSchema = z.object({ modelRunId: z.uuid() });
+/** Payload of `run-model`. */
+export type RunModelJob = z.infer<typeof RunModelJobSchema>;

@@ -103,8 +103,50 @@ export function diffRuns(base: RunReport, head: RunReport): RunDiff {
     const { message, ...detail } = problem;
     throw new EvalError('not_comparable', `runs are not comparable: ${message}`, detail);
   }
+  const { pairs, regressed, improved, pValue, significant, multiCall, cases, unpaired } = pairTrials(base.trials, head.trials);
+  const reasons: string[] = [];
+  if (significant && regressed > improved) reasons.push(`${regressed} trial(s) regressed and ${improved} improved (sign test p = ${pValue!.toPrecision(3)})`);
+  const multiUp = multiCall.pValue !== null && multiCall.pValue <= DIFF_ALPHA && multiCall.increased > multiCall.decreased;
+  if (multiUp) reasons.push(`unexpected multi-call behaviour increased in ${multiCall.increased} trial(s), decreased in ${multiCall.decreased} (sign test p = ${multiCall.pValue!.toPrecision(3)})`);
+  return {
+    pairs,
+    regressed,
+    improved,
+    pValue,
+    significant,
+    selectionAcc: delta(base.metrics.selectionAcc, head.metrics.selectionAcc),
+    argValidity: delta(base.metrics.argValidity, head.metrics.argValidity),
+    falseCallRate: delta(base.metrics.falseCallRate, head.metrics.falseCallRate),
+    multiCallRate: delta(base.metrics.multiCallRate, head.metrics.multiCallRate),
+    multiCall,
+    regression: reasons.length > 0,
+    reasons,
+    cases,
+    unpaired,
+  };
+}
+
+/** The paired part of a diff: trials matched by (case id, trial index), scored in both. */
+export interface PairedTrials {
+  pairs: number;
+  regressed: number;
+  improved: number;
+  /** Exact two-sided sign test over the discordant pairs (null when there are none). */
+  pValue: number | null;
+  significant: boolean;
+  multiCall: { increased: number; decreased: number; pValue: number | null };
+  cases: RunDiff['cases'];
+  unpaired: number;
+}
+
+/**
+ * Pair the trials of two runs over the same case set by (case id, trial index); only pairs scored in both
+ * count. Pass/fail changes go through the exact two-sided sign test (p ≤ {@link DIFF_ALPHA}). The caller
+ * checks the runs are comparable first ({@link diffRuns} does; a service compares its own runs' keys).
+ */
+export function pairTrials(baseTrials: readonly TrialRecord[], headTrials: readonly TrialRecord[]): PairedTrials {
   const key = (r: TrialRecord) => `${r.caseId}\u0000${r.trialIndex}`;
-  const headBy = new Map(head.trials.map((r) => [key(r), r] as const));
+  const headBy = new Map(headTrials.map((r) => [key(r), r] as const));
   let pairs = 0;
   let regressed = 0;
   let improved = 0;
@@ -113,7 +155,7 @@ export function diffRuns(base: RunReport, head: RunReport): RunDiff {
   let unpaired = 0;
   const cases: RunDiff['cases'] = [];
   const matched = new Set<string>();
-  for (const a of base.trials) {
+  for (const a of baseTrials) {
     const b = headBy.get(key(a));
     if (!b) {
       unpaired++;
@@ -132,27 +174,15 @@ export function diffRuns(base: RunReport, head: RunReport): RunDiff {
     if (!a.verdict.multiCall && b.verdict.multiCall) increased++;
     if (a.verdict.multiCall && !b.verdict.multiCall) decreased++;
   }
-  unpaired += head.trials.length - matched.size;
+  unpaired += headTrials.length - matched.size;
   const pValue = signTest(improved, regressed);
-  const multiP = signTest(increased, decreased);
-  const significant = pValue !== null && pValue <= DIFF_ALPHA;
-  const reasons: string[] = [];
-  if (significant && regressed > improved) reasons.push(`${regressed} trial(s) regressed and ${improved} improved (sign test p = ${pValue!.toPrecision(3)})`);
-  const multiUp = multiP !== null && multiP <= DIFF_ALPHA && increased > decreased;
-  if (multiUp) reasons.push(`unexpected multi-call behaviour increased in ${increased} trial(s), decreased in ${decreased} (sign test p = ${multiP!.toPrecision(3)})`);
   return {
     pairs,
     regressed,
     improved,
     pValue,
-    significant,
-    selectionAcc: delta(base.metrics.selectionAcc, head.metrics.selectionAcc),
-    argValidity: delta(base.metrics.argValidity, head.metrics.argValidity),
-    falseCallRate: delta(base.metrics.falseCallRate, head.metrics.falseCallRate),
-    multiCallRate: delta(base.metrics.multiCallRate, head.metrics.multiCallRate),
-    multiCall: { increased, decreased, pValue: multiP },
-    regression: reasons.length > 0,
-    reasons,
+    significant: pValue !== null && pValue <= DIFF_ALPHA,
+    multiCall: { increased, decreased, pValue: signTest(increased, decreased) },
     cases,
     unpaired,
   };

@@ -27,3 +27,4 @@ export * from './report-html.js';
 export * from './report-junit.js';
 export * from './report-badge.js';
 export * from './report-render.js';
+export * from './units.js';

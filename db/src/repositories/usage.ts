@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../client.js';
+import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { credits, organisations, usage } from '../schema.js';
 import type { KeyPurpose } from './api-keys.js';
@@ -131,6 +131,6 @@ export async function usageReport(db: Database, organisationId: string, at: Date
 }
 
 /** Grant credits to an organisation (e.g. refunds: 6 months). */
-export async function grantCredits(db: Database, input: { organisationId: string; amount: number; reason: string; expiresAt: Date }): Promise<void> {
+export async function grantCredits(db: Executor, input: { organisationId: string; amount: number; reason: string; expiresAt: Date }): Promise<void> {
   await db.insert(credits).values({ ...input, remaining: input.amount });
 }

@@ -1,5 +1,8 @@
+import type { TokenCounter } from '@toolmark/benchmarks';
 import type { DatabaseAvailability, EmbeddedStatus, leaderboard } from '@toolmark/db';
+import type { Catalogue } from '../model-catalogue.js';
 import type { Config } from '../config.js';
+import type { Env } from '../pipelines/evaluation-plan.js';
 import type { PipelineDeps } from '../pipelines/deps.js';
 import type { ReadCache } from '../pipelines/read-cache.js';
 
@@ -15,6 +18,12 @@ export interface ApiContext extends Omit<PipelineDeps, 'config'> {
   forgetKey(keyId: string): void;
   /** Whether the database answers, as this process last saw it (503s while it does not; /health). */
   availability: DatabaseAvailability;
+  /** The model catalogue the service offers (TOOLMARK_MODELS or server/models.json). */
+  catalogue: Catalogue;
+  /** Where provider keys are read from (the process environment). */
+  env: Env;
+  /** The core's tokenizer (o200k_base): request sizes of evaluations. */
+  tokens: TokenCounter;
   /** How the embedded cluster is doing, when the service runs on it. */
   embeddedStatus?: (() => EmbeddedStatus) | undefined;
 }

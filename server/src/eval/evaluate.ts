@@ -24,6 +24,8 @@ import { codeVersion } from '../build-info.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { createProvider, type ProviderId } from '../providers/index.js';
 import type { Provider } from '../providers/provider.js';
+
+export type { Provider } from '../providers/provider.js';
 import { loadDistractors } from './distractors.js';
 import { silentProgress, type Progress } from './progress.js';
 import { executePlan } from './run.js';
@@ -130,9 +132,17 @@ function modelOf(request: Pick<PlanRequest, 'model' | 'provider'>): string {
 export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalContext): Promise<{ plan: RunPlan; caseSource: string }> {
   const built = await buildCases(surface, { ...request, seed: request.settings.seed }, ctx);
   const cases = selectCases(built.cases, { ...(request.only ? { only: request.only } : {}), ...(request.skip ? { skip: request.skip } : {}) });
-  const source = built.source;
+  return { plan: planWithCases(surface, cases, request), caseSource: built.source };
+}
+
+/** The plan of a run over cases already made (the service's stored case set; {@link planFor} after building them): one path for both. */
+export function planWithCases(
+  surface: Surface,
+  cases: readonly EvalCase[],
+  request: Pick<PlanRequest, 'provider' | 'model' | 'distractors' | 'repeats' | 'settings' | 'permute' | 'maxTrials' | 'maxTools' | 'paid'>,
+): RunPlan {
   const settings: Partial<TurnSettings> = { ...request.settings, toolChoice: 'auto' };
-  const plan = planRun({
+  return planRun({
     server: surface,
     distractors: loadDistractors(request.distractors),
     cases,
@@ -148,7 +158,6 @@ export async function planFor(surface: Surface, request: PlanRequest, ctx: EvalC
     },
     sha256Hex: nodeSha256Hex,
   });
-  return { plan, caseSource: source };
 }
 
 /** The thresholds a report is judged by (undefined: not checked). */
@@ -201,5 +210,23 @@ export async function runPlanned(args: {
       maxErrorRate: t.maxErrorRate,
       minScored: t.minScored,
     },
+  });
+}
+
+/** How a run reaches its provider: the id, model endpoint and limits (keys come from `env`, never from here). */
+export interface ProviderSpec {
+  provider: ProviderId;
+  baseUrl: string | undefined;
+  requestTimeoutSeconds: number;
+  retries: number;
+}
+
+/** The provider of a run (the CLI's `createProvider`, keys read from `env` only). */
+export async function providerFor(spec: ProviderSpec, env: EvalContext['env']): Promise<Provider> {
+  return createProvider(spec.provider, {
+    env,
+    timeoutMs: spec.requestTimeoutSeconds * 1000,
+    maxRetries: spec.retries,
+    ...(spec.baseUrl !== undefined ? { baseURL: spec.baseUrl } : {}),
   });
 }

@@ -11,6 +11,7 @@ import {
   type TrialOutcome,
   type TrialRecord,
   type TrialSpec,
+  type TurnRequest,
 } from '@toolmark/benchmarks';
 import { nodeSha256Hex } from '../native-hash.js';
 import { ProviderError, type Provider } from '../providers/provider.js';
@@ -55,6 +56,17 @@ export interface ExecuteOptions {
    * its error-rate threshold, so further calls would only cost.
    */
   maxErrorRate?: number;
+  /**
+   * The trials to execute (default: all of the plan's). A resumed run passes the ones not yet stored; the
+   * error share is still counted against all of the plan's trials, with `priorErrors` already counted.
+   */
+  trials?: readonly TrialSpec[];
+  /** Provider errors among trials executed before (a resumed run's stored trials). */
+  priorErrors?: number;
+  /** The cache key of a trial when the caller computed them already (a service prices every trial first); default {@link trialCacheKey}. */
+  cacheKeyOf?: (trial: TrialSpec) => string;
+  /** Called with each trial's record as soon as it is judged (a service stores it; must not throw). */
+  onRecord?: (record: TrialRecord) => void;
 }
 
 /** What an execution produced: one record per planned trial, in plan order. */
@@ -64,6 +76,25 @@ export interface ExecuteResult {
   unsupported: string[];
   cacheHits: number;
   unreadableSchemas: { tool: string; reason: string }[];
+}
+
+/** The core's cache key of one trial of a plan for a provider (the runner's lookups and a service's estimate of reused answers). */
+export function trialCacheKey(plan: RunPlan, providerFingerprint: string, trial: TrialSpec, request: TurnRequest = trialRequest(plan, trial)): string {
+  return cacheKey(
+    {
+      providerFingerprint,
+      model: plan.model,
+      surfaceHash: plan.hashes.shown,
+      utterance: request.utterance,
+      settings: plan.settings,
+      systemHash: plan.hashes.system,
+      seed: plan.seed,
+      permute: plan.permute,
+      toolOrder: request.tools.map((t) => t.name),
+      repeatIndex: trial.trialIndex,
+    },
+    nodeSha256Hex,
+  );
 }
 
 /**
@@ -82,30 +113,13 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
   const unsupported = new Set<string>();
   // "More than the share" in integers: 29 errors of 50 are not more than 0.58 (floor(0.58 × 50) is 28 in floating point).
   const overLimit = (n: number): boolean => options.maxErrorRate !== undefined && compareShare(n, plan.trials.length, options.maxErrorRate) > 0;
-  let errors = 0;
+  let errors = options.priorErrors ?? 0;
   let cacheHits = 0;
   let failure: RunFailed | undefined;
 
   const runTrial = async (trial: TrialSpec): Promise<TrialRecord> => {
     const request = trialRequest(plan, trial);
-    const key =
-      cache === undefined
-        ? undefined
-        : cacheKey(
-            {
-              providerFingerprint: provider.fingerprint,
-              model: plan.model,
-              surfaceHash: plan.hashes.shown,
-              utterance: request.utterance,
-              settings: plan.settings,
-              systemHash: plan.hashes.system,
-              seed: plan.seed,
-              permute: plan.permute,
-              toolOrder: request.tools.map((t) => t.name),
-              repeatIndex: trial.trialIndex,
-            },
-            nodeSha256Hex,
-          );
+    const key = cache === undefined ? undefined : (options.cacheKeyOf?.(trial) ?? trialCacheKey(plan, provider.fingerprint, trial, request));
     let outcome: TrialOutcome;
     let cached = false;
     const hit = key === undefined ? undefined : await cache!.get(key);
@@ -141,12 +155,13 @@ export async function executePlan(options: ExecuteOptions): Promise<ExecuteResul
       );
       stop.abort();
     }
+    options.onRecord?.(record);
     progress.tick({ cached, error: record.error !== null });
     return record;
   };
 
   try {
-    const records = await runPool(plan.trials, options.concurrency, runTrial, signal);
+    const records = await runPool(options.trials ?? plan.trials, options.concurrency, runTrial, signal);
     if (options.signal.aborted) throw new RunCancelled();
     if (failure !== undefined) throw failure;
     return { records, unsupported: [...unsupported].sort(), cacheHits, unreadableSchemas: checker.unreadable() };

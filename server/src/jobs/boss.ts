@@ -1,7 +1,7 @@
 // pg-boss for toolmark: one started instance per process with our queues created, a JobSender over it, and
 // a graceful stop. pg-boss keeps its tables in its own schema of the application database, so a job can be
 // traced next to the rows it touched and there is no second system to run.
-import { CaptureServerJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, type JobQueue } from '@toolmark/benchmarks';
+import { CaptureServerJobSchema, GenerateCasesJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, RunModelJobSchema, type JobQueue } from '@toolmark/benchmarks';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobPayloads, JobSender, SendOptions } from './sender.js';
@@ -36,6 +36,11 @@ export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
   'capture-server': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   'lint-version': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   'recapture-public': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 },
+  // Generating offline cases takes well under a second; storing them, a few statements.
+  'generate-cases': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  // A model run stops itself a minute before its attempt expires, stores what it has and queues its own
+  // continuation (jobs/run-model.ts), so a long run never outlives its attempt and is never run twice at once.
+  'run-model': { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
 };
 
 /**
@@ -57,6 +62,8 @@ const SCHEMAS: { [Q in JobQueue]: z.ZodType<JobPayloads[Q]> } = {
   'capture-server': CaptureServerJobSchema,
   'lint-version': LintVersionJobSchema,
   'recapture-public': RecapturePublicJobSchema,
+  'generate-cases': GenerateCasesJobSchema,
+  'run-model': RunModelJobSchema,
 };
 
 /** Options of {@link createBoss}. */
@@ -115,7 +122,10 @@ export async function createBoss(options: BossOptions): Promise<PgBoss> {
     // pg-boss checks the dead-letter queue exists (a foreign key), so it is created first. Nothing works
     // on it: a dead job waits there for a person (pg-boss keeps it twice as long as the original's retention).
     await boss.createQueue(dead, { name: dead, policy: 'standard', retryLimit: 0 });
-    const queueOptions: PgBoss.Queue = { name: queue, policy: 'short', ...settings, deadLetter: dead };
+    // Evaluation queues are `stately`: besides one waiting job per key, at most one is active, so a model
+    // run queued again (its continuation, the start-up re-queue) never runs beside itself.
+    const policy = queue === 'run-model' || queue === 'generate-cases' ? 'stately' : 'short';
+    const queueOptions: PgBoss.Queue = { name: queue, policy, ...settings, deadLetter: dead };
     // createQueue does nothing for an existing queue; updateQueue brings its settings up to date.
     await boss.createQueue(queue, queueOptions);
     await boss.updateQueue(queue, queueOptions);
@@ -135,6 +145,10 @@ export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPa
       const lint = payload as JobPayloads['lint-version'];
       return `${lint.versionId}:${lint.rules ? [...new Set(lint.rules)].sort().join(',') : '*'}`;
     }
+    case 'generate-cases':
+      return (payload as JobPayloads['generate-cases']).evaluationId;
+    case 'run-model':
+      return (payload as JobPayloads['run-model']).modelRunId;
     default:
       return 'tick';
   }

@@ -1,10 +1,12 @@
-import type { CaptureServerJob, JobQueue, LintVersionJob, RecapturePublicJob } from '@toolmark/benchmarks';
+import type { CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob } from '@toolmark/benchmarks';
 
 /** The payload type of each queue (from the core's contracts). */
 export interface JobPayloads {
   'capture-server': CaptureServerJob;
   'lint-version': LintVersionJob;
   'recapture-public': RecapturePublicJob;
+  'generate-cases': GenerateCasesJob;
+  'run-model': RunModelJob;
 }
 
 /** Options a producer may set on one job. */

@@ -1,11 +1,16 @@
 // The job workers of one process: a handler per queue, the drift schedule, and the start-up backfill of
 // lints. Used by `toolmark worker` and by `npm start` when workers run inline.
-import type { JobQueue } from '@toolmark/benchmarks';
-import type { Database } from '@toolmark/db';
+import type { JobQueue, TokenCounter } from '@toolmark/benchmarks';
+import { unfinishedEvaluationWork, type Database } from '@toolmark/db';
+import { cliTokenCounter } from '../native-tokens.js';
+import type { Env, RunSettings } from '../pipelines/evaluation-plan.js';
+import type { Provider } from '../eval/evaluate.js';
 import type PgBoss from 'pg-boss';
 import { backfillLints } from './backfill-lints.js';
 import { addLocalWorker, removeLocalWorkers, type JobLog } from './boss.js';
 import { captureServer } from './capture-server.js';
+import { generateCases } from './generate-cases.js';
+import { runModel } from './run-model.js';
 import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
 import type { JobSender } from './sender.js';
@@ -22,6 +27,12 @@ export interface WorkerDeps {
   concurrency: number;
   /** Cron (UTC) of `recapture-public`; absent leaves the stored schedule as it is (every worker may set it). */
   recaptureCron?: string;
+  /** Where model runs read provider keys from (default: the process environment). */
+  env?: Env;
+  /** The tokenizer request sizes are counted with (default: the core's o200k_base). */
+  tokens?: TokenCounter;
+  /** A provider for a model run instead of its stored settings' (tests, benches). */
+  providerFor?: (run: RunSettings) => Promise<Provider>;
 }
 
 /** Stop this process's workers: no more fetching; resolves when running handlers ended or `timeoutMs` passed. */
@@ -58,6 +69,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
       running.delete(work);
     }
   };
+  const tokens = deps.tokens ?? (await cliTokenCounter());
+  const evalDeps = { ...deps, env: deps.env ?? process.env, tokens };
   const handlers: [JobQueue, number, Handle][] = [
     [
       'capture-server',
@@ -66,6 +79,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     ],
     ['lint-version', deps.concurrency, (job) => lintVersion(deps, job.data)],
     ['recapture-public', 1, (job) => recapturePublic(deps, job.data)],
+    ['generate-cases', 1, (job) => generateCases(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })],
+    ['run-model', deps.concurrency, (job) => runModel(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, expireInSeconds: job.expireInSeconds })],
   ];
   // pg-boss 10 has no per-worker concurrency: each work() call is one poller running one job at a time.
   // Its poller waits the polling interval after EVERY fetch, one that brought a job included (worker.js:
@@ -91,7 +106,12 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
   }
 
   const backfilled = (await backfillLints(deps)).queued;
-  deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled }, 'job workers started');
+  // Evaluation work whose job was lost (a send that failed after the start committed, a database restored):
+  // queued again; pg-boss keeps one waiting and one active job per run, so work already queued is not doubled.
+  const unfinished = await unfinishedEvaluationWork(deps.db);
+  for (const evaluationId of unfinished.evaluations) await deps.sender.send('generate-cases', { evaluationId });
+  for (const modelRunId of unfinished.runs) await deps.sender.send('run-model', { modelRunId });
+  deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled, evaluationsRequeued: unfinished.evaluations.length + unfinished.runs.length }, 'job workers started');
 
   return async ({ timeoutMs = 30_000 } = {}) => {
     for (const [queue] of handlers) {

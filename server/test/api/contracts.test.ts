@@ -190,6 +190,33 @@ beforeAll(async () => {
   add('GET /v1/rules', 401, 'unknown key', '/v1/rules', { key: 'tm_ci_unknown' });
   add('GET /v1/rules/{id}', 200, 'v1', '/v1/rules/v1');
   add('GET /v1/rules/{id}', 404, 'unknown', '/v1/rules/v9');
+  // Evaluations: the start only queues (this app's job sender records), so the evaluation stays queued.
+  const started = await post(`/v1/servers/${open.id}/evaluations`, h.keys.script, { name: 'contract' });
+  add('GET /v1/models', 200, 'the catalogue', '/v1/models');
+  add('GET /v1/models', 401, 'unknown key', '/v1/models', { key: 'tm_ci_unknown' });
+  add('POST /v1/servers/{id}/evaluations/estimate', 200, 'no body', `/v1/servers/${open.id}/evaluations/estimate`, { key: h.keys.script });
+  add('POST /v1/servers/{id}/evaluations/estimate', 200, 'a body', `/v1/servers/${open.id}/evaluations/estimate`, { key: h.keys.ci, payload: { distractors: ['memory'], language: 'ja', casesPerTool: 3 } });
+  add('POST /v1/servers/{id}/evaluations/estimate', 400, 'unknown model', `/v1/servers/${open.id}/evaluations/estimate`, { key: h.keys.script, payload: { models: ['openai/none'] } });
+  add('POST /v1/servers/{id}/evaluations/estimate', 404, 'private, other organisation', `/v1/servers/${hidden.id}/evaluations/estimate`, { key: otherCi });
+  add('POST /v1/servers/{id}/evaluations/estimate', 403, 'public, other organisation', `/v1/servers/${open.id}/evaluations/estimate`, { key: otherCi });
+  add('POST /v1/servers/{id}/evaluations', 202, 'started', `/v1/servers/${open.id}/evaluations`, { key: h.keys.script, payload: {} });
+  add('POST /v1/servers/{id}/evaluations', 403, 'ci key', `/v1/servers/${open.id}/evaluations`, { key: h.keys.ci, payload: {} });
+  add('POST /v1/servers/{id}/evaluations', 400, 'unknown field', `/v1/servers/${open.id}/evaluations`, { key: h.keys.script, payload: { modles: [] } });
+  add('GET /v1/servers/{id}/evaluations', 200, 'the list', `/v1/servers/${open.id}/evaluations`);
+  add('GET /v1/servers/{id}/evaluations', 404, 'private, no key', `/v1/servers/${hidden.id}/evaluations`);
+  add('GET /v1/evaluations/{id}', 200, 'queued', `/v1/evaluations/${started.id}`);
+  add('GET /v1/evaluations/{id}', 404, 'unknown', `/v1/evaluations/${UNKNOWN}`);
+  add('GET /v1/evaluations/{id}/comparison', 200, 'nothing finished yet', `/v1/evaluations/${started.id}/comparison`);
+  add('GET /v1/evaluations/{id}/comparison', 404, 'unknown', `/v1/evaluations/${UNKNOWN}/comparison`);
+  add('GET /v1/evaluations/{id}/cases', 200, 'no cases yet', `/v1/evaluations/${started.id}/cases`, { key: h.keys.ci });
+  add('GET /v1/evaluations/{id}/cases', 403, 'another organisation', `/v1/evaluations/${started.id}/cases`, { key: otherCi });
+  add('GET /v1/leaderboards/evaluations', 200, 'the baseline', '/v1/leaderboards/evaluations?model=lexical/baseline');
+  add('GET /v1/leaderboards/evaluations', 400, 'no model', '/v1/leaderboards/evaluations');
+  add('POST /v1/leaderboards/models/runs', 202, 'the operator runs the suite with the baseline', '/v1/leaderboards/models/runs', { key: admin, payload: { models: ['lexical/baseline'] } });
+  add('POST /v1/leaderboards/models/runs', 403, 'not the operator', '/v1/leaderboards/models/runs', { key: otherAdmin, payload: {} });
+  add('POST /v1/leaderboards/models/runs', 400, 'unknown model', '/v1/leaderboards/models/runs', { key: admin, payload: { models: ['openai/none'] } });
+  add('GET /v1/leaderboards/models', 200, 'the suite', '/v1/leaderboards/models');
+  add('GET /v1/leaderboards/models', 400, 'unknown distractor set', '/v1/leaderboards/models?distractors=nosuch');
 });
 afterAll(async () => h?.close());
 

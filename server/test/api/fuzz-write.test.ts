@@ -177,7 +177,31 @@ describe('generated bad input never gives a 5xx, and every error has the uniform
     );
   });
 
+  it('POST /v1/servers/{id}/evaluations and /estimate', async () => {
+    const body = bodyOf(
+      {
+        models: fc.constantFrom(['lexical/baseline'], undefined),
+        distractors: fc.constantFrom([], ['memory'], ['notion', 'memory']),
+        language: fc.constantFrom('en', 'ja'),
+        casesPerTool: fc.integer({ min: 1, max: 3 }),
+        repeats: fc.integer({ min: 1, max: 2 }),
+        seed: fc.nat({ max: 1000 }),
+        name: goodName,
+      },
+      { models: fc.oneof(nastyValue, fc.array(nastyText, { maxLength: 3 })), distractors: fc.oneof(nastyValue, fc.array(nastyText, { maxLength: 3 })), language: nastyValue, casesPerTool: nastyValue, repeats: nastyValue, seed: nastyValue, name: badText },
+    );
+    await fc.assert(
+      fc.asyncProperty(wire(body), fc.constantFrom('/estimate', ''), async (payload, tail) => {
+        const endpoint = `POST /v1/servers/{id}/evaluations${tail}`;
+        expectUniform(endpoint, await send('POST', `/v1/servers/${serverId}/evaluations${tail}`, h.keys.script, payload), `${endpoint} ${JSON.stringify(payload)}`);
+      }),
+      { numRuns: RUNS, seed: 1015 },
+    );
+  });
+
   afterAll(() => {
+    expect([...seen['POST /v1/servers/{id}/evaluations/estimate']!]).toEqual(expect.arrayContaining([200, 400]));
+    expect([...seen['POST /v1/servers/{id}/evaluations']!]).toEqual(expect.arrayContaining([202, 400]));
     // The generators reach successes and several kinds of refusal (not just one 400 for everything).
     expect([...seen['POST /v1/keys']!]).toEqual(expect.arrayContaining([201, 400, 415]));
     expect([...seen['POST /v1/organisations']!]).toEqual(expect.arrayContaining([201, 400]));

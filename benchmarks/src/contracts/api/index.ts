@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Wire } from './common.js';
 import { cliEndpoints, docsEndpoints } from './docs.js';
+import { evaluationsEndpoints } from './evaluations.js';
 import { healthEndpoints } from './health.js';
 import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
@@ -16,6 +17,7 @@ import { versionsEndpoints } from './versions.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './docs.js';
+export * from './evaluations.js';
 export * from './health.js';
 export * from './keys.js';
 export * from './leaderboards.js';
@@ -46,6 +48,7 @@ export const endpoints = {
   ...versionsEndpoints,
   ...leaderboardsEndpoints,
   ...rulesEndpoints,
+  ...evaluationsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */

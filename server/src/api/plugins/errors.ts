@@ -19,7 +19,7 @@ const INPUT_STATUS: Record<InputErrorCode, number> = {
   nesting_too_deep: 422,
 };
 
-const REPOSITORY_STATUS = { not_found: 404, conflict: 409, quota_exhausted: 402, busy: 503 } as const;
+const REPOSITORY_STATUS = { not_found: 404, conflict: 409, quota_exhausted: 402, payment_failed: 402, busy: 503 } as const;
 
 /** HTTP status of each kind of pipeline refusal. */
 const PIPELINE_STATUS: Record<PipelineRefusal, number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };

@@ -6,9 +6,16 @@ import health from './health.js';
 import docs from './v1/docs.js';
 import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
+import evaluationById from './v1/evaluations/by-id.js';
+import evaluationCases from './v1/evaluations/cases.js';
+import evaluationComparison from './v1/evaluations/comparison.js';
+import leaderboardEvaluations from './v1/leaderboards/evaluations.js';
 import leaderboardLint from './v1/leaderboards/lint.js';
+import leaderboardModels from './v1/leaderboards/models.js';
+import leaderboardModelsRuns from './v1/leaderboards/models/runs.js';
 import me from './v1/me.js';
 import meUsage from './v1/me/usage.js';
+import models from './v1/models.js';
 import openapi from './v1/openapi.js';
 import organisations from './v1/organisations.js';
 import rules from './v1/rules.js';
@@ -21,6 +28,8 @@ import serverCapture from './v1/servers/capture.js';
 import serverBadge from './v1/servers/badge.js';
 import serverLint from './v1/servers/lint.js';
 import serverLintLatest from './v1/servers/lint-latest.js';
+import serverEvaluations from './v1/servers/evaluations/index.js';
+import serverEvaluationEstimate from './v1/servers/evaluations/estimate.js';
 import versionById from './v1/versions/by-id.js';
 import versionLint from './v1/versions/lint.js';
 import versionDiff from './v1/versions/diff.js';
@@ -43,10 +52,19 @@ export const routes: RouteModule[] = [
   serverBadge,
   serverLint,
   serverLintLatest,
+  serverEvaluationEstimate,
+  serverEvaluations,
+  evaluationById,
+  evaluationCases,
+  evaluationComparison,
+  models,
   versionById,
   versionLint,
   versionDiff,
   leaderboardLint,
+  leaderboardEvaluations,
+  leaderboardModels,
+  leaderboardModelsRuns,
   rules,
   rulesById,
 ];

@@ -1,0 +1,342 @@
+// Evaluations in the service: the model catalogue, estimate, start, status, cases and trials, and the
+// leaderboards per model. Exactly the seed's public contract (api.md, Evaluations), plus the reads the
+// site's pages need.
+import { z } from 'zod';
+import { CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
+import { EvaluationSettingsSchema, ModelIdSchema } from '../models.js';
+import { ProposedCallSchema } from '../provider.js';
+import { IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
+import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
+
+/** A model of the catalogue as users see it: `unavailable` when its key is missing from the service's environment. */
+export const ModelRefSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  provider: z.string(),
+  /** The lexical baseline: not a model; its numbers are labelled a baseline wherever they appear. */
+  baseline: z.boolean(),
+  status: z.enum(['enabled', 'paused', 'unavailable']),
+  /** Why it cannot be started now (paused by the operator, or the environment variable its key is read from), else null. */
+  reason: z.string().nullable(),
+  unitPrice: z.number(),
+  preselected: z.boolean(),
+});
+
+/** `GET /v1/models`: the catalogue, the case generator and the distractor sets one may choose. */
+export const ModelCatalogueAnswerSchema = z.object({
+  models: z.array(ModelRefSchema),
+  generator: z.object({ kind: z.literal('offline'), unitPrice: z.number() }),
+  distractors: z.array(z.object({ name: z.string(), toolCount: z.number(), status: z.enum(['available', 'unavailable']) })),
+  languages: z.array(CaseLanguageSchema),
+  maxTrials: z.number(),
+});
+
+/** Body of `POST /v1/servers/{id}/evaluations/estimate` (all optional; the defaults are the preselected models, no distractor set, English, 8 cases per tool). */
+export const EvaluationRequestSchema = z.preprocess((body) => body ?? {}, z
+  .strictObject({
+    models: z.array(ModelIdSchema).min(1).max(10).optional(),
+    distractors: z.array(z.string().max(50)).max(8).default([]),
+    language: CaseLanguageSchema.default('en'),
+    casesPerTool: z.number().int().min(1).max(20).default(8),
+    repeats: z.number().int().min(1).max(10).default(1),
+    seed: z.number().int().min(0).max(2_147_483_647).default(0),
+  }));
+/** An evaluation request (defaults applied). */
+export type EvaluationRequest = z.output<typeof EvaluationRequestSchema>;
+
+/** Body of `POST /v1/servers/{id}/evaluations`: the estimate's body plus an optional name. */
+export const StartEvaluationSchema = z.preprocess((body) => body ?? {}, z
+  .strictObject({
+    models: z.array(ModelIdSchema).min(1).max(10).optional(),
+    distractors: z.array(z.string().max(50)).max(8).default([]),
+    language: CaseLanguageSchema.default('en'),
+    casesPerTool: z.number().int().min(1).max(20).default(8),
+    repeats: z.number().int().min(1).max(10).default(1),
+    seed: z.number().int().min(0).max(2_147_483_647).default(0),
+    name: storedText(100).optional(),
+  }));
+/** A start request (defaults applied). */
+export type StartEvaluationBody = z.output<typeof StartEvaluationSchema>;
+
+/** A warning of the estimate: a distractor tool named like a server tool, more than 60 tools shown. */
+export const EstimateWarningSchema = z.object({ code: z.string(), message: z.string(), names: z.array(z.string()).optional() });
+
+/** This month's remaining units of the organisation's `script` quota and its live credits. */
+export const BalanceSchema = z.object({ month: z.string(), remaining: z.number(), credits: z.number() });
+
+/** One model's part of an estimate. */
+export const ModelEstimateSchema = z.object({
+  model: ModelRefSchema,
+  trials: z.number(),
+  /** Trials whose answer the organisation holds already (same model, settings, tools, utterance, repeat): not charged. */
+  reusedTrials: z.number(),
+  /** Request tokens of the trials to run (tools shown + utterance, o200k_base). */
+  requestTokens: z.number(),
+  /** Units of the case generation, charged to the first model unless the cases are held. */
+  generationUnits: z.number(),
+  units: z.number(),
+});
+
+/** `POST /v1/servers/{id}/evaluations/estimate`. */
+export const EstimateSchema = z.object({
+  server: z.object({ id: z.string(), versionId: z.string(), versionSeq: z.number() }),
+  settings: EvaluationSettingsSchema,
+  cases: z.object({ count: z.number(), held: z.boolean(), generationUnits: z.number(), toolsShown: z.number() }),
+  models: z.array(ModelEstimateSchema),
+  units: z.number(),
+  warnings: z.array(EstimateWarningSchema),
+  balance: BalanceSchema,
+});
+
+/** `POST /v1/servers/{id}/evaluations` (202): the evaluation and the units of each model run. */
+export const StartedEvaluationSchema = z.object({
+  id: z.string(),
+  status: z.literal('queued'),
+  units: z.number(),
+  runs: z.array(z.object({ id: z.string(), model: z.string(), units: z.number() })),
+});
+
+/** Status of an evaluation and of a model run. */
+export const EvaluationStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+
+/** A failure recorded with a run or an evaluation (never a stack trace). */
+export const RunErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** The metrics of a finished model run (counts and Wilson 95 % intervals on every rate; null value: "—"). */
+export const RunMetricsSchema = z.object({
+  selectionAcc: RateSchema,
+  argValidity: RateSchema,
+  falseCallRate: RateSchema,
+  passRate: RateSchema,
+  errorRate: RateSchema,
+  scored: z.number(),
+  truncated: z.number(),
+  errors: z.number(),
+  verdicts: z.record(z.string(), z.number()),
+  providerErrors: z.array(ProviderErrorGroupSchema),
+  confusion: ConfusionSchema,
+});
+
+/** One model run of an evaluation. */
+export const ModelRunSchema = z.object({
+  id: z.string(),
+  model: ModelRefSchema,
+  status: EvaluationStatusSchema,
+  /** Runs with equal keys (model, endpoint, settings, seed, repeats, distractor sets, language, generator) are ranked together. */
+  comparabilityKey: z.string(),
+  units: z.number(),
+  refundedUnits: z.number(),
+  trials: z.number(),
+  answeredTrials: z.number(),
+  answeredCases: z.number(),
+  reusedTrials: z.number(),
+  metrics: RunMetricsSchema.nullable(),
+  error: RunErrorSchema.nullable(),
+  startedAt: TimestampSchema.nullable(),
+  finishedAt: TimestampSchema.nullable(),
+});
+
+/** The server and version an evaluation is of. */
+export const EvaluatedServerSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), versionId: z.string(), versionSeq: z.number() });
+
+/** `GET /v1/evaluations/{id}`. */
+export const EvaluationSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  status: EvaluationStatusSchema,
+  server: EvaluatedServerSchema,
+  organisationId: z.string(),
+  settings: EvaluationSettingsSchema,
+  /** Null until the cases are generated. */
+  caseCount: z.number().nullable(),
+  units: z.number(),
+  refundedUnits: z.number(),
+  error: RunErrorSchema.nullable(),
+  createdAt: TimestampSchema,
+  finishedAt: TimestampSchema.nullable(),
+  runs: z.array(ModelRunSchema),
+});
+
+/** One evaluation in a server's list. */
+export const EvaluationSummarySchema = EvaluationSchema.omit({ runs: true }).extend({
+  runs: z.array(z.object({ id: z.string(), model: z.string(), baseline: z.boolean(), status: EvaluationStatusSchema, selectionAcc: RateSchema.nullable() })),
+});
+
+/** `GET /v1/servers/{id}/evaluations`: newest first. */
+export const EvaluationListSchema = z.object({ total: z.number(), limit: z.number(), offset: z.number(), items: z.array(EvaluationSummarySchema) });
+
+/** Query of `GET /v1/evaluations/{id}/cases`: filters of the case browser, paged. */
+export const CaseQuerySchema = PageQuerySchema.extend({
+  /** `any`: some model missed the case; `one`: exactly one model missed it. */
+  missed: z.enum(['any', 'one']).optional(),
+  /** Cases where some trial has an argument error of this kind. */
+  errorKind: z.enum(['missing', 'wrong_type', 'not_allowed', 'not_json']).optional(),
+  kind: CaseKindSchema.optional(),
+});
+
+/** One trial of a case by one model run: the calls, the verdict (argument errors say which argument and how). */
+export const CaseTrialSchema = z.object({
+  runId: z.string(),
+  model: z.string(),
+  baseline: z.boolean(),
+  repeat: z.number(),
+  order: z.array(z.string()).nullable(),
+  calls: z.array(ProposedCallSchema),
+  text: z.string(),
+  truncated: z.boolean(),
+  error: TrialErrorSchema.nullable(),
+  verdict: VerdictSchema,
+  latencyMs: z.number(),
+  cached: z.boolean(),
+});
+
+/** One case with every model's trials. */
+export const EvaluationCaseSchema = z.object({
+  caseId: z.string(),
+  kind: CaseKindSchema,
+  language: CaseLanguageSchema,
+  utterance: z.string(),
+  expected: z.string().nullable(),
+  pairedWith: z.string().nullable(),
+  trials: z.array(CaseTrialSchema),
+});
+
+/** `GET /v1/evaluations/{id}/cases`. */
+export const EvaluationCasesSchema = z.object({ total: z.number(), limit: z.number(), offset: z.number(), items: z.array(EvaluationCaseSchema) });
+
+/** One model's comparison with the previous evaluation of the same server that has its results. */
+export const ModelComparisonSchema = z.object({
+  model: z.string(),
+  runId: z.string(),
+  /** The previous run of this model on this server with results, or null when there is none. */
+  previous: z.object({ evaluationId: z.string(), runId: z.string(), versionSeq: z.number(), finishedAt: TimestampSchema }).nullable(),
+  selectionAcc: MetricDeltaSchema.nullable(),
+  argValidity: MetricDeltaSchema.nullable(),
+  falseCallRate: MetricDeltaSchema.nullable(),
+  /**
+   * The paired sign test of `toolmark diff` over trials matched by case and repeat — only when both runs
+   * share the case set and the comparability key; otherwise null and `unpairedReason` says why.
+   */
+  paired: z
+    .object({ pairs: z.number(), regressed: z.number(), improved: z.number(), pValue: z.number().nullable(), significant: z.boolean(), unpaired: z.number() })
+    .nullable(),
+  unpairedReason: z.string().nullable(),
+});
+
+/** `GET /v1/evaluations/{id}/comparison`: per finished model, against the previous evaluation of the server with its results. */
+export const EvaluationComparisonSchema = z.object({ evaluationId: z.string(), models: z.array(ModelComparisonSchema) });
+
+/** Query of `GET /v1/leaderboards/evaluations`: one model and the settings that make runs comparable. */
+export const ModelBoardQuerySchema = PageQuerySchema.extend({
+  model: ModelIdSchema,
+  /** Comma-separated distractor set names (none by default). */
+  distractors: z.string().max(400).default(''),
+  language: CaseLanguageSchema.default('en'),
+  generator: z.enum(['offline']).default('offline'),
+  casesPerTool: z.coerce.number<number | string>().int().min(1).max(20).default(8),
+  repeats: z.coerce.number<number | string>().int().min(1).max(10).default(1),
+});
+
+/** A server on a model's leaderboard: its latest finished evaluation with that comparability key. */
+export const ModelBoardItemSchema = z.object({
+  rank: z.number(),
+  server: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  versionId: z.string(),
+  versionSeq: z.number(),
+  evaluationId: z.string(),
+  runId: z.string(),
+  finishedAt: TimestampSchema,
+  selectionAcc: RateSchema,
+  argValidity: RateSchema,
+  falseCallRate: RateSchema,
+  /** False when this server's interval overlaps the one ranked just above: the two are not distinguishable. */
+  distinguishable: z.boolean(),
+});
+
+/** `GET /v1/leaderboards/evaluations`: public servers ranked by `selectionAcc` for one model under one comparability key. */
+export const ModelBoardSchema = z.object({
+  model: ModelRefSchema,
+  settings: z.object({ distractors: z.array(z.string()), language: CaseLanguageSchema, generator: z.string(), casesPerTool: z.number(), repeats: z.number() }),
+  /** The key the ranked runs share; null when no run matches. Other keys seen for the same query are listed. */
+  comparabilityKey: z.string().nullable(),
+  otherKeys: z.array(z.string()),
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  items: z.array(ModelBoardItemSchema),
+});
+
+/** Query of `GET /v1/leaderboards/models`. */
+export const ModelsBoardQuerySchema = z.object({
+  distractors: z.string().max(400).default(''),
+  language: CaseLanguageSchema.default('en'),
+});
+
+/** One model on the models leaderboard: pooled over the suite (the seeded public servers), with intervals. */
+export const ModelsBoardItemSchema = z.object({
+  rank: z.number(),
+  model: ModelRefSchema,
+  comparabilityKey: z.string(),
+  servers: z.number(),
+  /** Mean number of tools shown per trial over the suite's servers (server + distractor sets): the x of the accuracy curve. */
+  toolsShown: z.number(),
+  selectionAcc: RateSchema,
+  argValidity: RateSchema,
+  falseCallRate: RateSchema,
+  distinguishable: z.boolean(),
+});
+
+/** `GET /v1/leaderboards/models`: which model routes best on the suite, the baseline a labelled row. */
+export const ModelsBoardSchema = z.object({
+  suite: z.object({ servers: z.array(z.object({ id: z.string(), slug: z.string() })), distractors: z.array(z.string()), language: CaseLanguageSchema }),
+  items: z.array(ModelsBoardItemSchema),
+});
+
+/** Body of `POST /v1/leaderboards/models/runs`: which models, on which distractor sets (default: every enabled model, none). */
+export const SuiteRunSchema = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({
+    models: z.array(ModelIdSchema).min(1).max(20).optional(),
+    distractors: z.array(z.string().max(50)).max(8).default([]),
+    language: CaseLanguageSchema.default('en'),
+  }),
+);
+
+/** `POST /v1/leaderboards/models/runs` (202): one evaluation per suite server, or why a server was skipped. */
+export const SuiteRunAnswerSchema = z.object({
+  units: z.number(),
+  evaluations: z.array(z.object({ serverId: z.string(), slug: z.string(), evaluationId: z.string().nullable(), units: z.number(), skipped: z.string().nullable() })),
+});
+
+/** Evaluations. */
+export const evaluationsEndpoints = {
+  'POST /v1/leaderboards/models/runs': {
+    body: SuiteRunSchema,
+    response: { 202: SuiteRunAnswerSchema, ...bodyErrors, 402: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'GET /v1/models': { response: { 200: ModelCatalogueAnswerSchema, ...authErrors } },
+  'POST /v1/servers/{id}/evaluations/estimate': {
+    params: IdParamsSchema,
+    body: EvaluationRequestSchema,
+    response: { 200: EstimateSchema, ...bodyErrors, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'POST /v1/servers/{id}/evaluations': {
+    params: IdParamsSchema,
+    body: StartEvaluationSchema,
+    response: { 202: StartedEvaluationSchema, ...bodyErrors, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'GET /v1/servers/{id}/evaluations': {
+    params: IdParamsSchema,
+    querystring: PageQuerySchema,
+    response: { 200: EvaluationListSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'GET /v1/evaluations/{id}': { params: IdParamsSchema, response: { 200: EvaluationSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/evaluations/{id}/comparison': { params: IdParamsSchema, response: { 200: EvaluationComparisonSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/evaluations/{id}/cases': {
+    params: IdParamsSchema,
+    querystring: CaseQuerySchema,
+    response: { 200: EvaluationCasesSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
+  },
+  'GET /v1/leaderboards/evaluations': { querystring: ModelBoardQuerySchema, response: { 200: ModelBoardSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/leaderboards/models': { querystring: ModelsBoardQuerySchema, response: { 200: ModelsBoardSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
+};

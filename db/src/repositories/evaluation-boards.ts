@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import { evaluations, modelRuns, servers, serverVersions } from '../schema.js';
+
+/** A finished run of a public server that a model leaderboard may rank. */
+export interface BoardRun {
+  runId: string;
+  evaluationId: string;
+  modelId: string;
+  comparabilityKey: string;
+  metrics: unknown;
+  /** What the run recorded of itself (hashes, distractor sets, tools shown). */
+  facts: unknown;
+  finishedAt: Date;
+  server: { id: string; slug: string; name: string };
+  versionId: string;
+  versionSeq: number;
+  organisationId: string;
+}
+
+/**
+ * Finished runs of public servers with these comparable settings (model or models, distractor sets,
+ * language, generator, cases per tool, repeats), newest first. The caller keeps one comparability key and
+ * each server's newest run under it.
+ */
+export async function finishedBoardRuns(
+  db: Database,
+  q: { modelIds: readonly string[]; distractorsKey: string; language: string; generator: string; casesPerTool: number; repeats: number; serverIds?: readonly string[] },
+): Promise<BoardRun[]> {
+  if (q.modelIds.length === 0) return [];
+  const rows = await db
+    .select({
+      runId: modelRuns.id,
+      evaluationId: modelRuns.evaluationId,
+      modelId: modelRuns.modelId,
+      comparabilityKey: modelRuns.comparabilityKey,
+      metrics: modelRuns.metrics,
+      facts: modelRuns.facts,
+      finishedAt: modelRuns.finishedAt,
+      server: { id: servers.id, slug: servers.slug, name: servers.name },
+      versionId: evaluations.serverVersionId,
+      versionSeq: serverVersions.seq,
+      organisationId: servers.organisationId,
+    })
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(servers, eq(servers.id, evaluations.serverId))
+    .innerJoin(serverVersions, eq(serverVersions.id, evaluations.serverVersionId))
+    .where(
+      and(
+        inArray(modelRuns.modelId, [...q.modelIds]),
+        eq(modelRuns.status, 'done'),
+        eq(modelRuns.distractorsKey, q.distractorsKey),
+        eq(modelRuns.language, q.language),
+        eq(modelRuns.generator, q.generator),
+        eq(modelRuns.casesPerTool, q.casesPerTool),
+        eq(modelRuns.repeats, q.repeats),
+        eq(servers.public, true),
+        ...(q.serverIds ? [inArray(servers.id, [...q.serverIds])] : []),
+      ),
+    )
+    .orderBy(desc(modelRuns.finishedAt), desc(modelRuns.id));
+  return rows.map((r) => ({ ...r, finishedAt: r.finishedAt! }));
+}

@@ -1,0 +1,20 @@
+import { endpoints } from '@toolmark/benchmarks/api';
+import { modelsBoard } from '../../../../pipelines/model-board.js';
+import type { RouteModule } from '../../../route.js';
+
+/** GET /v1/leaderboards/models — which model routes best on the suite of seeded public servers. */
+const route: RouteModule = (app, ctx) => {
+  app.get(
+    '/v1/leaderboards/models',
+    {
+      schema: {
+        summary: 'The models leaderboard: every model pooled over the suite of seeded public servers, with intervals',
+        description: 'The lexical baseline is a row with `model.baseline: true` (not a model). Ask with growing `distractors` for accuracy against the number of tools shown.',
+        tags: ['evaluations', 'leaderboards'],
+        ...endpoints['GET /v1/leaderboards/models'],
+      },
+    },
+    async (request) => modelsBoard(ctx, request.query),
+  );
+};
+export default route;

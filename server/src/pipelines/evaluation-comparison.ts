@@ -1,0 +1,41 @@
+import { pairTrials, type Metrics, type Rate } from '@toolmark/benchmarks';
+import { previousFinishedRun, runTrials } from '@toolmark/db';
+import { visibleEvaluation, type ReadDeps } from './read-evaluation.js';
+import type { Viewer } from './visibility.js';
+
+const delta = (base: Rate, head: Rate) => ({ base, head, delta: base.value === null || head.value === null ? null : head.value - base.value });
+
+/**
+ * `GET /v1/evaluations/{id}/comparison`: each finished model run against the newest earlier run of the
+ * same model on the same server that has results — the rates and their change, and where both runs share
+ * the case set and the comparability key, `toolmark diff`'s paired sign test over trials matched by case
+ * and repeat (the core's `pairTrials`).
+ */
+export async function compareEvaluation(deps: ReadDeps, id: string, viewer: Viewer) {
+  const view = await visibleEvaluation(deps.db, id, viewer);
+  const models = [];
+  for (const run of view.runs) {
+    if (run.status !== 'done') continue;
+    const base = await previousFinishedRun(deps.db, { serverId: view.server.id, modelId: run.modelId, before: view.evaluation.createdAt, excludeEvaluationId: view.evaluation.id });
+    const head = run.metrics as Metrics;
+    if (!base) {
+      models.push({ model: run.modelId, runId: run.id, previous: null, selectionAcc: null, argValidity: null, falseCallRate: null, paired: null, unpairedReason: 'no earlier evaluation of this server has results of this model' });
+      continue;
+    }
+    const before = base.run.metrics as Metrics;
+    const sameCases = base.caseSetId !== null && base.caseSetId === view.evaluation.caseSetId;
+    const sameKey = base.run.comparabilityKey === run.comparabilityKey;
+    const paired = sameCases && sameKey ? pairTrials(await runTrials(deps.db, base.run.id), await runTrials(deps.db, run.id)) : null;
+    models.push({
+      model: run.modelId,
+      runId: run.id,
+      previous: { evaluationId: base.run.evaluationId, runId: base.run.id, versionSeq: base.versionSeq, finishedAt: base.run.finishedAt! },
+      selectionAcc: delta(before.selectionAcc, head.selectionAcc),
+      argValidity: delta(before.argValidity, head.argValidity),
+      falseCallRate: delta(before.falseCallRate, head.falseCallRate),
+      paired: paired && { pairs: paired.pairs, regressed: paired.regressed, improved: paired.improved, pValue: paired.pValue, significant: paired.significant, unpaired: paired.unpaired },
+      unpairedReason: paired ? null : !sameCases ? 'the evaluations have different case sets (another server version or case settings): rates compared, trials not paired' : 'the runs differ in settings (comparability key): rates compared, trials not paired',
+    });
+  }
+  return { evaluationId: view.evaluation.id, models };
+}

@@ -1,0 +1,202 @@
+// What the estimate, the start and the run-model job share: the resolved settings, the case set (held or
+// made by the offline generator — the CLI's buildCases), the plan of each model run (the CLI's
+// planWithCases) and its units. One path, so the service and `toolmark run` measure the same trials.
+import {
+  canonicalJson,
+  comparabilityKey,
+  EvalError,
+  toolTokensOf,
+  trialTokens,
+  unitsFor,
+  type EvalCase,
+  type EvaluationSettings,
+  type RunPlan,
+  type Surface,
+  type TokenCounter,
+  type TurnSettings,
+} from '@toolmark/benchmarks';
+import type { EvaluationRequest } from '@toolmark/benchmarks/api';
+import { caseSetCases, findCaseSet, type Database } from '@toolmark/db';
+import { availabilityOf, type Catalogue } from '../model-catalogue.js';
+import { buildCases, planWithCases, providerFor, type Provider } from '../eval/evaluate.js';
+import { availableDistractorSets } from '../eval/distractors.js';
+import { trialCacheKey } from '../eval/run.js';
+import type { ProviderId } from '../model-catalogue.js';
+import { PipelineError } from './errors.js';
+
+/** The environment providers read their keys from. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What the evaluation pipelines and jobs need. */
+export interface EvalDeps {
+  db: Database;
+  catalogue: Catalogue;
+  env: Env;
+  /** The core's tokenizer (o200k_base) that request sizes are counted with. */
+  tokens: TokenCounter;
+  now: () => Date;
+}
+
+/** How one model run is executed, stored with the run at start (the catalogue may change later; the run does not). */
+export interface RunSettings {
+  provider: ProviderId;
+  model: string | undefined;
+  baseUrl: string | undefined;
+  settings: { temperature: number; seed: number; maxOutputTokens: number; reasoningEffort?: TurnSettings['reasoningEffort'] };
+  concurrency: number;
+  requestTimeoutSeconds: number;
+  retries: number;
+  maxErrorRate: number;
+  unitPrice: number;
+  distractors: string[];
+  repeats: number;
+  maxTrials: number;
+}
+
+/** The request with defaults and the catalogue applied: unknown, paused and unavailable models and unknown distractor sets are refused by name. */
+export function resolveSettings(deps: Pick<EvalDeps, 'catalogue' | 'env'>, request: EvaluationRequest, preselected: () => string[]): EvaluationSettings {
+  const models = request.models ?? preselected();
+  models.forEach((id, i) => {
+    const model = deps.catalogue.models.find((m) => m.id === id);
+    const path = `body.models.${i}`;
+    if (!model) throw new PipelineError('invalid', 'unknown_model', `${path}: no model "${id}" in this service's catalogue (GET /v1/models lists them)`, { path, model: id });
+    const { status, reason } = availabilityOf(model, deps.env);
+    if (status !== 'enabled') throw new PipelineError('conflict', `model_${status}`, `${path}: model "${id}" cannot be started: ${reason}`, { path, model: id, status });
+  });
+  const dup = models.find((m, i) => models.indexOf(m) !== i);
+  if (dup !== undefined) throw new PipelineError('invalid', 'duplicate_model', `body.models: "${dup}" is listed twice`, { path: 'body.models', model: dup });
+  const known = availableDistractorSets();
+  request.distractors.forEach((name, i) => {
+    if (!known.includes(name)) throw new PipelineError('invalid', 'unknown_distractor_set', `body.distractors.${i}: no distractor set "${name}"; available: ${known.join(', ')}`, { path: `body.distractors.${i}`, names: known });
+  });
+  return {
+    models,
+    distractors: [...new Set(request.distractors)],
+    language: request.language,
+    casesPerTool: request.casesPerTool,
+    repeats: request.repeats,
+    seed: request.seed,
+    generator: deps.catalogue.generator.kind,
+  };
+}
+
+/** What a case set depends on besides the server version: its key in the store. */
+export function caseSettingsKey(settings: Pick<EvaluationSettings, 'generator' | 'language' | 'casesPerTool' | 'seed'>): string {
+  return canonicalJson({ generator: settings.generator, language: settings.language, casesPerTool: settings.casesPerTool, seed: settings.seed });
+}
+
+/** The offline generator's cases for a version (the CLI's buildCases with no task set and no generator model). */
+export async function makeCases(surface: Surface, settings: EvaluationSettings): Promise<{ cases: EvalCase[]; source: string }> {
+  return buildCases(
+    surface,
+    { casesPerTool: settings.casesPerTool, languages: [settings.language], seed: settings.seed, generator: undefined, retries: 0 },
+    { env: {}, signal: new AbortController().signal, warn: () => undefined },
+  );
+}
+
+/** The case set held for a version under these settings, if any. */
+export function findHeldCaseSet(db: Database, versionId: string, settings: EvaluationSettings) {
+  return findCaseSet(db, versionId, caseSettingsKey(settings));
+}
+
+/** The cases of a version under these settings: the held case set, or freshly made (not stored). Generation errors are a 422 naming what. */
+export async function casesFor(db: Database, versionId: string, surface: Surface, settings: EvaluationSettings): Promise<{ cases: EvalCase[]; held: boolean; caseSetId: string | null; source: string }> {
+  const held = await findCaseSet(db, versionId, caseSettingsKey(settings));
+  if (held) return { cases: await caseSetCases(db, held.id), held: true, caseSetId: held.id, source: held.source };
+  try {
+    const made = await makeCases(surface, settings);
+    return { cases: made.cases, held: false, caseSetId: null, source: made.source };
+  } catch (error) {
+    if (error instanceof EvalError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: 'body.casesPerTool' });
+    throw error;
+  }
+}
+
+/** The settings a model run is executed with, from its catalogue entry and the evaluation. */
+export function runSettingsOf(catalogue: Catalogue, modelId: string, settings: EvaluationSettings): RunSettings {
+  const m = catalogue.models.find((x) => x.id === modelId)!;
+  return {
+    provider: m.provider,
+    model: m.model,
+    baseUrl: m.baseUrl,
+    settings: { temperature: m.settings.temperature, seed: settings.seed, maxOutputTokens: m.settings.maxOutputTokens, ...(m.settings.reasoningEffort ? { reasoningEffort: m.settings.reasoningEffort } : {}) },
+    concurrency: m.concurrency,
+    requestTimeoutSeconds: m.requestTimeoutSeconds,
+    retries: m.retries,
+    maxErrorRate: m.maxErrorRate,
+    unitPrice: m.unitPrice,
+    distractors: settings.distractors,
+    repeats: settings.repeats,
+    maxTrials: catalogue.maxTrials,
+  };
+}
+
+/** The plan of a model run (the CLI's planner), refused with a 422 naming the budget it exceeds. */
+export function planOf(surface: Surface, cases: readonly EvalCase[], run: RunSettings): RunPlan {
+  const plan = planWithCases(surface, cases, {
+    provider: run.provider,
+    model: run.model,
+    distractors: run.distractors,
+    repeats: run.repeats,
+    settings: run.settings,
+    permute: true,
+    maxTrials: run.maxTrials,
+    maxTools: undefined,
+  });
+  const problem = plan.budget[0];
+  if (problem) throw new PipelineError('invalid', problem.code, problem.message, { limit: problem.limit, actual: problem.actual });
+  return plan;
+}
+
+/** The provider of a run (keys from the environment only). */
+export function providerOf(run: RunSettings, env: Env): Promise<Provider> {
+  return providerFor(run, env);
+}
+
+/** Whether a provider's answers are kept and reused (model providers; never the baseline or the mock, as in the CLI). */
+export const reusesAnswers = (provider: Provider): boolean => provider.kind === 'model';
+
+/** `case#repeat`: a trial's key in a run. */
+export const trialKey = (caseId: string, repeat: number): string => `${caseId}#${repeat}`;
+
+/** The units and cache keys of each trial of a plan: what the estimate, the start and the job agree on. */
+export function pricedTrials(plan: RunPlan, provider: Provider, run: Pick<RunSettings, 'unitPrice'>, tokens: TokenCounter) {
+  const sizes = trialTokens(plan, plan.trials, tokens);
+  return plan.trials.map((trial, i) => ({
+    trial,
+    key: trialKey(trial.caseId, trial.trialIndex),
+    cacheKey: reusesAnswers(provider) ? trialCacheKey(plan, provider.fingerprint, trial) : null,
+    tokens: sizes[i]!,
+    units: unitsFor(sizes[i]!, run.unitPrice),
+  }));
+}
+
+/** Units of generating the cases: the generator's price times the tokens of the server's tools it reads (0 when the cases are held). */
+export function generationUnitsOf(catalogue: Catalogue, plan: RunPlan, tokens: TokenCounter): number {
+  return unitsFor(toolTokensOf({ shown: plan.shown.filter((e) => e.origin === 'server') }, tokens), catalogue.generator.unitPrice);
+}
+
+/** The comparability key of a run: everything but the server and its cases. */
+export function comparabilityOf(plan: RunPlan, provider: Provider, modelId: string, settings: EvaluationSettings): string {
+  return comparabilityKey({
+    model: modelId,
+    providerFingerprint: provider.fingerprint,
+    settings: plan.settings,
+    seed: plan.seed,
+    repeats: plan.repeats,
+    permute: plan.permute,
+    distractors: plan.distractors,
+    language: settings.language,
+    casesPerTool: settings.casesPerTool,
+    generator: settings.generator,
+    systemHash: plan.hashes.system,
+  });
+}
+
+/** The distractor sets of a run as one sortable text (`name@hash,…`), for the leaderboard's filter. */
+export const distractorsKeyOf = (plan: RunPlan): string =>
+  plan.distractors
+    .map((d) => d.name)
+    .sort()
+    .join(',');
+
