@@ -241,6 +241,11 @@ export const boardEntries = pgTable(
     source: serverSource().notNull(),
     /** The latest version's surface hash: servers with identical tools find each other through it. */
     surfaceHash: text().notNull(),
+    /**
+     * Points earned of points possible per scoring category over all the server's tools, 0–100 to one
+     * decimal (`{"purpose": 83.3, …}`; `{}` without tools): the board's category columns and sort keys.
+     */
+    categories: jsonb().$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.rulesId, t.rulesHash, t.serverId] }),

@@ -1,11 +1,14 @@
-import { error } from '@sveltejs/kit';
+import { error, redirect } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
+import { localPath } from '$lib/i18n';
 import { api, ApiFailure, pageError, type StoredLint } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A server slug (the API's SlugSchema, by shape): anything else is not a server's page. */
+const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 /** How the tool table can be sorted (`?tsort=`), each with its natural direction. */
 const TOOL_SORTS = ['score', 'name', 'findings', 'tokens'] as const;
 type ToolSort = (typeof TOOL_SORTS)[number];
@@ -24,8 +27,9 @@ const fail = (e: unknown): never => {
 };
 
 export const load: PageServerLoad = async (event) => {
+  // The page of a server is /servers/<slug>; its id names it too, and is sent on to the slug (the same query).
   const id = event.params.id;
-  if (!UUID.test(id)) error(404, 'Not found');
+  if (!UUID.test(id) && !SLUG.test(id)) error(404, 'Not found');
   const caller = callerOf(event);
   const session = event.locals.session;
   const [detail, list, me] = await Promise.all([
@@ -35,6 +39,7 @@ export const load: PageServerLoad = async (event) => {
     session?.purpose === 'admin' ? api.me(caller).catch(() => null) : Promise.resolve(null),
   ]).catch(fail);
   const { server, versions } = detail;
+  if (id !== server.slug) redirect(308, localPath(event.locals.lang, `/servers/${server.slug}${event.url.search}`));
   const asked = parseRules(event.url.searchParams.get('rules'));
   const active = list.items.find((r) => r.active && r.id === (asked.id ?? list.latest)) ?? list.items.find((r) => r.active);
   const rules = { id: asked.id ?? active?.id ?? list.latest, hash: asked.hash ?? active?.hash ?? '' };

@@ -48,7 +48,7 @@ const route: RouteModule = (app, ctx) => {
         total: page.total,
         limit: q.limit,
         offset: q.offset,
-        items: page.items.map((item, i) => ({ rank: q.offset + i + 1, ...item })),
+        items: page.items,
       };
     },
   );
