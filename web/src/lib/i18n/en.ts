@@ -35,6 +35,12 @@ export const en = {
     desc: 'descending',
     asc: 'ascending',
     sorts: { score: 'score', name: 'name', tools: 'tool count', tokens: 'token cost', captured: 'last captured' },
+    sortCategory: 'category',
+    categories: 'Categories',
+    categoriesHelp: 'Category bars, left to right: purpose, usage, parameters, returns, constraints, examples — the points the tools earned of those possible (100 % is full marks). Sort by one with “Sort by” or its column heading.',
+    categoryValue: (name: string, pct: string) => `${name} ${pct} %`,
+    sortBy: (name: string) => `Sort by ${name}`,
+    rulesOption: (id: string, hash: string | null, results: number, inactive: boolean) => `${id}${hash ? ` · ${hash}` : ''}${inactive ? ' (older rules hash)' : ''} — ${results} scored ${results === 1 ? 'version' : 'versions'}`,
     apply: 'Apply',
     caption: (total: number, from: number, to: number) => `${total} servers; showing ${from}–${to}`,
     none: 'No server matches.',
@@ -128,6 +134,8 @@ export const en = {
     delta: 'Change',
     tool: 'Tool',
   },
+  /** Category names short enough for a column of the board. */
+  categoryShort: { purpose: 'Pur', usage: 'Use', parameters: 'Par', returns: 'Ret', constraints: 'Con', examples: 'Ex' },
   category: { purpose: 'purpose', usage: 'usage', parameters: 'parameters', returns: 'returns', constraints: 'constraints', examples: 'examples' },
   findings: {
     title: 'Finding codes',
