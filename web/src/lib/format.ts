@@ -98,3 +98,6 @@ export function rulesRef(list: readonly RulesEntry[], id: string, hash: string):
 
 /** True when the list holds more than one build of this rules id: only then is its hash shown beside it. */
 export const hashNeeded = (list: readonly RulesEntry[], id: string): boolean => list.filter((r) => r.id === id).length > 1;
+
+/** A message template as a reader sees it on the finding-codes page: each `{fact|format}` shown as ‹fact›. */
+export const templateShown = (template: string): string => template.replace(/\{\$?([\w.[\]-]+)(?:\|\w+)?\}/g, (_, name: string) => `‹${name}›`);

@@ -1,3 +1,4 @@
+import { renderFindingMessage, type Finding } from '@toolmark/benchmarks';
 import { error, redirect } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
 import { localPath } from '$lib/i18n';
@@ -61,8 +62,17 @@ export const load: PageServerLoad = async (event) => {
     const raw = (v.tools as { tools?: { name?: unknown; description?: unknown }[] } | null)?.tools ?? [];
     tools = raw.map((t) => ({ name: String(t.name ?? ''), description: typeof t.description === 'string' ? t.description : null }));
   }
-  // The chart's bands are the shown rule set's own (GET /v1/rules/{id}), never literals in the site.
-  const bands = (await api.rulesDetail(caller, rules.id).catch(() => api.rulesDetail(caller, list.latest))).bands;
+  // The chart's bands are the shown rule set's own (GET /v1/rules/{id}), never literals in the site; so are
+  // the message templates: a Japanese page renders each finding from its code's template and its data (the
+  // English page shows the message as the finding printed it).
+  const detailOfRules = await api.rulesDetail(caller, rules.id).catch(() => api.rulesDetail(caller, list.latest));
+  const bands = detailOfRules.bands;
+  const templates = new Map(detailOfRules.findings.map((d) => [d.code, d.messages]));
+  const lang = event.locals.lang;
+  const messageOf = (f: Pick<Finding, 'code' | 'data' | 'tool' | 'fields' | 'message'>) => {
+    const rendered = lang === 'en' ? null : renderFindingMessage(templates.get(f.code), f, lang);
+    return { message: visible(rendered?.text ?? f.message) ?? '', messageId: rendered?.id ?? f.code };
+  };
   const descriptions = new Map(tools.map((t) => [t.name, t.description]));
   const history = versions
     .map((v) => ({ seq: v.seq, label: v.label, score: v.scores.find((s) => s.rulesId === rules.id && s.rulesHash === (lint?.rules.hash ?? rules.hash))?.score ?? null }))
@@ -76,7 +86,7 @@ export const load: PageServerLoad = async (event) => {
     score: t.score,
     band: t.band,
     categories: t.categories,
-    findings: t.findings.map((f) => ({ code: f.code, severity: f.severity, message: visible(f.message) ?? '' })),
+    findings: t.findings.map((f) => ({ code: f.code, severity: f.severity, ...messageOf(f) })),
     worst: t.findings.reduce<keyof typeof SEVERITY_ORDER | null>((w, f) => (w === null || SEVERITY_ORDER[f.severity] < SEVERITY_ORDER[w] ? f.severity : w), null),
     confusableWith: t.confusableWith.map(visibleName),
     tokens: t.tokens,
@@ -122,7 +132,7 @@ export const load: PageServerLoad = async (event) => {
       counts: lint.counts,
       tokens: lint.tokens,
       toolCount: lint.surface.toolCount,
-      findings: lint.findings.map((f) => ({ ...f, message: visible(f.message) ?? '' })),
+      findings: lint.findings.map((f) => ({ ...f, ...messageOf(f) })),
       pairs: { total: lint.confusablePairs.total, top: lint.confusablePairs.top.map((p) => ({ a: visibleName(p.tools[0]), b: visibleName(p.tools[1]), similarity: p.similarity })) },
       tools: toolRows,
     },
