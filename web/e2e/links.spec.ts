@@ -131,5 +131,8 @@ test('screenshots: the leaderboard with categories at 390 px and 1280 px, a Japa
   await page.locator('table.board').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shotsDir}/leaderboard-390-${shotsTag}.png` });
   await page.goto('/ja/servers/poisoned-notes-demo');
+  // Its tool row opened, so the tool's own finding shows in Japanese too.
+  await page.locator('details.tool-row summary').first().click();
+  await expect(page.locator('details.tool-row .msg').first()).toContainText('モデルに向けた文があります');
   await page.screenshot({ path: `${shotsDir}/server-ja-390-${shotsTag}.png`, fullPage: true });
 });
