@@ -17,6 +17,8 @@ describe('language in the path', () => {
     expect(withoutLang('/ja/findings#too_short')).toBe('/findings#too_short');
     expect(withoutLang('/jazz')).toBe('/jazz');
     expect(withoutLang('/servers/x')).toBe('/servers/x');
+    expect(withoutLang('/ja//evil.example/x')).toBe('/evil.example/x');
+    expect(localPath('en', '/ja///evil.example')).toBe('/evil.example');
   });
 
   it('makes a path of the page’s language, never twice', () => {

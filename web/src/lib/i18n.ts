@@ -43,7 +43,8 @@ export function langInPath(pathname: string): Lang | null {
 /** A site path (with its query and fragment) without its language prefix: `/ja/findings?x` → `/findings?x`, `/ja` → `/`. */
 export function withoutLang(path: string): string {
   if (!path.startsWith(JA_PREFIX) || !/^$|^[/?#]/.test(path.slice(JA_PREFIX.length))) return path;
-  const rest = path.slice(JA_PREFIX.length);
+  // One leading slash only: `/ja//host` must never become `//host` (another site).
+  const rest = path.slice(JA_PREFIX.length).replace(/^\/+/, '/');
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 

@@ -9,5 +9,6 @@ export const POST: RequestHandler = async ({ request, cookies, url }) => {
   const lang = form.get('lang');
   if (isLang(lang)) cookies.set(LANG_COOKIE, lang, { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', maxAge: 365 * 24 * 3600 });
   const back = safeBack(form.get('back'));
-  redirect(303, isLang(lang) ? localPath(lang, back) : back);
+  // The path in the chosen language is checked again: it is only ever a path of this site.
+  redirect(303, isLang(lang) ? safeBack(localPath(lang, back)) : back);
 };
