@@ -118,7 +118,7 @@ test('switching the rules version shows the board of that version (id + hash)', 
   await expect(picker.locator('option[value="v1"]')).toHaveCount(1);
   await expect(picker.locator('option[value="v2"]')).toHaveCount(1);
   await expect(picker.locator('option[value="v1"]')).toHaveText(/^v1 — \d+ scored versions?$/);
-  await expect(picker.locator('option[value="v2"]')).toHaveText(/^v2 · [0-9a-f]{12} — \d+ scored versions?$/);
+  await expect(picker.locator('option[value="v2"]')).toHaveText(/^v2 · [0-9a-f]{8} — \d+ scored versions?$/);
 
   await page.goto('/?rules=v9');
   await expect(page.getByRole('alert')).toContainText('not known');
