@@ -1,7 +1,13 @@
 -- The board carries each server's points per scoring category (points earned of points possible over
--- all its tools, 0–100 to one decimal), for the leaderboard's category columns and sorts. The board is
--- rebuilt at the end: its rows are derived data, kept by the triggers.
+-- all its tools, 0–100 to one decimal), for the leaderboard's category columns and sorts (an index per
+-- category, highest first). The board is rebuilt at the end: its rows are derived data, kept by the triggers.
 ALTER TABLE "board_entries" ADD COLUMN "categories" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "board_purpose_idx" ON "board_entries" USING btree ("rules_id","rules_hash",(("categories" ->> 'purpose')::real) DESC NULLS LAST,"name_lower","server_id") WHERE "board_entries"."public";--> statement-breakpoint
+CREATE INDEX "board_usage_idx" ON "board_entries" USING btree ("rules_id","rules_hash",(("categories" ->> 'usage')::real) DESC NULLS LAST,"name_lower","server_id") WHERE "board_entries"."public";--> statement-breakpoint
+CREATE INDEX "board_parameters_idx" ON "board_entries" USING btree ("rules_id","rules_hash",(("categories" ->> 'parameters')::real) DESC NULLS LAST,"name_lower","server_id") WHERE "board_entries"."public";--> statement-breakpoint
+CREATE INDEX "board_returns_idx" ON "board_entries" USING btree ("rules_id","rules_hash",(("categories" ->> 'returns')::real) DESC NULLS LAST,"name_lower","server_id") WHERE "board_entries"."public";--> statement-breakpoint
+CREATE INDEX "board_constraints_idx" ON "board_entries" USING btree ("rules_id","rules_hash",(("categories" ->> 'constraints')::real) DESC NULLS LAST,"name_lower","server_id") WHERE "board_entries"."public";--> statement-breakpoint
+CREATE INDEX "board_examples_idx" ON "board_entries" USING btree ("rules_id","rules_hash",(("categories" ->> 'examples')::real) DESC NULLS LAST,"name_lower","server_id") WHERE "board_entries"."public";--> statement-breakpoint
 -- refresh_board as in 0005, with the categories read from the stored result's tools.
 CREATE OR REPLACE FUNCTION toolmark_refresh_board(p_server uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,6 @@
 // The drizzle schema: the one description of toolmark's tables. Migrations are generated from it with
 // `npm run db:generate` (drizzle-kit) and never edited once merged.
+import { CategoryIdSchema } from '@toolmark/benchmarks';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -258,5 +259,9 @@ export const boardEntries = pgTable(
     index('board_captured_idx').on(t.rulesId, t.rulesHash, t.capturedAt, t.nameLower, t.serverId).where(sql`${t.public}`),
     index('board_server_idx').on(t.serverId),
     index('board_surface_idx').on(t.rulesId, t.rulesHash, t.surfaceHash).where(sql`${t.public}`),
+    // A category sort, highest first, walks its own index too (the expression is the one leaderboard() sorts by).
+    ...CategoryIdSchema.options.map((c) =>
+      index(`board_${c}_idx`).on(t.rulesId, t.rulesHash, sql`((${t.categories} ->> '${sql.raw(c)}')::real) DESC NULLS LAST`, t.nameLower, t.serverId).where(sql`${t.public}`),
+    ),
   ],
 );

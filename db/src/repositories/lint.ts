@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { CategoryIdSchema, securityStatus, type LintResult } from '@toolmark/benchmarks';
+import { CategoryIdSchema, securityStatus, type CategoryId, type LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { retryOnce } from '../retry.js';
@@ -262,7 +262,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
  * reachable by its link and the API, shown there as unranked). Each row names the earliest-registered other
  * public server with identical tools (same surface hash), if any.
  */
-export async function leaderboard(db: Database, q: BoardQuery) {
+export async function leaderboard(db: Database, q: BoardQuery, options: { scoreCounts?: () => Promise<ScoreCounts> } = {}) {
   const b = boardEntries;
   const where = and(
     eq(b.rulesId, q.rulesId),
@@ -275,7 +275,8 @@ export async function leaderboard(db: Database, q: BoardQuery) {
     q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
   );
   const dir = q.order === 'asc' ? asc : desc;
-  const category = (id: string) => sql`(${b.categories} ->> ${id})::real ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`;
+  // The id is one of the contract's category ids, written as a literal so the expression is its index's.
+  const category = (id: CategoryId) => sql`((${b.categories} ->> '${sql.raw(id)}')::real) ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`;
   const keys: Record<BoardSort, SQL> = {
     score: sql`${b.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
     name: dir(b.nameLower),
@@ -321,28 +322,36 @@ export async function leaderboard(db: Database, q: BoardQuery) {
       .offset(q.offset),
     db.select({ n: count() }).from(b).where(where),
   ]);
-  const [security, twins, rank] = await Promise.all([securityOfResults(db, rows), sameSurfaceOnBoard(db, q, rows), ranksOnBoard(db, q, rows)]);
+  const [security, twins, counts] = await Promise.all([securityOfResults(db, rows), sameSurfaceOnBoard(db, q, rows), (options.scoreCounts ?? (() => boardScoreCounts(db, q)))()]);
+  const rank = competitionRank(counts);
   return {
     total: total?.n ?? 0,
     items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
   };
 }
 
+/** How many ranked public servers of one board have each score, highest score first. */
+export type ScoreCounts = { score: number; n: number }[];
+
 /**
- * Competition ranks of a page's scores on the whole board of its rules (every ranked public server): one
- * plus the number of servers with a higher score. One grouped count of the scores above the page's lowest
- * (an index range of the score index), however the page is sorted or filtered.
+ * The score counts of a board (every ranked public server of one rules id and hash), which competition
+ * ranks are read from: one grouped count of at most 1 001 distinct scores (one decimal), cheap to keep for
+ * a few seconds and share between every page, sort and filter of that board (the API's read cache does).
  */
-async function ranksOnBoard(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>, rows: { score: number | null }[]): Promise<(score: number | null) => number> {
+export async function boardScoreCounts(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>): Promise<ScoreCounts> {
   const b = boardEntries;
-  const scores = rows.map((r) => r.score).filter((s): s is number => s !== null);
-  if (scores.length === 0) return () => 1;
-  const above = await db
+  const rows = await db
     .select({ score: b.score, n: count() })
     .from(b)
-    .where(and(eq(b.rulesId, q.rulesId), eq(b.rulesHash, q.rulesHash), eq(b.public, true), gt(b.toolCount, 0), gt(b.score, Math.min(...scores))))
-    .groupBy(b.score);
-  return (score) => 1 + above.reduce((sum, a) => (score !== null && a.score !== null && a.score > score ? sum + a.n : sum), 0);
+    .where(and(eq(b.rulesId, q.rulesId), eq(b.rulesHash, q.rulesHash), eq(b.public, true), isNotNull(b.score), gt(b.toolCount, 0)))
+    .groupBy(b.score)
+    .orderBy(desc(b.score));
+  return rows.filter((r): r is { score: number; n: number } => r.score !== null);
+}
+
+/** A score's competition rank on a board: one plus the number of servers with a higher score (1, 2, 2, 4). */
+export function competitionRank(counts: ScoreCounts): (score: number | null) => number {
+  return (score) => 1 + counts.reduce((sum, c) => (score !== null && c.score > score ? sum + c.n : sum), 0);
 }
 
 /** Another public server with the same tools: the earliest registered one other than the row's own. */

@@ -1,4 +1,4 @@
-import type { DatabaseAvailability, EmbeddedStatus, leaderboard } from '@toolmark/db';
+import type { DatabaseAvailability, EmbeddedStatus, leaderboard, ScoreCounts } from '@toolmark/db';
 import type { Config } from '../config.js';
 import type { PipelineDeps } from '../pipelines/deps.js';
 import type { ReadCache } from '../pipelines/read-cache.js';
@@ -11,6 +11,8 @@ export interface ApiContext extends Omit<PipelineDeps, 'config'> {
   config: Config;
   /** Short-lived cache of leaderboard pages (see pipelines/read-cache.ts). */
   boardCache: ReadCache<Awaited<ReturnType<typeof leaderboard>>>;
+  /** Short-lived cache of each board's score counts (its ranks), shared by every page, sort and filter of it. */
+  scoreCountsCache: ReadCache<ScoreCounts>;
   /** Forget cached lookups of a key (after revocation). */
   forgetKey(keyId: string): void;
   /** Whether the database answers, as this process last saw it (503s while it does not; /health). */
