@@ -74,7 +74,7 @@ test('Japanese pages show finding messages in Japanese, from each code’s templ
 
   // The same page in English shows the message as the finding printed it (the JSON's `message`).
   await page.goto('/servers/poisoned-notes-demo');
-  await expect(page.locator('.msg[data-message-id="hidden_instructions"]').first()).toContainText('text addressed to the model');
+  await expect(page.locator('.msg[data-message-id="hidden_instructions.capped"]').first()).toContainText('text addressed to the model');
 
   // The finding-codes page in Japanese shows each code's message template in Japanese.
   await page.goto('/ja/findings');

@@ -70,8 +70,8 @@ export const load: PageServerLoad = async (event) => {
   const templates = new Map(detailOfRules.findings.map((d) => [d.code, d.messages]));
   const lang = event.locals.lang;
   const messageOf = (f: Pick<Finding, 'code' | 'data' | 'tool' | 'fields' | 'message'>) => {
-    const rendered = lang === 'en' ? null : renderFindingMessage(templates.get(f.code), f, lang);
-    return { message: visible(rendered?.text ?? f.message) ?? '', messageId: rendered?.id ?? f.code };
+    const rendered = renderFindingMessage(templates.get(f.code), f, lang);
+    return { message: visible(lang === 'en' || !rendered ? f.message : rendered.text) ?? '', messageId: rendered?.id ?? f.code };
   };
   const descriptions = new Map(tools.map((t) => [t.name, t.description]));
   const history = versions
