@@ -1,5 +1,6 @@
 // The drizzle schema: the one description of toolmark's tables. Migrations are generated from it with
 // `npm run db:generate` (drizzle-kit) and never edited once merged.
+import { CategoryIdSchema } from '@toolmark/benchmarks';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -243,6 +244,11 @@ export const boardEntries = pgTable(
     source: serverSource().notNull(),
     /** The latest version's surface hash: servers with identical tools find each other through it. */
     surfaceHash: text().notNull(),
+    /**
+     * Points earned of points possible per scoring category over all the server's tools, 0–100 to one
+     * decimal (`{"purpose": 83.3, …}`; `{}` without tools): the board's category columns and sort keys.
+     */
+    categories: jsonb().$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.rulesId, t.rulesHash, t.serverId] }),
@@ -255,6 +261,10 @@ export const boardEntries = pgTable(
     index('board_captured_idx').on(t.rulesId, t.rulesHash, t.capturedAt, t.nameLower, t.serverId).where(sql`${t.public}`),
     index('board_server_idx').on(t.serverId),
     index('board_surface_idx').on(t.rulesId, t.rulesHash, t.surfaceHash).where(sql`${t.public}`),
+    // A category sort, highest first, walks its own index too (the expression is the one leaderboard() sorts by).
+    ...CategoryIdSchema.options.map((c) =>
+      index(`board_${c}_idx`).on(t.rulesId, t.rulesHash, sql`((${t.categories} ->> '${sql.raw(c)}')::real) DESC NULLS LAST`, t.nameLower, t.serverId).where(sql`${t.public}`),
+    ),
   ],
 );
 

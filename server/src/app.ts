@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: deps.jobs,
     memo: new LintMemo(),
     boardCache: new ReadCache(deps.config.TOOLMARK_READ_CACHE_MS, () => now().getTime()),
+    scoreCountsCache: new ReadCache(deps.config.TOOLMARK_READ_CACHE_MS, () => now().getTime(), 50),
     config: deps.config,
     now,
     forgetKey: auth.forget,

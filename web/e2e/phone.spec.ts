@@ -64,17 +64,17 @@ for (const width of [360, 390]) {
       const versions = (await (await page.request.get(`/v1/servers/${two}`)).json()) as { versions: { id: string }[] };
       // One concrete URL (or several) per route folder; signed-in pages after signing in.
       const urls: Record<string, { paths: string[]; signedIn?: boolean }> = {
-        '': { paths: ['/', '/?sort=tokens&order=asc', '/?q=no-such-server'] },
-        findings: { paths: ['/findings'] },
+        '': { paths: ['/', '/?sort=tokens&order=asc', '/?sort=usage&order=desc', '/?q=no-such-server', '/ja'] },
+        findings: { paths: ['/findings', '/ja/findings'] },
         submit: { paths: ['/submit'], signedIn: true },
         signin: { paths: ['/signin'] },
         account: { paths: ['/account'], signedIn: true },
         docs: { paths: ['/docs'] },
-        'docs/api': { paths: ['/docs/api'] },
+        'docs/api': { paths: ['/docs/api', '/ja/docs/api'] },
         'docs/quick-start': { paths: ['/docs/quick-start'] },
         'docs/scoring': { paths: ['/docs/scoring'] },
         'docs/changelog': { paths: ['/docs/changelog'] },
-        'servers/[id]': { paths: [`/servers/${many}`, `/servers/${process.env.E2E_HOSTILE_ID}`, `/servers/${two}`] },
+        'servers/[id]': { paths: [`/servers/${many}`, `/servers/${process.env.E2E_HOSTILE_ID}`, `/servers/${two}`, `/ja/servers/${many}`, `/ja/servers/${process.env.E2E_POISONED_ID}`] },
         'servers/[id]/diff': { paths: [`/servers/${two}/diff?from=${versions.versions[1]!.id}&to=${versions.versions[0]!.id}`] },
         'servers/[id]/progress': { paths: [`/servers/${two}/progress`] },
         'servers/[id]/edit': { paths: [`/servers/${two}/edit`], signedIn: true },

@@ -1,9 +1,10 @@
 import type { Handle, HandleServerError } from '@sveltejs/kit';
-import { LANG_COOKIE, pickLang } from '$lib/i18n';
+import { LANG_COOKIE, langInPath, pickLang } from '$lib/i18n';
 import { SESSION_COOKIE, unseal } from '$lib/server/session';
 
 export const handle: Handle = async ({ event, resolve }) => {
-  event.locals.lang = pickLang(event.cookies.get(LANG_COOKIE), event.request.headers.get('accept-language'));
+  // The URL's language first (`/ja/…`: a shared link opens as it was shared), else the visitor's choice.
+  event.locals.lang = langInPath(event.url.pathname) ?? pickLang(event.cookies.get(LANG_COOKIE), event.request.headers.get('accept-language'));
   const secret = process.env.TOOLMARK_SITE_SESSION_SECRET;
   event.locals.session = secret ? unseal(event.cookies.get(SESSION_COOKIE), secret) : null;
   event.locals.clientAddress = event.getClientAddress();

@@ -2,3 +2,4 @@ export * from './band.js';
 export * from './visible.js';
 export * from './terminal.js';
 export * from './markdown.js';
+export * from './finding-message.js';

@@ -3,7 +3,7 @@
 // database (security counts) and the site (bands) read these from the registered rule set instead of
 // copying them. Kept out of types.ts so that documenting a version never moves its content hash (types.ts
 // is a hash input of every version; rules/<id>/docs/ is not: see scripts/rules-hash.ts).
-import type { CategoryDoc, FindingDoc } from '../contracts/api/rules.js';
+import type { CategoryDoc, FindingDoc, MessageTemplate } from '../contracts/api/rules.js';
 import type { RuleSet } from './types.js';
 
 /** Band thresholds: a score ≥ `sunny` is sunny, ≥ `cloudy` cloudy, below is rain. */
@@ -38,6 +38,17 @@ export function categoryDocs(
   });
 }
 
+/** The finding docs with each code's message templates (a code without templates, or templates of no code, is an error). */
+export function withMessages(findings: Omit<FindingDoc, 'messages'>[], messages: Record<string, MessageTemplate[]>): FindingDoc[] {
+  const extra = Object.keys(messages).filter((code) => !findings.some((f) => f.code === code));
+  if (extra.length > 0) throw new Error(`message templates for codes the rule set does not have: ${extra.join(', ')}`);
+  return findings.map((f) => {
+    const templates = messages[f.code];
+    if (!templates || templates.length === 0) throw new Error(`finding ${f.code} has no message templates`);
+    return { ...f, messages: templates };
+  });
+}
+
 /** One finding code explained; the pairs are [English, Japanese]. */
 export const findingDoc = (
   code: string,
@@ -50,7 +61,7 @@ export const findingDoc = (
   before: string,
   after: string,
   security = false,
-): FindingDoc => ({
+): Omit<FindingDoc, 'messages'> => ({
   code,
   scope,
   severities,

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { securityStatus, type LintResult } from '@toolmark/benchmarks';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { CategoryIdSchema, securityStatus, type CategoryId, type LintResult } from '@toolmark/benchmarks';
 import type { Database, Executor, Tx } from '../client.js';
 import { RepositoryError } from '../errors.js';
 import { retryOnce } from '../retry.js';
@@ -231,8 +231,8 @@ export async function versionLint(db: Database, versionId: string, rulesId: stri
   return row ? { result: row.result as LintResult, createdAt: row.createdAt } : undefined;
 }
 
-/** Leaderboard sort keys. */
-export const BOARD_SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const;
+/** Leaderboard sort keys: the columns, then the scoring categories (points of points possible per category). */
+export const BOARD_SORTS = ['score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options] as const;
 /** A leaderboard sort key. */
 export type BoardSort = (typeof BOARD_SORTS)[number];
 
@@ -253,13 +253,16 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 
 /**
  * Public servers ranked by their latest version's result under one rules version (id + hash). Reads the
- * trigger-maintained `board_entries`: each sort walks its own index, so a page deep in 10 000 servers
- * costs an index scan, not a join and sort of all of them. The total is a count over the same filter.
+ * trigger-maintained `board_entries`: each column sort walks its own index, so a page deep in 10 000 servers
+ * costs an index scan, not a join and sort of all of them (a category sort reads the filtered rows' category
+ * points: no index each). The total is a count over the same filter. Each row's `rank` is its place by score
+ * on the whole board of these rules, whatever the sort, filter or page, in competition ranking: servers with
+ * the same score share a rank and the next one skips (1, 2, 2, 4).
  * Only servers with tools and a score are ranked: an empty surface (score null) is left off (still
  * reachable by its link and the API, shown there as unranked). Each row names the earliest-registered other
  * public server with identical tools (same surface hash), if any.
  */
-export async function leaderboard(db: Database, q: BoardQuery) {
+export async function leaderboard(db: Database, q: BoardQuery, options: { scoreCounts?: () => Promise<ScoreCounts> } = {}) {
   const b = boardEntries;
   const where = and(
     eq(b.rulesId, q.rulesId),
@@ -272,13 +275,22 @@ export async function leaderboard(db: Database, q: BoardQuery) {
     q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
   );
   const dir = q.order === 'asc' ? asc : desc;
-  const key = {
+  // The id is one of the contract's category ids, written as a literal so the expression is its index's.
+  const category = (id: CategoryId) => sql`((${b.categories} ->> '${sql.raw(id)}')::real) ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`;
+  const keys: Record<BoardSort, SQL> = {
     score: sql`${b.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
     name: dir(b.nameLower),
     tools: dir(b.toolCount),
     tokens: dir(b.tokens),
     captured: dir(b.capturedAt),
-  }[q.sort];
+    purpose: category('purpose'),
+    usage: category('usage'),
+    parameters: category('parameters'),
+    returns: category('returns'),
+    constraints: category('constraints'),
+    examples: category('examples'),
+  };
+  const key = keys[q.sort];
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -301,6 +313,7 @@ export async function leaderboard(db: Database, q: BoardQuery) {
         capturedAt: b.capturedAt,
         source: b.source,
         surfaceHash: b.surfaceHash,
+        categories: b.categories,
       })
       .from(b)
       .where(where)
@@ -309,12 +322,36 @@ export async function leaderboard(db: Database, q: BoardQuery) {
       .offset(q.offset),
     db.select({ n: count() }).from(b).where(where),
   ]);
-  const security = await securityOfResults(db, rows);
-  const twins = await sameSurfaceOnBoard(db, q, rows);
+  const [security, twins, counts] = await Promise.all([securityOfResults(db, rows), sameSurfaceOnBoard(db, q, rows), (options.scoreCounts ?? (() => boardScoreCounts(db, q)))()]);
+  const rank = competitionRank(counts);
   return {
     total: total?.n ?? 0,
-    items: rows.map(({ resultId, ...row }) => ({ ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
+    items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
   };
+}
+
+/** How many ranked public servers of one board have each score, highest score first. */
+export type ScoreCounts = { score: number; n: number }[];
+
+/**
+ * The score counts of a board (every ranked public server of one rules id and hash), which competition
+ * ranks are read from: one grouped count of at most 1 001 distinct scores (one decimal), cheap to keep for
+ * a few seconds and share between every page, sort and filter of that board (the API's read cache does).
+ */
+export async function boardScoreCounts(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>): Promise<ScoreCounts> {
+  const b = boardEntries;
+  const rows = await db
+    .select({ score: b.score, n: count() })
+    .from(b)
+    .where(and(eq(b.rulesId, q.rulesId), eq(b.rulesHash, q.rulesHash), eq(b.public, true), isNotNull(b.score), gt(b.toolCount, 0)))
+    .groupBy(b.score)
+    .orderBy(desc(b.score));
+  return rows.filter((r): r is { score: number; n: number } => r.score !== null);
+}
+
+/** A score's competition rank on a board: one plus the number of servers with a higher score (1, 2, 2, 4). */
+export function competitionRank(counts: ScoreCounts): (score: number | null) => number {
+  return (score) => 1 + counts.reduce((sum, c) => (score !== null && c.score > score ? sum + c.n : sum), 0);
 }
 
 /** Another public server with the same tools: the earliest registered one other than the row's own. */

@@ -1,5 +1,5 @@
 import type { TokenCounter } from '@toolmark/benchmarks';
-import type { DatabaseAvailability, EmbeddedStatus, leaderboard } from '@toolmark/db';
+import type { DatabaseAvailability, EmbeddedStatus, leaderboard, ScoreCounts } from '@toolmark/db';
 import type { Catalogue } from '../model-catalogue.js';
 import type { Config } from '../config.js';
 import type { Env } from '../pipelines/evaluation-plan.js';
@@ -14,6 +14,8 @@ export interface ApiContext extends Omit<PipelineDeps, 'config'> {
   config: Config;
   /** Short-lived cache of leaderboard pages (see pipelines/read-cache.ts). */
   boardCache: ReadCache<Awaited<ReturnType<typeof leaderboard>>>;
+  /** Short-lived cache of each board's score counts (its ranks), shared by every page, sort and filter of it. */
+  scoreCountsCache: ReadCache<ScoreCounts>;
   /** Forget cached lookups of a key (after revocation). */
   forgetKey(keyId: string): void;
   /** Whether the database answers, as this process last saw it (503s while it does not; /health). */

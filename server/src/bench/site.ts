@@ -112,19 +112,23 @@ async function main(): Promise<void> {
       ['/?sort=name&page=N', () => `/?sort=name&page=${1 + Math.floor(rnd() * pages)}`],
       ['/?sort=tokens&order=asc', (i) => `/?sort=tokens&order=asc&page=${1 + (i % 50)}`],
       ['/?sort=captured', (i) => `/?sort=captured&page=${1 + (i % 50)}`],
+      ['/?sort=usage&page=N (a category, highest first)', () => `/?sort=usage&page=${1 + Math.floor(rnd() * pages)}`],
+      ['/?sort=examples&order=asc (a category, lowest first)', (i) => `/?sort=examples&order=asc&page=${1 + (i % 50)}`],
       ['/?q=… (search)', (i) => `/?q=server ${1 + (i % 999)}`],
       ['/?band=rain', (i) => `/?band=rain&page=${1 + (i % 50)}`],
       ['/?security=true', (i) => `/?security=true&page=${1 + (i % 3)}`],
       ['/ on a phone (User-Agent; same HTML)', (i) => `/?page=${1 + (i % 50)}`],
-      [`/servers/{id} (${BIG_TOOLS} tools)`, () => `/servers/${big.id}`],
-      [`/servers/{id}?tsort=… (${BIG_TOOLS} tools)`, (i) => `/servers/${big.id}?tsort=${['score', 'name', 'findings', 'tokens'][i % 4]}`],
+      // By slug, the page's own address (its id redirects there).
+      [`/servers/{slug} (${BIG_TOOLS} tools)`, () => `/servers/${big.slug}`],
+      [`/servers/{slug}?tsort=… (${BIG_TOOLS} tools)`, (i) => `/servers/${big.slug}?tsort=${['score', 'name', 'findings', 'tokens'][i % 4]}`],
+      [`/ja/servers/{slug} (${BIG_TOOLS} tools, Japanese messages)`, () => `/ja/servers/${big.slug}`],
       [`API /v1/versions/{id}/lint (${BIG_TOOLS} tools, for comparison)`, () => `/v1/versions/${version.id}/lint`],
       [`API /v1/versions/{id} (${BIG_TOOLS} tools, for comparison)`, () => `/v1/versions/${version.id}`],
       ['API /v1/leaderboards/lint (for comparison)', (i) => `/v1/leaderboards/lint?limit=50&offset=${(i * 50) % n}`],
     ];
     for (let i = 0; i < 20; i++) await time(`${url}/?page=${i + 1}`); // warm-up: first import of the site, JIT
-    for (let i = 0; i < 10; i++) await time(`${url}/servers/${big.id}`);
-    const bigPage = await (await fetch(`${url}/servers/${big.id}`)).text();
+    for (let i = 0; i < 10; i++) await time(`${url}/servers/${big.slug}`);
+    const bigPage = await (await fetch(`${url}/servers/${big.slug}`)).text();
     console.log(`server page of ${BIG_TOOLS} tools: ${Math.round(bigPage.length / 1024)} KiB of HTML`);
     if (process.env.BENCH_SITE_SAVE) writeFileSync(process.env.BENCH_SITE_SAVE, bigPage);
     let worst = 0;

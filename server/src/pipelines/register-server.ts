@@ -1,5 +1,6 @@
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
-import type { RegisterServerBody } from '@toolmark/benchmarks/api';
+import { UUID_FORM, type RegisterServerBody } from '@toolmark/benchmarks/api';
+import { randomBytes } from 'node:crypto';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
@@ -8,7 +9,7 @@ import { nodeSha256Hex } from '../native-hash.js';
 import type { PipelineDeps } from './deps.js';
 import { PipelineError } from './errors.js';
 
-/** A slug from a name: lower case, runs of other characters as one dash. */
+/** A slug from a name: lower case, runs of other characters as one dash; never in the form of a UUID. */
 export function slugify(name: string): string {
   const slug = name
     .normalize('NFKD')
@@ -17,7 +18,21 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 63)
     .replace(/-+$/, '');
-  return slug.length >= 2 ? slug : `server-${slug || 'x'}`;
+  return slug.length >= 2 && !UUID_FORM.test(slug) ? slug : `server-${slug || 'x'}`;
+}
+
+/** Derived slugs tried with a number before a random suffix: `name`, `name-2` … `name-9`. */
+const NUMBERED_SLUGS = 9;
+
+/**
+ * The slug to try on the given attempt (0 first) when the slug was derived from the name: the name's own,
+ * then `-2` … `-9`, then a random suffix, each cut to fit 63 characters. A slug is never changed once
+ * given, so a server's link stays the same across renames.
+ */
+export function slugCandidate(base: string, attempt: number): string {
+  if (attempt === 0) return base;
+  const suffix = attempt < NUMBERED_SLUGS ? `-${attempt + 1}` : `-${randomBytes(3).toString('hex')}`;
+  return `${base.slice(0, 63 - suffix.length).replace(/-+$/, '')}${suffix}`;
 }
 
 /**
@@ -29,7 +44,7 @@ export function slugify(name: string): string {
  */
 export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
-  const slug = body.slug ?? slugify(body.name);
+  const base = body.slug ?? slugify(body.name);
   let sourcePackage: string | null = null;
   if (body.source.kind === 'npm') {
     if (!ctx.config.TOOLMARK_ALLOW_NPM_CAPTURE) {
@@ -50,7 +65,7 @@ export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'co
       throw error;
     }
   }
-  let upload: { surface: ReturnType<typeof parseSurfaceValue>; hash: string } | null = null;
+  let upload: Upload = null;
   if (body.source.kind === 'upload') {
     try {
       const surface = parseSurfaceValue(body.source.tools);
@@ -60,37 +75,52 @@ export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'co
       throw error;
     }
   }
-  const { server, versionId } = await ctx.db
-    .transaction(async (tx) => {
-      const server = await createServer(tx, {
-        name: body.name,
-        slug,
-        description: body.description ?? null,
-        source: body.source.kind,
-        sourceUrl: body.source.kind === 'url' ? body.source.url : null,
-        sourcePackage,
-        homepage: body.homepage ?? null,
-        repository: body.repository ?? null,
-        organisationId: input.key.organisationId,
-        public: body.public,
-      });
-      if (!upload) return { server, versionId: null };
-      const { version } = await addVersionIfChanged(tx, {
-        serverId: server.id,
-        surfaceHash: upload.hash,
-        tools: { tools: upload.surface.tools },
-        toolCount: upload.surface.tools.length,
-        label: null,
-        origin: 'upload',
-      });
-      return { server: { ...server, latestVersionId: version.id }, versionId: version.id };
-    })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw new PipelineError('conflict', 'conflict', `the slug ${slug} is taken; choose another with "slug"`, { key: 'slug', slug });
-      }
-      throw error;
+  // A slug asked for is taken or not (409); one derived from the name moves on to the next candidate.
+  const tries = body.slug === undefined ? NUMBERED_SLUGS + 3 : 1;
+  for (let attempt = 0; ; attempt++) {
+    const slug = slugCandidate(base, attempt);
+    const created = await createWithVersion(ctx, input, slug, upload, sourcePackage).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt + 1 < tries) return null;
+      throw new PipelineError('conflict', 'conflict', `the slug ${slug} is taken; choose another with "slug"`, { key: 'slug', slug });
     });
+    if (created) return queueFirstJob(ctx, created);
+  }
+}
+
+type Upload = { surface: ReturnType<typeof parseSurfaceValue>; hash: string } | null;
+
+/** The server row and, for an upload, its first version, in one transaction. */
+async function createWithVersion(ctx: Pick<PipelineDeps, 'db'>, input: { key: AuthenticatedKey; body: RegisterServerBody }, slug: string, upload: Upload, sourcePackage: string | null) {
+  const { body } = input;
+  return ctx.db.transaction(async (tx) => {
+    const server = await createServer(tx, {
+      name: body.name,
+      slug,
+      description: body.description ?? null,
+      source: body.source.kind,
+      sourceUrl: body.source.kind === 'url' ? body.source.url : null,
+      sourcePackage,
+      homepage: body.homepage ?? null,
+      repository: body.repository ?? null,
+      organisationId: input.key.organisationId,
+      public: body.public,
+    });
+    if (!upload) return { server, versionId: null };
+    const { version } = await addVersionIfChanged(tx, {
+      serverId: server.id,
+      surfaceHash: upload.hash,
+      tools: { tools: upload.surface.tools },
+      toolCount: upload.surface.tools.length,
+      label: null,
+      origin: 'upload',
+    });
+    return { server: { ...server, latestVersionId: version.id }, versionId: version.id };
+  });
+}
+
+/** Lint an uploaded first version, or capture a URL or npm server: the job that takes it from here. */
+async function queueFirstJob(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'now'>, { server, versionId }: { server: ServerRecord; versionId: string | null }) {
   const at = ctx.now();
   if (versionId) {
     const jobId = await ctx.jobs.send('lint-version', { versionId }, { singletonKey: `lint:${versionId}` });

@@ -1,6 +1,7 @@
 // Who may see a server (and so its versions, results and badge): the one rule, used by every route and
 // pipeline that reads a server for someone.
-import { getServer, getVersion, type Database, type ServerRecord } from '@toolmark/db';
+import { UUID_FORM } from '@toolmark/benchmarks/api';
+import { getServer, getServerBySlug, getVersion, type Database, type ServerRecord } from '@toolmark/db';
 import { notFound, PipelineError } from './errors.js';
 
 /** Who asks: a key's organisation, or nobody (no key). */
@@ -15,11 +16,12 @@ export function canSee(server: Pick<ServerRecord, 'public' | 'organisationId'>, 
 }
 
 /**
- * The server with this id when the viewer may see it; undefined when it does not exist, was deleted or may
- * not be seen. (A deleted server's versions stay readable by their ids: see visibleVersion.)
+ * The server with this id (or slug: anything not in the form of a UUID is looked up as one) when the
+ * viewer may see it; undefined when it does not exist, was deleted or may not be seen. (A deleted server's
+ * versions stay readable by their ids: see visibleVersion.)
  */
 export async function visibleServer(db: Database, id: string, viewer: Viewer): Promise<ServerRecord | undefined> {
-  const server = await getServer(db, id);
+  const server = UUID_FORM.test(id) ? await getServer(db, id) : await getServerBySlug(db, id);
   return server && server.deletedAt === null && canSee(server, viewer) ? server : undefined;
 }
 

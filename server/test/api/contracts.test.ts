@@ -93,7 +93,7 @@ beforeAll(async () => {
     const { server } = await post('/v1/servers', h.keys.script, { name, public: publicServer, source: { kind: 'upload', tools: { tools } } });
     // What the lint-version job does: lint the stored tools and store the result.
     if (lint) await storeLintResult(h.t.db, server.latestVersionId, await lintSurface(parseSurfaceValue({ tools })));
-    return { id: server.id as string, versionId: server.latestVersionId as string };
+    return { id: server.id as string, slug: server.slug as string, versionId: server.latestVersionId as string };
   };
 
   const open = await upload('Contract Public', [good('issues')], true);
@@ -142,13 +142,14 @@ beforeAll(async () => {
   add('POST /v1/servers', 202, 'upload', '/v1/servers', { key: admin, payload: { name: 'Contract New', source: { kind: 'upload', tools: [good('files')] } } });
   add('POST /v1/servers', 202, 'by URL', '/v1/servers', { key: admin, payload: { name: 'Contract Remote', source: { kind: 'url', url: 'https://mcp.example.com/mcp' } } });
   add('POST /v1/servers', 422, 'bad tools/list', '/v1/servers', { key: admin, payload: { name: 'Bad', source: { kind: 'upload', tools: { tools: [{ name: 1 }] } } } });
-  add('POST /v1/servers', 409, 'slug taken', '/v1/servers', { key: admin, payload: { name: 'Contract Public', source: { kind: 'upload', tools: [] } } });
+  add('POST /v1/servers', 409, 'slug taken', '/v1/servers', { key: admin, payload: { name: 'Contract Public', slug: 'contract-public', source: { kind: 'upload', tools: [] } } });
   add('POST /v1/servers', 400, 'no name', '/v1/servers', { key: admin, payload: { source: { kind: 'upload', tools: [] } } });
   add('POST /v1/servers', 403, 'ci key', '/v1/servers', { key: h.keys.ci, payload: { name: 'C', source: { kind: 'upload', tools: [] } } });
   add('GET /v1/servers/{id}', 200, 'public, no key', `/v1/servers/${open.id}`);
   add('GET /v1/servers/{id}', 200, 'private, own key', `/v1/servers/${hidden.id}`, { key: h.keys.ci });
   add('GET /v1/servers/{id}', 404, 'private, other key', `/v1/servers/${hidden.id}`, { key: otherCi });
-  add('GET /v1/servers/{id}', 400, 'not a UUID', '/v1/servers/nope');
+  add('GET /v1/servers/{id}', 200, 'by slug', `/v1/servers/${open.slug}`);
+  add('GET /v1/servers/{id}', 400, 'neither a UUID nor a slug', '/v1/servers/Not_A_Slug');
   const doomed = await upload('Contract Doomed', [good('boards')], true);
   const remote = (await post('/v1/servers', admin, { name: 'Contract Capturable', source: { kind: 'url', url: 'https://mcp.example.com/capturable' } })).server.id as string;
   add('PATCH /v1/servers/{id}', 200, 'edited by its admin', `/v1/servers/${open.id}`, { key: admin, payload: { description: 'Edited.\nTwo lines.', homepage: null } });

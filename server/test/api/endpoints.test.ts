@@ -81,9 +81,18 @@ describe('servers', () => {
     expect(up.json().server).toMatchObject({ slug: 'notes-server', source: 'upload', captureStatus: 'captured' });
     expect(h.sent.at(-1)).toMatchObject({ queue: 'lint-version', payload: { versionId: up.json().server.latestVersionId } });
 
-    const dup = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.admin), payload: { name: 'Notes Server', source: { kind: 'upload', tools: [] } } });
+    // A slug derived from a taken name moves on to the next free one; a slug asked for is taken or not.
+    const same = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.admin), payload: { name: 'Notes Server', source: { kind: 'upload', tools: [] } } });
+    expect(same.statusCode).toBe(202);
+    expect(same.json().server.slug).toBe('notes-server-2');
+    const again = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.admin), payload: { name: 'notes server', source: { kind: 'upload', tools: [] } } });
+    expect(again.json().server.slug).toBe('notes-server-3');
+    const dup = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.admin), payload: { name: 'Notes', slug: 'notes-server', source: { kind: 'upload', tools: [] } } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.detail).toMatchObject({ key: 'slug' });
+    const uuidSlug = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.admin), payload: { name: 'U', slug: '0b7c5c1e-8a4f-4c1e-9d2a-3f6b8e9a1c2d', source: { kind: 'upload', tools: [] } } });
+    expect(uuidSlug.statusCode).toBe(400);
+    expect(uuidSlug.body).toMatch(/form of a UUID/);
 
     const bad = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.admin), payload: { name: 'Bad', source: { kind: 'upload', tools: { tools: [{ name: 1 }] } } } });
     expect(bad.statusCode).toBe(422);
@@ -149,8 +158,10 @@ describe('servers', () => {
     expect(json.items[0].score).toBeGreaterThan(json.items[1].score);
     const asc = await get('/v1/leaderboards/lint?q=board&order=asc');
     expect(asc.json().items.map((i: { id: string }) => i.id)).toEqual([poor.id, good.id]);
+    // The rank is the place on the whole board, not in the search: the same as in the unfiltered list.
     const second = await get('/v1/leaderboards/lint?q=board&limit=1&offset=1');
-    expect(second.json().items[0]).toMatchObject({ rank: 2, id: poor.id });
+    const all = (await get('/v1/leaderboards/lint?limit=100')).json().items as { id: string; rank: number }[];
+    expect(second.json().items[0]).toMatchObject({ rank: all.find((i) => i.id === poor.id)!.rank, id: poor.id });
     expect((await get(`/v1/leaderboards/lint?q=board&band=${json.items[1].band}`)).json().items.map((i: { id: string }) => i.id)).toContain(poor.id);
     expect((await get('/v1/leaderboards/lint?q=board&security=true')).json().total).toBe(0);
     // Another hash is another board: nothing was scored under it.

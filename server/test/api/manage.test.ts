@@ -76,11 +76,17 @@ describe('PATCH /v1/servers/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, name: 'Edited name', description: 'Line one.\nLine two.', homepage: 'https://example.com/', repository: 'https://github.com/example/edited', public: true });
     expect((await board()).items.find((i) => i.id === id)?.name).toBe('Edited name');
+    // The slug is the server's link: a rename keeps it, and the server is found by it as by its id.
+    expect(res.json().slug).toBe('editable');
+    const bySlug = await h.app.inject({ method: 'GET', url: '/v1/servers/editable' });
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json().server).toMatchObject({ id, name: 'Edited name', slug: 'editable' });
     // Clearing a link, hiding the server: off the board and the public list, still there for its organisation.
     const hidden = await h.app.inject({ method: 'PATCH', url: `/v1/servers/${id}`, headers: bearer(h.keys.admin), payload: { homepage: null, public: false } });
     expect(hidden.json()).toMatchObject({ homepage: null, public: false });
     expect((await board()).items.some((i) => i.id === id)).toBe(false);
     expect((await h.app.inject({ method: 'GET', url: `/v1/servers/${id}` })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: '/v1/servers/editable' })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'GET', url: `/v1/servers/${id}`, headers: bearer(h.keys.ci) })).statusCode).toBe(200);
     await h.app.inject({ method: 'PATCH', url: `/v1/servers/${id}`, headers: bearer(h.keys.admin), payload: { public: true } });
     expect((await board()).items.some((i) => i.id === id)).toBe(true);

@@ -42,14 +42,14 @@ describe('request logging', () => {
       expect(warnings.filter((w) => w.startsWith('FSTDEP'))).toEqual([]);
       lines.length = 0;
       expect((await fetch(`${address}/v1/me`, { headers: bearer(h.keys.ci) })).status).toBe(200);
-      expect((await fetch(`${address}/v1/servers/not-a-uuid`)).status).toBe(400);
+      expect((await fetch(`${address}/v1/servers/Not_A_Slug`)).status).toBe(400);
       expect((await fetch(`${address}/findings?x=1`)).status).toBe(200);
       await new Promise((r) => setTimeout(r, 50));
       const requests = lines.filter((l) => l.req !== undefined || String(l.msg).includes('request'));
       expect(requests.map((l) => l.msg)).toEqual(['request completed', 'request completed', 'request completed']);
       expect(requests.map((l) => [(l.req as { method: string; url: string }).url, (l.res as { statusCode: number }).statusCode])).toEqual([
         ['/v1/me', 200],
-        ['/v1/servers/not-a-uuid', 400],
+        ['/v1/servers/Not_A_Slug', 400],
         ['/findings?x=1', 200],
       ]);
       for (const l of requests) expect(typeof l.responseTime).toBe('number');

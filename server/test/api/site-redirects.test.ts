@@ -55,18 +55,38 @@ const hostile = [
 describe('POST /lang back=', () => {
   it('goes back to a path of this site, and to / for anything else', async () => {
     for (const back of hostile) {
+      // Japanese goes to the Japanese home page, English to the home page: never anywhere else.
       const res = await fetch(`${address}/lang`, form({ lang: 'ja', back }));
       expect(res.status, JSON.stringify(back)).toBe(303);
-      expect(res.headers.get('location'), JSON.stringify(back)).toBe('/');
+      expect(res.headers.get('location'), JSON.stringify(back)).toBe('/ja');
+      const en = await fetch(`${address}/lang`, form({ lang: 'en', back }));
+      expect(en.headers.get('location'), JSON.stringify(back)).toBe('/');
+    }
+    // A Japanese path's prefix never leaves a second slash in front (`//host` is another site).
+    for (const back of ['/ja//evil.example', '/ja///evil.example/x', '/ja/\\evil.example']) {
+      const res = await fetch(`${address}/lang`, form({ lang: 'en', back }));
+      expect(res.headers.get('location'), back).toMatch(/^\/(?![/\\])/);
     }
     for (const [back, location] of [
       ['/servers/abc?sort=name&order=asc', '/servers/abc?sort=name&order=asc'],
       ['/findings#no_description', '/findings#no_description'],
       // Not ASCII: written percent-encoded (a raw character over U+00FF in a header was a 500).
       ['/?q=日本', '/?q=%E6%97%A5%E6%9C%AC'],
+      // A Japanese page's path loses its /ja in English.
+      ['/ja/findings?rules=v2', '/findings?rules=v2'],
+      ['/ja', '/'],
     ]) {
       const res = await fetch(`${address}/lang`, form({ lang: 'en', back: back! }));
       expect(res.status, back).toBe(303);
+      expect(res.headers.get('location'), back).toBe(location);
+    }
+    // Japanese puts the page under /ja, once.
+    for (const [back, location] of [
+      ['/servers/abc?sort=name', '/ja/servers/abc?sort=name'],
+      ['/ja/findings', '/ja/findings'],
+      ['/', '/ja'],
+    ]) {
+      const res = await fetch(`${address}/lang`, form({ lang: 'ja', back: back! }));
       expect(res.headers.get('location'), back).toBe(location);
     }
   });

@@ -79,3 +79,25 @@ export function parseRules(value: string | null): { id?: string; hash?: string }
   const at = value.indexOf('@');
   return at < 0 ? { id: value } : { id: value.slice(0, at), hash: value.slice(at + 1) };
 }
+
+/** A rules version as GET /v1/rules lists it. */
+export interface RulesEntry {
+  id: string;
+  hash: string;
+  active: boolean;
+}
+
+/**
+ * How a rules version is named in a link or a picker (`?rules=`): by its id (`v2`) when it is the version
+ * this build runs, with the hash (`v2@sha256:…`) only for an older build's results, which the id alone
+ * would not tell apart.
+ */
+export function rulesRef(list: readonly RulesEntry[], id: string, hash: string): string {
+  return list.some((r) => r.id === id && r.hash === hash && r.active) || hash === '' ? id : `${id}@${hash}`;
+}
+
+/** True when the list holds more than one build of this rules id: only then is its hash shown beside it. */
+export const hashNeeded = (list: readonly RulesEntry[], id: string): boolean => list.filter((r) => r.id === id).length > 1;
+
+/** A message template as a reader sees it on the finding-codes page: each `{fact|format}` shown as ‹fact›. */
+export const templateShown = (template: string): string => template.replace(/\{\$?([\w.[\]-]+)(?:\|\w+)?\}/g, (_, name: string) => `‹${name}›`);

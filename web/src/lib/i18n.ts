@@ -26,3 +26,31 @@ export function pickLang(cookie: string | undefined, acceptLanguage: string | nu
   }
   return 'en';
 }
+
+// A page's language is in its URL, so a shared link opens in the language it was shared in: Japanese pages
+// live under /ja (`/ja/servers/notes`), English ones at the root. `src/hooks.ts` reroutes /ja/… to the same
+// routes; a path without the prefix is in the visitor's language (the cookie, then Accept-Language), and
+// every link a page makes goes through `localPath`, so the language stays as the reader moves on.
+
+/** The path prefix of Japanese pages. */
+export const JA_PREFIX = '/ja';
+
+/** The language a URL path names (`/ja`, `/ja/…`), or null for a path without a language. */
+export function langInPath(pathname: string): Lang | null {
+  return pathname === JA_PREFIX || pathname.startsWith(`${JA_PREFIX}/`) ? 'ja' : null;
+}
+
+/** A site path (with its query and fragment) without its language prefix: `/ja/findings?x` → `/findings?x`, `/ja` → `/`. */
+export function withoutLang(path: string): string {
+  if (!path.startsWith(JA_PREFIX) || !/^$|^[/?#]/.test(path.slice(JA_PREFIX.length))) return path;
+  // One leading slash only: `/ja//host` must never become `//host` (another site).
+  const rest = path.slice(JA_PREFIX.length).replace(/^\/+/, '/');
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** A site path (starting with "/") in a language: `/findings#x` → `/ja/findings#x`, `/` → `/ja`, unchanged in English. */
+export function localPath(lang: Lang, path: string): string {
+  const bare = withoutLang(path);
+  if (lang === 'en') return bare;
+  return bare === '/' || /^\/[?#]/.test(bare) ? `${JA_PREFIX}${bare.slice(1)}` : `${JA_PREFIX}${bare}`;
+}

@@ -1,4 +1,5 @@
-import { parseRules } from '$lib/format';
+import { CategoryIdSchema } from '@toolmark/benchmarks';
+import { parseRules, rulesRef } from '$lib/format';
 import { api, ApiFailure, pageError, type BoardQuery } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
@@ -6,7 +7,10 @@ import type { PageServerLoad } from './$types';
 
 const PAGE = 50;
 // The values the API takes (the contract's types check each list); anything else in the URL is left out.
-const SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
+const COLUMN_SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
+/** The scoring categories (the contract's list): each row's bars and a sort key each. */
+const CATEGORIES = CategoryIdSchema.options;
+const SORTS = [...COLUMN_SORTS, ...CATEGORIES] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
 const BANDS = ['sunny', 'cloudy', 'rain'] as const satisfies readonly NonNullable<BoardQuery['band']>[];
 const one = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined => allowed.find((a) => a === v);
 
@@ -35,8 +39,13 @@ export const load: PageServerLoad = async (event) => {
   // The bands the intro names are the shown rule set's own (GET /v1/rules/{id}), never literals here.
   const shown = board?.rules.id ?? rules.id ?? list.latest;
   const detail = await api.rulesDetail(caller, shown).catch(() => api.rulesDetail(caller, list.latest));
+  // The picker and every link name the rules by id (`v2`), with the hash only for an older build's results.
+  const shownRef = board ? rulesRef(list.items, board.rules.id, board.rules.hash) : (p.get('rules') ?? '');
   return {
     rulesList: list,
+    rulesRef: shownRef,
+    columnSorts: COLUMN_SORTS,
+    categories: CATEGORIES,
     bands: detail.bands,
     board: board && {
       ...board,
@@ -48,7 +57,7 @@ export const load: PageServerLoad = async (event) => {
         sameSurfaceAs: i.sameSurfaceAs && { ...i.sameSurfaceAs, name: visibleName(i.sameSurfaceAs.name) },
       })),
     },
-    query: { rules: p.get('rules') ?? '', q, band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
+    query: { rules: shownRef, q, band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
     pageSize: PAGE,
   };
 };

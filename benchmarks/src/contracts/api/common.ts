@@ -59,11 +59,25 @@ export const StoredUrlSchema = z
   .regex(ONE_LINE, { error: (issue) => `must not contain control characters: found ${firstControl(issue.input, false)}` })
   .check(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
 
-/** A slug of a server or an organisation: lower-case letters, digits and dashes, 2–63 characters. */
-export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters');
+/** The form of a UUID (either case): a slug never has it, so a `{id}` can be either. */
+export const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A slug of a server or an organisation: lower-case letters, digits and dashes, 2–63 characters, never in
+ * the form of a UUID (a server's page and `GET /v1/servers/{id}` take either, so the two must not meet).
+ */
+export const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters')
+  .refine((s) => !UUID_FORM.test(s), 'must not have the form of a UUID');
 
 /** The `{id}` of a path: a UUID. */
 export const IdParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
+
+/** The `{id}` of a server's path where its slug does as well: a UUID or a slug. */
+export const IdOrSlugParamsSchema = z.object({
+  id: z.union([z.uuid(), SlugSchema], { error: 'must be a UUID or a slug (lower-case letters, digits and dashes, 2–63 characters)' }),
+});
 
 /** Paging: `limit` 1–100 (default 20), `offset` ≥ 0; a query string carries them as text. */
 export const PageQuerySchema = z.object({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { CategoryIdSchema } from '../lint-result.js';
 import { LATEST_RULES } from '../../rules/registry.js';
 import { PageQuerySchema, RulesHashSchema, RulesIdSchema, RulesRefSchema, storedText, TimestampSchema } from './common.js';
 import { authErrors, ErrorSchema, unavailable } from './errors.js';
 import { SecurityStatusSchema } from './security.js';
 
-/** What a leaderboard can be sorted by. */
-export const BoardSortSchema = z.enum(['score', 'name', 'tools', 'tokens', 'captured']);
+/** What a leaderboard can be sorted by: a column, or a scoring category (the server's points of points possible in it). */
+export const BoardSortSchema = z.enum(['score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options]);
 
 /** Query of `GET /v1/leaderboards/lint`: one rules version (the build's hash unless `hash` names an older one), filtered, sorted, paged. */
 export const BoardQuerySchema = PageQuerySchema.extend({
@@ -20,6 +21,7 @@ export const BoardQuerySchema = PageQuerySchema.extend({
 
 /** A public server on the board: its latest version's score under the board's rules (servers without tools or score are not ranked). */
 export const BoardItemSchema = z.object({
+  /** The place by score on the whole board of these rules, whatever the sort, filter or page; equal scores share a rank (1, 2, 2, 4). */
   rank: z.number(),
   id: z.string(),
   slug: z.string(),
@@ -45,6 +47,8 @@ export const BoardItemSchema = z.object({
   surfaceHash: z.string(),
   /** The earliest-registered other public server with identical tools (same surface hash), or null. */
   sameSurfaceAs: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+  /** Per scoring category, the points the tools earned of the points possible, 0–100 to one decimal. */
+  categories: z.record(z.string(), z.number().nullable()),
 });
 
 /** `GET /v1/leaderboards/lint`: a page of the board, with the rules and the comparability key (`id@hash`). */

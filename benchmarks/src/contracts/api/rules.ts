@@ -11,6 +11,23 @@ export const RulesListSchema = z.object({
 /** Text in the two UI languages. */
 export const BilingualSchema = z.object({ en: z.string(), ja: z.string() });
 
+/**
+ * A finding's message as a template in both languages, so any UI phrases it in its language: `{words}` is
+ * a value of the finding's `data` (`{hits[0].excerpt}` a path into it, `{problems[].path}` one value of
+ * each item, a list is joined), `{$tool}` and `{$fields}` the finding's own; `|count`, `|fixed2`, `|json`,
+ * `|words` (a list joined by spaces) and `|first5` format a value. A code has one or more: the first whose
+ * `when` holds is used (`key` — a value present, not false, not empty; `key=value` — equal).
+ */
+export const MessageTemplateSchema = z.object({
+  /** The message id: the code, or `code.variant` for a code with several. */
+  id: z.string(),
+  when: z.array(z.string()).optional(),
+  en: z.string(),
+  ja: z.string(),
+});
+/** A finding's message template. */
+export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
+
 /** One finding code explained: what triggers it, how to fix it, an example. */
 export const FindingDocSchema = z.object({
   code: z.string(),
@@ -28,6 +45,8 @@ export const FindingDocSchema = z.object({
   /** A short tool definition fragment that triggers it, and the fixed form. */
   before: z.string(),
   after: z.string(),
+  /** Its messages as templates (EN/JA), rendered from a finding's `data`: the first whose `when` holds. */
+  messages: z.array(MessageTemplateSchema).min(1),
 });
 /** One finding code explained. */
 export type FindingDoc = z.infer<typeof FindingDocSchema>;

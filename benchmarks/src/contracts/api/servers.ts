@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LATEST_RULES } from '../../rules/registry.js';
 import { LintChangesSchema } from '../lint-changes.js';
 import { LintResultSchema } from '../lint-result.js';
-import { IdParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
+import { IdOrSlugParamsSchema, IdParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { SecurityStatusSchema } from './security.js';
 import { StoredLintSchema, VersionRefSchema, VersionSummarySchema } from './versions.js';
@@ -43,7 +43,7 @@ export const ServerListSchema = z.object({ total: z.number(), limit: z.number(),
 export const ServerRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 
 /**
- * `GET /v1/servers/{id}`: a server with its versions (newest first) and each version's scores, and the
+ * `GET /v1/servers/{id}` (`{id}` is the server's UUID or its slug): a server with its versions (newest first) and each version's scores, and the
  * other public servers whose latest tools are identical (same surface hash; the earliest registered first).
  */
 export const ServerDetailSchema = z.object({
@@ -112,7 +112,7 @@ export const serversEndpoints = {
     body: RegisterServerSchema,
     response: { 202: RegisteredServerSchema, ...bodyErrors, 409: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
   },
-  'GET /v1/servers/{id}': { params: IdParamsSchema, response: { 200: ServerDetailSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/servers/{id}': { params: IdOrSlugParamsSchema, response: { 200: ServerDetailSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
   'PATCH /v1/servers/{id}': { params: IdParamsSchema, body: UpdateServerSchema, response: { 200: ServerSchema, ...bodyErrors, 404: ErrorSchema, ...authErrors, ...unavailable } },
   'DELETE /v1/servers/{id}': { params: IdParamsSchema, response: { 200: DeletedServerSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
   'POST /v1/servers/{id}/capture': {

@@ -3,13 +3,14 @@ import { api, ApiFailure, pageError, type ApiKey } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { SESSION_COOKIE } from '$lib/server/session';
 import { visibleName } from '$lib/server/visible';
+import { localPath } from '$lib/i18n';
 import type { Actions, PageServerLoad } from './$types';
 
 /** The purposes the form offers (agent keys are not made from the site). */
 const PURPOSES = ['admin', 'ci', 'script'] as const;
 
 export const load: PageServerLoad = async (event) => {
-  if (!event.locals.session) redirect(303, '/signin?next=/account');
+  if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${localPath(event.locals.lang, '/account')}`));
   const caller = callerOf(event);
   try {
     const [me, servers, usage] = await Promise.all([api.me(caller), api.myServers(caller), api.usage(caller)]);
@@ -19,14 +20,14 @@ export const load: PageServerLoad = async (event) => {
       deleted: event.url.searchParams.has('deleted'),
       me,
       usage: { ...usage, credits: { ...usage.credits, items: usage.credits.items.map((c) => ({ ...c, reason: visibleName(c.reason) })) } },
-      servers: servers.items.map((s) => ({ id: s.id, name: visibleName(s.name), public: s.public, captureStatus: s.captureStatus, toolCount: s.toolCount, latestSeq: s.latestSeq })),
+      servers: servers.items.map((s) => ({ id: s.id, slug: s.slug, name: visibleName(s.name), public: s.public, captureStatus: s.captureStatus, toolCount: s.toolCount, latestSeq: s.latestSeq })),
       keys: keys?.map((k) => ({ ...k, name: visibleName(k.name) })) ?? null,
     };
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 401) {
       // The key was revoked: the session ends with it.
       event.cookies.delete(SESSION_COOKIE, { path: '/' });
-      redirect(303, '/signin');
+      redirect(303, localPath(event.locals.lang, '/signin'));
     }
     if (e instanceof ApiFailure) pageError(e, []);
     throw e;
@@ -35,7 +36,7 @@ export const load: PageServerLoad = async (event) => {
 
 export const actions: Actions = {
   create: async (event) => {
-    if (!event.locals.session) redirect(303, '/signin?next=/account');
+    if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${localPath(event.locals.lang, '/account')}`));
     const form = await event.request.formData();
     const purpose = PURPOSES.find((p) => p === form.get('purpose'));
     const name = String(form.get('name') ?? '').trim();
@@ -51,7 +52,7 @@ export const actions: Actions = {
     }
   },
   revoke: async (event) => {
-    if (!event.locals.session) redirect(303, '/signin?next=/account');
+    if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${localPath(event.locals.lang, '/account')}`));
     const form = await event.request.formData();
     const id = String(form.get('id') ?? '');
     try {

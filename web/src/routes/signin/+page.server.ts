@@ -2,15 +2,16 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import { safeBack } from '$lib/format';
 import { api, ApiFailure } from '$lib/server/api';
 import { SESSION_COOKIE, SESSION_SECONDS, seal } from '$lib/server/session';
+import { localPath } from '$lib/i18n';
 import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = ({ url }) => ({ signedOut: url.searchParams.has('signedout'), next: safeBack(url.searchParams.get('next') ?? '/account') });
+export const load: PageServerLoad = ({ url, locals }) => ({ signedOut: url.searchParams.has('signedout'), next: safeBack(url.searchParams.get('next') ?? localPath(locals.lang, '/account')) });
 
 export const actions: Actions = {
   default: async ({ request, cookies, locals }) => {
     const form = await request.formData();
     const key = String(form.get('key') ?? '').trim();
-    const next = safeBack(form.get('next') ?? '/account');
+    const next = safeBack(form.get('next') ?? localPath(locals.lang, '/account'));
     const secret = process.env.TOOLMARK_SITE_SESSION_SECRET;
     if (!secret) return fail(503, { error: 'unavailable' as const });
     if (!/^tm_[a-z]+_[A-Za-z0-9_-]{32}$/.test(key)) return fail(400, { error: 'bad' as const });

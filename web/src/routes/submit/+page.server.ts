@@ -1,6 +1,7 @@
 import { fail, redirect } from '@sveltejs/kit';
 import { api, ApiFailure, type RegisterBody } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
+import { localPath } from '$lib/i18n';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = ({ locals }) => ({
@@ -16,7 +17,7 @@ const opt = (v: FormDataEntryValue | null): string | undefined => {
 
 export const actions: Actions = {
   default: async (event) => {
-    if (!event.locals.session) redirect(303, '/signin?next=/submit');
+    if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${localPath(event.locals.lang, '/submit')}`));
     const form = await event.request.formData();
     const kind = String(form.get('kind') ?? 'upload');
     const values = { name: opt(form.get('name')) ?? '', slug: opt(form.get('slug')) ?? '', kind, url: opt(form.get('url')) ?? '', npm: opt(form.get('npm')) ?? '' };
@@ -48,6 +49,6 @@ export const actions: Actions = {
       if (e instanceof ApiFailure && e.status < 500) return fail(e.status, { values, error: 'api' as const, detail: e.message });
       throw e;
     }
-    redirect(303, `/servers/${id}/progress`);
+    redirect(303, localPath(event.locals.lang, `/servers/${id}/progress`));
   },
 };

@@ -5,12 +5,13 @@
 // checks that this list names exactly FINDING_CODES_V1.
 
 import type { FindingDoc } from '../../../contracts/api/rules.js';
-import { findingDoc } from '../../rule-set-facts.js';
+import { findingDoc, withMessages } from '../../rule-set-facts.js';
+import { MESSAGES_V1 } from './messages.js';
 
 const d = findingDoc;
 
 /** Every finding code of rules v1, per-tool codes first, in report order. */
-export const FINDINGS_V1: FindingDoc[] = [
+export const FINDINGS_V1: FindingDoc[] = withMessages([
   d('no_description', 'tool', ['critical'], ['No description', '説明文がない'],
     ['The tool has no description, or only whitespace.', '説明文がないか、空白だけです。'],
     ['Write one or two sentences: what the tool does, on what, and when to use it.', 'ツールが何を対象に何をするか、いつ使うかを 1〜2 文で書きます。'],
@@ -131,5 +132,5 @@ export const FINDINGS_V1: FindingDoc[] = [
     ['All tools together cost more than 10 000 tokens (minor) or 25 000 tokens (required) on every request.', 'ツール全体で毎回 10,000 トークン（軽微）または 25,000 トークン（要対応）を超えます。'],
     ['Remove rarely used tools from the default set and trim the heaviest schemas.', 'めったに使わないツールを既定の一覧から外し、重いスキーマを削ります。'],
     'the surface costs 31200 tokens', '31 200 tokens', '8 000 tokens'),
-];
+], MESSAGES_V1);
 

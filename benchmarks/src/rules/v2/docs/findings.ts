@@ -6,12 +6,13 @@
 // `security` marks exactly v2's security codes. Not a hash input (docs/ is left out by rules-hash.ts).
 
 import type { FindingDoc } from '../../../contracts/api/rules.js';
-import { findingDoc } from '../../rule-set-facts.js';
+import { findingDoc, withMessages } from '../../rule-set-facts.js';
+import { MESSAGES_V2 } from './messages.js';
 import { SECURITY_CODES_V2, SECURITY_RISK } from '../index.js';
 import { T } from '../thresholds.js';
 
 /** A v2 finding explained; `security` comes from v2's code, never from this file. */
-const d = (...args: Parameters<typeof findingDoc>): FindingDoc => {
+const d = (...args: Parameters<typeof findingDoc>): ReturnType<typeof findingDoc> => {
   const doc = findingDoc(...args);
   return { ...doc, security: SECURITY_CODES_V2.has(doc.code) || doc.code === SECURITY_RISK };
 };
@@ -22,7 +23,7 @@ const capNote: [string, string] = [
 ];
 
 /** Every finding code of rules v2, per-tool codes first, in report order (security_risk opens the server-wide ones). */
-export const FINDINGS_V2: FindingDoc[] = [
+export const FINDINGS_V2: FindingDoc[] = withMessages([
   d('no_description', 'tool', ['critical'], ['No description', '説明文がない'],
     ['The tool has no description, only whitespace, null, or only text that most tools of the server share (data.sharedOnly).', '説明文がない、空白か null だけ、またはサーバーの大半のツールに共通する文だけです（data.sharedOnly）。'],
     ['Write one or two sentences: what the tool does, on what, and when to use it.', 'ツールが何を対象に何をするか、いつ使うかを 1〜2 文で書きます。'],
@@ -159,5 +160,5 @@ export const FINDINGS_V2: FindingDoc[] = [
     [`All tools together cost more than ${n(T.heavySurfaceTokensMinor)} tokens (minor) or ${n(T.heavySurfaceTokensRequired)} tokens (required) on every request.`, `ツール全体で毎回 ${n(T.heavySurfaceTokensMinor)} トークン（軽微）または ${n(T.heavySurfaceTokensRequired)} トークン（要対応）を超えます。`],
     ['Remove rarely used tools from the default set and trim the heaviest schemas.', 'めったに使わないツールを既定の一覧から外し、重いスキーマを削ります。'],
     'the surface costs 31200 tokens', '31 200 tokens', '8 000 tokens'),
-];
+], MESSAGES_V2);
 

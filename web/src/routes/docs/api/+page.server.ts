@@ -1,30 +1,47 @@
 import { error } from '@sveltejs/kit';
 import { api, ApiFailure } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
+import { fieldsOf } from '$lib/server/openapi-fields';
+import { readmeCurlExamples } from '$lib/server/readme-examples';
 import type { PageServerLoad } from './$types';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
+/** The JSON body schema of a request body or a response, if it has one. */
+const jsonSchema = (part: unknown): unknown => (part as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
+
+// Our own reference page, built from the OpenAPI document this process serves (GET /v1/openapi.json): no
+// renderer from a CDN, no script; each operation's parameters, its request body's fields and the fields of
+// its success answers. The README's curl examples come first, with this site's address.
 export const load: PageServerLoad = async (event) => {
   try {
     const doc = await api.openapi(callerOf(event, false));
+    const components = ((doc as { components?: Record<string, unknown> }).components ?? {}) as Record<string, unknown>;
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([method]) => METHODS.includes(method))
-        .map(([method, op]) => ({
-          id: `${method}-${path}`.replace(/[^a-zA-Z0-9-]+/g, '-'),
-          method: method.toUpperCase(),
-          path,
-          summary: op.summary ?? '',
-          description: op.description ?? '',
-          tag: op.tags?.[0] ?? 'other',
-          auth: Boolean(op.security?.length),
-          params: (op.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: Boolean(p.required), type: p.schema?.type ?? '', enum: (p.schema?.enum ?? []).map(String), description: p.description ?? '' })),
-          hasBody: op.requestBody !== undefined,
-          responses: Object.keys(op.responses ?? {}),
-        })),
+        .map(([method, op]) => {
+          const body = jsonSchema(op.requestBody);
+          const successes = Object.entries(op.responses ?? {}).filter(([status]) => status.startsWith('2'));
+          return {
+            id: `${method}-${path}`.replace(/[^a-zA-Z0-9-]+/g, '-'),
+            method: method.toUpperCase(),
+            path,
+            summary: op.summary ?? '',
+            description: op.description ?? '',
+            tag: op.tags?.[0] ?? 'other',
+            auth: Boolean(op.security?.length),
+            params: (op.parameters ?? []).map((p) => ({ name: p.name, in: p.in, required: Boolean(p.required), type: p.schema?.type ?? '', enum: (p.schema?.enum ?? []).map(String), description: p.description ?? '' })),
+            body: body === undefined ? null : fieldsOf(body, components),
+            answers: successes
+              .map(([status, r]) => ({ status, schema: jsonSchema(r) }))
+              .filter((a) => a.schema !== undefined)
+              .map((a) => ({ status: a.status, ...fieldsOf(a.schema, components) })),
+            responses: Object.keys(op.responses ?? {}),
+          };
+        }),
     );
-    return { info: doc.info, operations };
+    return { info: doc.info, operations, examples: readmeCurlExamples(event.url.origin) };
   } catch (e) {
     if (e instanceof ApiFailure) error(502, e.message);
     throw e;

@@ -1,11 +1,15 @@
-import { error } from '@sveltejs/kit';
+import { renderFindingMessage, type Finding } from '@toolmark/benchmarks';
+import { error, redirect } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
+import { localPath } from '$lib/i18n';
 import { api, ApiFailure, pageError, type StoredLint } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import type { PageServerLoad } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A server slug (the API's SlugSchema, by shape): anything else is not a server's page. */
+const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 /** How the tool table can be sorted (`?tsort=`), each with its natural direction. */
 const TOOL_SORTS = ['score', 'name', 'findings', 'tokens'] as const;
 type ToolSort = (typeof TOOL_SORTS)[number];
@@ -24,8 +28,9 @@ const fail = (e: unknown): never => {
 };
 
 export const load: PageServerLoad = async (event) => {
+  // The page of a server is /servers/<slug>; its id names it too, and is sent on to the slug (the same query).
   const id = event.params.id;
-  if (!UUID.test(id)) error(404, 'Not found');
+  if (!UUID.test(id) && !SLUG.test(id)) error(404, 'Not found');
   const caller = callerOf(event);
   const session = event.locals.session;
   const [detail, list, me] = await Promise.all([
@@ -35,6 +40,7 @@ export const load: PageServerLoad = async (event) => {
     session?.purpose === 'admin' ? api.me(caller).catch(() => null) : Promise.resolve(null),
   ]).catch(fail);
   const { server, versions } = detail;
+  if (id !== server.slug) redirect(308, localPath(event.locals.lang, `/servers/${server.slug}${event.url.search}`));
   const asked = parseRules(event.url.searchParams.get('rules'));
   const active = list.items.find((r) => r.active && r.id === (asked.id ?? list.latest)) ?? list.items.find((r) => r.active);
   const rules = { id: asked.id ?? active?.id ?? list.latest, hash: asked.hash ?? active?.hash ?? '' };
@@ -56,8 +62,17 @@ export const load: PageServerLoad = async (event) => {
     const raw = (v.tools as { tools?: { name?: unknown; description?: unknown }[] } | null)?.tools ?? [];
     tools = raw.map((t) => ({ name: String(t.name ?? ''), description: typeof t.description === 'string' ? t.description : null }));
   }
-  // The chart's bands are the shown rule set's own (GET /v1/rules/{id}), never literals in the site.
-  const bands = (await api.rulesDetail(caller, rules.id).catch(() => api.rulesDetail(caller, list.latest))).bands;
+  // The chart's bands are the shown rule set's own (GET /v1/rules/{id}), never literals in the site; so are
+  // the message templates: a Japanese page renders each finding from its code's template and its data (the
+  // English page shows the message as the finding printed it).
+  const detailOfRules = await api.rulesDetail(caller, rules.id).catch(() => api.rulesDetail(caller, list.latest));
+  const bands = detailOfRules.bands;
+  const templates = new Map(detailOfRules.findings.map((d) => [d.code, d.messages]));
+  const lang = event.locals.lang;
+  const messageOf = (f: Pick<Finding, 'code' | 'data' | 'tool' | 'fields' | 'message'>) => {
+    const rendered = renderFindingMessage(templates.get(f.code), f, lang);
+    return { message: visible(lang === 'en' || !rendered ? f.message : rendered.text) ?? '', messageId: rendered?.id ?? f.code };
+  };
   const descriptions = new Map(tools.map((t) => [t.name, t.description]));
   const history = versions
     .map((v) => ({ seq: v.seq, label: v.label, score: v.scores.find((s) => s.rulesId === rules.id && s.rulesHash === (lint?.rules.hash ?? rules.hash))?.score ?? null }))
@@ -71,7 +86,7 @@ export const load: PageServerLoad = async (event) => {
     score: t.score,
     band: t.band,
     categories: t.categories,
-    findings: t.findings.map((f) => ({ code: f.code, severity: f.severity, message: visible(f.message) ?? '' })),
+    findings: t.findings.map((f) => ({ code: f.code, severity: f.severity, ...messageOf(f) })),
     worst: t.findings.reduce<keyof typeof SEVERITY_ORDER | null>((w, f) => (w === null || SEVERITY_ORDER[f.severity] < SEVERITY_ORDER[w] ? f.severity : w), null),
     confusableWith: t.confusableWith.map(visibleName),
     tokens: t.tokens,
@@ -117,7 +132,7 @@ export const load: PageServerLoad = async (event) => {
       counts: lint.counts,
       tokens: lint.tokens,
       toolCount: lint.surface.toolCount,
-      findings: lint.findings.map((f) => ({ ...f, message: visible(f.message) ?? '' })),
+      findings: lint.findings.map((f) => ({ ...f, ...messageOf(f) })),
       pairs: { total: lint.confusablePairs.total, top: lint.confusablePairs.top.map((p) => ({ a: visibleName(p.tools[0]), b: visibleName(p.tools[1]), similarity: p.similarity })) },
       tools: toolRows,
     },

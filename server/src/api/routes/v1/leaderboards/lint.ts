@@ -1,6 +1,6 @@
 import { ruleSets } from '@toolmark/benchmarks';
 import { endpoints, type BoardSortSchema } from '@toolmark/benchmarks/api';
-import { leaderboard, type BoardSort } from '@toolmark/db';
+import { boardScoreCounts, leaderboard, type BoardSort } from '@toolmark/db';
 import type { z } from 'zod';
 import type { RouteModule } from '../../../route.js';
 import { rulesOr404 } from '../../../rules-version.js';
@@ -40,7 +40,9 @@ const route: RouteModule = (app, ctx) => {
         limit: q.limit,
         offset: q.offset,
       } as const;
-      const page = await ctx.boardCache.get(JSON.stringify(query), () => leaderboard(ctx.db, query));
+      // Ranks come from the board's score counts, kept as briefly as the pages and shared by all of them.
+      const scoreCounts = () => ctx.scoreCountsCache.get(`${rules.id}@${rules.hash}`, () => boardScoreCounts(ctx.db, { rulesId: rules.id, rulesHash: rules.hash }));
+      const page = await ctx.boardCache.get(JSON.stringify(query), () => leaderboard(ctx.db, query, { scoreCounts }));
       reply.header('cache-control', `public, max-age=${Math.ceil(ctx.config.TOOLMARK_READ_CACHE_MS / 1000)}`);
       return {
         rules,
@@ -48,7 +50,7 @@ const route: RouteModule = (app, ctx) => {
         total: page.total,
         limit: q.limit,
         offset: q.offset,
-        items: page.items.map((item, i) => ({ rank: q.offset + i + 1, ...item })),
+        items: page.items,
       };
     },
   );

@@ -14,7 +14,7 @@ export const load: PageServerLoad = async (event) => {
     const [detail, diff] = await Promise.all([api.server(caller, event.params.id), api.diff(caller, to, from, rules.id, rules.hash)]);
     const c = diff.changes;
     return {
-      server: { id: detail.server.id, name: visibleName(detail.server.name) },
+      server: { id: detail.server.id, slug: detail.server.slug, name: visibleName(detail.server.name) },
       diff: {
         ...diff,
         base: { ...diff.base, label: visible(diff.base.label) },

@@ -2,6 +2,7 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import { api, ApiFailure, pageError, type Caller } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
+import { localPath } from '$lib/i18n';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The signed-in caller, or off to sign in (and back here). */
 function signedIn(event: Pick<RequestEvent, 'locals' | 'params'>): Caller {
   if (!UUID.test(event.params.id)) error(404, 'Not found');
-  if (!event.locals.session) redirect(303, `/signin?next=${encodeURIComponent(`/servers/${event.params.id}/edit`)}`);
+  if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${encodeURIComponent(localPath(event.locals.lang, `/servers/${event.params.id}/edit`))}`));
   return callerOf(event);
 }
 
@@ -69,7 +70,7 @@ export const actions: Actions = {
     } catch (e) {
       return refused(e, 'recapture');
     }
-    redirect(303, `/servers/${event.params.id}/progress`);
+    redirect(303, localPath(event.locals.lang, `/servers/${event.params.id}/progress`));
   },
   delete: async (event) => {
     const caller = signedIn(event);
@@ -86,6 +87,6 @@ export const actions: Actions = {
     } catch (e) {
       return refused(e, 'delete');
     }
-    redirect(303, '/account?deleted=1');
+    redirect(303, localPath(event.locals.lang, '/account?deleted=1'));
   },
 };

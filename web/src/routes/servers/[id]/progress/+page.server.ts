@@ -17,7 +17,7 @@ export const load: PageServerLoad = async (event) => {
     // A failure that will be retried is not the end: the page keeps refreshing and says when.
     const state = score ? 'scored' : failure ? (failure.willRetry ? 'retrying' : 'failed') : ((server.captureStatus ?? 'queued') as string);
     return {
-      server: { id: server.id, name: visibleName(server.name), source: server.source, sourcePackage: server.sourcePackage },
+      server: { id: server.id, slug: server.slug, name: visibleName(server.name), source: server.source, sourcePackage: server.sourcePackage },
       state,
       done: state === 'scored' || state === 'failed',
       failure: failure ? visible(failure.message ?? '') : null,

@@ -1,0 +1,47 @@
+// The API reference's field tables, read from a real OpenAPI document's shapes (zod → JSON Schema).
+import { describe, expect, it } from 'vitest';
+import { fieldsOf, MAX_ROWS } from './openapi-fields';
+
+describe('fields of a body schema', () => {
+  it('lists nested fields with type, required, allowed values and limits; follows $ref; unions merge', () => {
+    const components = { schemas: { Security: { type: 'object', properties: { status: { type: 'string', enum: ['clean', 'risk'] } }, required: ['status'] } } };
+    const schema = {
+      type: 'object',
+      required: ['name', 'source'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        description: { type: ['string', 'null'] },
+        public: { type: 'boolean', default: true },
+        items: { type: 'array', items: { type: 'object', properties: { rank: { type: 'number' }, security: { $ref: '#/components/schemas/Security' } }, required: ['rank'] } },
+        categories: { type: 'object', additionalProperties: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
+        source: {
+          oneOf: [
+            { type: 'object', properties: { kind: { type: 'string', enum: ['url'] }, url: { type: 'string', format: 'uri', maxLength: 2000 } }, required: ['kind', 'url'] },
+            { type: 'object', properties: { kind: { type: 'string', enum: ['upload'] }, tools: {} }, required: ['kind', 'tools'] },
+          ],
+        },
+      },
+    };
+    const { rows, truncated } = fieldsOf(schema, components);
+    expect(truncated).toBe(false);
+    const row = (name: string) => rows.find((r) => r.name === name);
+    expect(row('name')).toMatchObject({ type: 'string', required: true, notes: '1–100 characters' });
+    expect(row('description')).toMatchObject({ type: 'string | null', required: false });
+    expect(row('public')?.notes).toBe('default true');
+    expect(row('items')?.type).toBe('array of object');
+    expect(row('items[].rank')).toMatchObject({ type: 'number', required: true });
+    expect(row('items[].security.status')).toMatchObject({ type: 'string', notes: 'clean | risk', required: true });
+    expect(row('categories.{key}')?.type).toBe('number');
+    expect(row('source')?.type).toBe('one of 2');
+    expect(row('source.kind')?.notes).toBe('url | upload');
+    expect(row('source.url')?.notes).toBe('≤ 2000 characters; http(s) URL');
+    expect(row('source.tools')?.type).toBe('any');
+  });
+
+  it('stops at a bounded number of rows and says so', () => {
+    const properties = Object.fromEntries(Array.from({ length: MAX_ROWS + 5 }, (_, i) => [`f${i}`, { type: 'string' }]));
+    const { rows, truncated } = fieldsOf({ type: 'object', properties }, {});
+    expect(rows).toHaveLength(MAX_ROWS);
+    expect(truncated).toBe(true);
+  });
+});
