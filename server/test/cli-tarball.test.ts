@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { LATEST_RULES } from '@toolmark/benchmarks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './api/helpers.js';
 import { packageBin, runCli } from './helpers.js';
@@ -117,7 +118,9 @@ describe('npx -y <instance>/cli/toolmark.tgz', () => {
     const checkout = await runCli(['lint', file, '--json']);
     expect(checkout.code).toBe(0);
     expect(packed.stdout).toBe(checkout.stdout);
-    expect(JSON.parse(packed.stdout)).toMatchObject({ score: 55.6, tools: { length: 9 } });
+    // The latest rules' pinned result of this surface (distractors/golden/<latest>/memory.json).
+    const golden = JSON.parse(readFileSync(join(root, 'distractors', 'golden', LATEST_RULES, 'memory.json'), 'utf8')) as { score: number };
+    expect(JSON.parse(packed.stdout)).toMatchObject({ rules: { id: LATEST_RULES }, score: golden.score, tools: { length: 9 } });
 
     const shown = await npx(`${base}/cli/toolmark.tgz`, ['--version'], dir);
     expect(shown.stdout.trim()).toBe(version);
