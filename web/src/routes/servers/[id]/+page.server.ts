@@ -5,6 +5,7 @@ import { localPath } from '$lib/i18n';
 import { api, ApiFailure, pageError, type StoredLint } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
+import { serverOnly } from '$lib/server-only';
 import type { PageServerLoad } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -112,7 +113,9 @@ export const load: PageServerLoad = async (event) => {
   const findingGroups = [...groups.values()]
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.count - a.count || a.code.localeCompare(b.code))
     .map((g) => ({ ...g, tools: g.tools.slice(0, WHERE_SHOWN).map((name) => ({ name: visibleName(name), anchor: `tool-${encodeURIComponent(name).replace(/%/g, '_')}` })), moreTools: Math.max(0, g.tools.length - WHERE_SHOWN) }));
+  // The page is rendered on the server only: its data is not serialised into it (see $lib/server-only).
   return {
+    page: serverOnly({
     server: { ...server, name: visibleName(server.name), description: visible(server.description), captureError: null },
     canManage: me !== null && me.organisation.id === server.organisationId,
     sameSurface: { total: detail.sameSurface.total, items: detail.sameSurface.items.map((s) => ({ ...s, name: visibleName(s.name) })) },
@@ -136,5 +139,6 @@ export const load: PageServerLoad = async (event) => {
       pairs: { total: lint.confusablePairs.total, top: lint.confusablePairs.top.map((p) => ({ a: visibleName(p.tools[0]), b: visibleName(p.tools[1]), similarity: p.similarity })) },
       tools: toolRows,
     },
+  }),
   };
 };
