@@ -25,6 +25,7 @@ async function runScenario(scenario: string): Promise<{ code: number | null; std
 describe('the postgres.js driver when a connection drops', () => {
   it('a transaction whose backend is terminated rejects with CONNECTION_CLOSED; the process lives on', async () => {
     const run = await runScenario('transaction');
+    expect(run.stderr).not.toContain('hung:');
     expect(run.stderr).not.toContain('TypeError');
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
@@ -34,6 +35,7 @@ describe('the postgres.js driver when a connection drops', () => {
 
   it('six clients survive five rounds of every backend being terminated, with only connection errors', async () => {
     const run = await runScenario('load');
+    expect(run.stderr).not.toContain('hung:');
     expect(run.stderr).not.toContain('TypeError');
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
@@ -46,6 +48,7 @@ describe('the postgres.js driver when a connection drops', () => {
 
   it("a connection whose first statement (the driver's array types) fails does not end the process", async () => {
     const run = await runScenario('fetch-types');
+    expect(run.stderr).not.toContain('hung:');
     expect(run.stderr).not.toMatch(/unhandled|TypeError/i);
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
