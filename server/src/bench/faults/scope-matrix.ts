@@ -55,6 +55,11 @@ const scenario: Scenario = {
     const P = await scored('Scope public', true);
     const Q = await scored('Scope private', false);
     const R = (await registerServer(p, keys.otherAdmin, 'Scope other organisation', surface(2), true)).id;
+    // An evaluation of P and one of Q, with the baseline (no keys, no units): the evaluation routes' targets.
+    const evaluation = async (server: string) =>
+      (await must<{ id: string }>(p, 'POST', `/v1/servers/${server}/evaluations`, { models: ['lexical/baseline'] }, keys.script)).id;
+    const EP = await evaluation(P.id);
+    const EQ = await evaluation(Q.id);
     // Keys of A to revoke, one per DELETE cell.
     const victims = new Map<Cred, string>();
     for (const cred of CREDS) victims.set(cred, (await must<{ record: { id: string } }>(p, 'POST', '/v1/keys', { purpose: 'ci', name: `victim ${cred}` }, keys.admin)).record.id);
@@ -127,6 +132,27 @@ const scenario: Scenario = {
       reads('GET /v1/rules', '', '/v1/rules', false),
       reads('GET /v1/rules/{id}', '', `/v1/rules/${LATEST_RULES}`, false),
       reads('GET /v1/openapi.json', '', '/v1/openapi.json', false),
+      // Evaluations (issue 15): the catalogue and the boards are public; estimating needs a REST key of the
+      // server's organisation (another organisation's public server: 403; its private one: 404, it is not
+      // known); starting needs a script key (any other purpose: 403, before the server is looked up); an
+      // evaluation's cases are its organisation's only (utterances are built from its tools); the models
+      // suite is run by the operator's admin.
+      reads('GET /v1/models', '', '/v1/models', false),
+      { route: 'POST /v1/servers/{id}/evaluations/estimate', target: 'public', request: req('POST', `/v1/servers/${P.id}/evaluations/estimate`, () => ({ models: ['lexical/baseline'] })), expect: [401, 200, 200, 200, 403] },
+      { route: 'POST /v1/servers/{id}/evaluations/estimate', target: 'private', request: req('POST', `/v1/servers/${Q.id}/evaluations/estimate`, () => ({ models: ['lexical/baseline'] })), expect: [401, 200, 200, 200, 404] },
+      { route: 'POST /v1/servers/{id}/evaluations', target: 'public', request: req('POST', `/v1/servers/${P.id}/evaluations`, () => ({ models: ['lexical/baseline'] })), expect: [401, 403, 403, 202, 403] },
+      { route: 'POST /v1/servers/{id}/evaluations', target: 'private', request: req('POST', `/v1/servers/${Q.id}/evaluations`, () => ({ models: ['lexical/baseline'] })), expect: [401, 403, 403, 202, 403] },
+      reads('GET /v1/servers/{id}/evaluations', 'public', `/v1/servers/${P.id}/evaluations`, false),
+      reads('GET /v1/servers/{id}/evaluations', 'private', `/v1/servers/${Q.id}/evaluations`, true),
+      reads('GET /v1/evaluations/{id}', 'public', `/v1/evaluations/${EP}`, false),
+      reads('GET /v1/evaluations/{id}', 'private', `/v1/evaluations/${EQ}`, true),
+      reads('GET /v1/evaluations/{id}/comparison', 'public', `/v1/evaluations/${EP}/comparison`, false),
+      reads('GET /v1/evaluations/{id}/comparison', 'private', `/v1/evaluations/${EQ}/comparison`, true),
+      { route: 'GET /v1/evaluations/{id}/cases', target: 'public', request: req('GET', `/v1/evaluations/${EP}/cases`), expect: [401, 200, 200, 200, 403] },
+      { route: 'GET /v1/evaluations/{id}/cases', target: 'private', request: req('GET', `/v1/evaluations/${EQ}/cases`), expect: [401, 200, 200, 200, 404] },
+      reads('GET /v1/leaderboards/evaluations', '', '/v1/leaderboards/evaluations?model=lexical/baseline', false),
+      reads('GET /v1/leaderboards/models', '', '/v1/leaderboards/models', false),
+      { route: 'POST /v1/leaderboards/models/runs', target: '', request: req('POST', '/v1/leaderboards/models/runs', () => ({ models: ['lexical/baseline'] })), expect: [401, 202, 403, 403, 403] },
       reads('GET /v1/docs', '', '/v1/docs', false),
     ];
     // Routes of the OpenAPI document this matrix does not know: the shared rules only.
