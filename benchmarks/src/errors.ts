@@ -55,7 +55,8 @@ export type InputErrorCode =
   | 'invalid_input_schema'
   | 'payload_too_large'
   | 'nesting_too_deep'
-  | 'tool_limit_exceeded';
+  | 'tool_limit_exceeded'
+  | 'unpaired_surrogate';
 
 /** A typed error for bad input: every failure to read a surface ends in one of these, never a crash. */
 export class InputError extends ToolmarkError<InputErrorCode, ErrorDetail> {

@@ -3,6 +3,7 @@ export * from './contracts/tool.js';
 export * from './contracts/lint-result.js';
 export * from './surface/limits.js';
 export * from './surface/parse.js';
+export * from './well-formed.js';
 export * from './surface/json-keys.js';
 export * from './surface/canonical.js';
 export * from './surface/hash.js';

@@ -93,3 +93,31 @@ describe('parse: duplicate keys', () => {
     for (const f of files) expect(findDuplicateKey(readFileSync(f, 'utf8'))).toBeUndefined();
   });
 });
+
+describe('parse: text that is not well-formed Unicode', () => {
+  // An unpaired surrogate has no UTF-8 form: PostgreSQL's JSON functions refused the stored document (a 500
+  // found by bench:faults' fuzz), and a text column would have stored U+FFFD instead of what was sent.
+  it('refuses an unpaired surrogate in a string or a key, escaped or raw, at its place', () => {
+    const cases: [string, string][] = [
+      ['{"tools":[{"name":"a","description":"x\\ud800y","inputSchema":{}}]}', '$.tools[0].description'],
+      ['{"tools":[{"name":"a","inputSchema":{"properties":{"p\\udc00":{"type":"string"}}}}]}', '$.tools[0].inputSchema.properties["p\\udc00"]'],
+      ['{"tools":[{"name":"a","inputSchema":{"properties":{"p":{"enum":["ok","\\ud83d"]}}}}]}', '$.tools[0].inputSchema.properties.p.enum[1]'],
+      [`{"tools":[{"name":"a\ud800","inputSchema":{}}]}`, '$.tools[0].name'],
+    ];
+    for (const [text, path] of cases) {
+      const err = inputError(() => parseSurfaceText(text));
+      expect(err.code, text).toBe('unpaired_surrogate');
+      expect(err.detail).toEqual({ path });
+      expect(err.message).toContain(path);
+      // The same surface given as a value (an upload, a capture) is refused at the same place.
+      expect(inputError(() => parseSurfaceValue(JSON.parse(text))).detail).toEqual({ path });
+    }
+  });
+
+  it('accepts pairs, escaped or raw, and a backslash before "ud" that is not an escape', () => {
+    for (const text of ['{"tools":[{"name":"a","description":"😀 and \\ud83d\\ude00","inputSchema":{}}]}', '{"tools":[{"name":"a","description":"C:\\\\ud800","inputSchema":{}}]}']) {
+      expect(parseSurfaceText(text).tools[0]!.name).toBe('a');
+      expect(parseSurfaceValue(JSON.parse(text)).tools[0]!.name).toBe('a');
+    }
+  });
+});

@@ -1,12 +1,15 @@
 import { InputError } from '../errors.js';
 import type { Surface, Tool } from '../contracts/tool.js';
 import { findDuplicateKey } from './json-keys.js';
+import { findUnpairedSurrogate, mayHoldUnpairedSurrogate } from '../well-formed.js';
 import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS, MAX_TOOL_DEPTH } from './limits.js';
 
 /** Limits applied while parsing; the defaults are the public ones (1 MiB, 200 tools). */
 export interface ParseLimits {
   maxBytes?: number;
   maxTools?: number;
+  /** Set by {@link parseSurfaceText} when its text cannot hold an unpaired surrogate (the walk is skipped). */
+  wellFormed?: boolean;
 }
 
 /** A JSON path cut to a readable length (a 200-level path says no more than its start). */
@@ -73,7 +76,20 @@ export function parseSurfaceText(text: string, limits: ParseLimits = {}): Surfac
       { path: shorten(duplicate.path), key: duplicate.key, position: duplicate.position },
     );
   }
-  return parseSurfaceValue(value, { ...limits, maxBytes: Number.POSITIVE_INFINITY });
+  const wellFormed = !mayHoldUnpairedSurrogate(text);
+  return parseSurfaceValue(value, { ...limits, maxBytes: Number.POSITIVE_INFINITY, wellFormed });
+}
+
+/**
+ * Refuse text that is not well-formed Unicode (an unpaired UTF-16 surrogate): it has no UTF-8 form, so it
+ * could be neither stored as sent (PostgreSQL's JSON functions reject its escape; text columns would turn
+ * it into U+FFFD) nor shown. Every key and string of the tools is checked.
+ */
+function checkWellFormed(tools: unknown[], path: string): void {
+  const bad = findUnpairedSurrogate(tools.map((t, i): [unknown, string] => [t, `${path}[${i}]`]));
+  if (bad === undefined) return;
+  const where = shorten(bad);
+  throw new InputError('unpaired_surrogate', `text at ${where} is not well-formed Unicode (an unpaired UTF-16 surrogate, shown as \\udXXX): it can be neither stored nor shown; send well-formed UTF-8`, { path: where });
 }
 
 /** Locate the tools array in any of the three accepted shapes; return it with its JSON path. */
@@ -279,6 +295,7 @@ function plainDepth(node: unknown, level: number, limit: number): number {
 export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Surface {
   const maxTools = limits.maxTools ?? MAX_SURFACE_TOOLS;
   const maxBytes = limits.maxBytes ?? MAX_SURFACE_BYTES;
+  let wellFormed = limits.wellFormed ?? false;
   // Outside the tools a shallow envelope is all that is expected; this bound also keeps the
   // serialisation below from overflowing the stack.
   const docLimit = MAX_TOOL_DEPTH + 4;
@@ -316,6 +333,8 @@ export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Sur
     } catch {
       throw new InputError('invalid_json', 'surface cannot be serialised as JSON', { path: '$' });
     }
+    // JSON.stringify writes every unpaired surrogate as a \udXXX escape (and pairs as themselves).
+    wellFormed ||= text === undefined || !text.includes('\\ud');
     const bytes = text === undefined ? 0 : utf8Length(text);
     if (bytes > maxBytes) {
       throw new InputError('payload_too_large', `surface is ${bytes} bytes; the limit is ${maxBytes} bytes`, {
@@ -333,6 +352,7 @@ export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Sur
       actual: rawTools.length,
     });
   }
+  if (!wellFormed) checkWellFormed(rawTools, path);
   const tools: Tool[] = [];
   const firstIndex = new Map<string, number>();
   for (let i = 0; i < rawTools.length; i++) {

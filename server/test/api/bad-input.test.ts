@@ -175,3 +175,34 @@ describe('POST /v1/servers by a URL the address policy refuses', () => {
     }
   });
 });
+
+describe('text that is not well-formed Unicode', () => {
+  // bench:faults' fuzz found a 500: a lint save whose tools held an unpaired surrogate (`\ud800` in JSON)
+  // reached PostgreSQL, whose JSON functions refused the stored document. Such text has no UTF-8 form.
+  const lintBody = (name: string) => `{"tools":[{"name":"a_tool","description":"Does a thing.","inputSchema":{"type":"object","properties":{"${name}":{"type":"string"}}}}]}`;
+
+  it('a lint save is refused with 400 naming where, and nothing is stored', async () => {
+    const created = await post('/v1/servers', h.keys.admin, upload({ name: 'Surrogates' }));
+    expect(created.statusCode, created.body).toBe(202);
+    const id = (created.json() as { server: { id: string } }).server.id;
+    const before = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}`, headers: bearer(h.keys.admin) });
+    for (const name of ['p\\ud800', 'p\\udc00q', '\\udbff']) {
+      const res = await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' }, payload: lintBody(name) });
+      expect(res.statusCode, res.body).toBe(400);
+      const { error } = res.json() as { error: { code: string; message: string; detail: { path: string } } };
+      expect(error.code).toBe('unpaired_surrogate');
+      expect(error.detail.path).toMatch(/^\$\.tools\[0\]\.inputSchema\.properties\["/);
+    }
+    const after = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}`, headers: bearer(h.keys.admin) });
+    expect((after.json() as { versions: unknown[] }).versions).toHaveLength((before.json() as { versions: unknown[] }).versions.length);
+    // A pair, escaped, is an ordinary emoji.
+    const ok = await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' }, payload: lintBody('p\\ud83d\\ude00') });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('any JSON body is refused with 400 naming the field (a text column would have stored U+FFFD)', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v1/keys', headers: { ...bearer(h.keys.admin), 'content-type': 'application/json' }, payload: '{"purpose":"ci","name":"half \\ud800 a pair"}' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'unpaired_surrogate', detail: { path: 'body.name' } } });
+  });
+});

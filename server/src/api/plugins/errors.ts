@@ -5,10 +5,11 @@ import { PipelineError, type PipelineRefusal } from '../../pipelines/errors.js';
 import { ApiError, type ErrorBody } from '../errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody } from './database-gate.js';
 
-/** HTTP status of each input error: size limits are 413, unreadable JSON 400, the rest 422 (JSON that is not a usable surface). */
+/** HTTP status of each input error: size limits are 413, unreadable JSON (or text that is not well-formed Unicode) 400, the rest 422 (JSON that is not a usable surface). */
 const INPUT_STATUS: Record<InputErrorCode, number> = {
   invalid_json: 400,
   duplicate_key: 400,
+  unpaired_surrogate: 400,
   payload_too_large: 413,
   tool_limit_exceeded: 413,
   missing_tools: 422,

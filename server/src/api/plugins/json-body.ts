@@ -3,7 +3,7 @@
 // `__proto__` key, because its parser swallows the reason. Such keys are refused, not removed: dropping a
 // key silently changes what the caller sent, and no field of this API is called `__proto__`.
 import type { FastifyInstance } from 'fastify';
-import { findDuplicateKey } from '@toolmark/benchmarks';
+import { findDuplicateKey, findUnpairedSurrogate, mayHoldUnpairedSurrogate } from '@toolmark/benchmarks';
 import { ApiError } from '../errors.js';
 
 /** A key that could reach an object's prototype: where it sits (a path from `body`) and what to say. */
@@ -33,7 +33,8 @@ function forbiddenKey(value: unknown): { path: string; key: string; message: str
 
 /**
  * Parse a JSON body: 400 `invalid_json` for an empty body, a syntax error (with its position) or a prototype
- * key; 400 `duplicate_key` for a key repeated in one object.
+ * key; 400 `duplicate_key` for a key repeated in one object; 400 `unpaired_surrogate` for text that is not
+ * well-formed Unicode.
  */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw new ApiError(400, 'invalid_json', 'the body is empty; send a JSON object');
@@ -54,6 +55,13 @@ export function parseJsonBody(text: string): unknown {
       key: duplicate.key,
       position: duplicate.position,
     });
+  }
+  // Text that is not well-formed Unicode could not be stored as sent (a text column would hold U+FFFD instead).
+  if (mayHoldUnpairedSurrogate(text)) {
+    const path = findUnpairedSurrogate([[value, 'body']]);
+    if (path !== undefined) {
+      throw new ApiError(400, 'unpaired_surrogate', `text at ${path} is not well-formed Unicode (an unpaired UTF-16 surrogate, written \\udXXX); send well-formed UTF-8`, { path });
+    }
   }
   // The keys can only be spelled with these letters or with \u escapes; most bodies have neither.
   if (!text.includes('proto') && !text.includes('\\u')) return value;
