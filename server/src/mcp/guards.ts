@@ -64,7 +64,8 @@ export class LaunchGuards {
     readonly cwd: string,
     readonly flags: Readonly<Required<Omit<LaunchFlags, 'config' | 'resultFile'>>> & { config: string | undefined; resultFile: string | undefined },
     readonly config: LoadedConfig | undefined,
-    private readonly env: Readonly<Record<string, string | undefined>>,
+    /** Where provider keys and the HTTP target's Authorization come from: the operator's environment. */
+    readonly env: Readonly<Record<string, string | undefined>>,
   ) {}
 
   /** Check the flags and read the config (a launch error is a CliError: the process does not start). */
