@@ -1,3 +1,4 @@
+import { endpoints } from '@toolmark/benchmarks/api';
 import { handleMcpPost } from '../../mcp/http.js';
 import { ApiError } from '../errors.js';
 import type { RouteModule } from '../route.js';
@@ -13,7 +14,7 @@ export const MCP_BODY_LIMIT = 1024 * 1024 + 64 * 1024;
  * answer 405: a stateless server has no stream to open and no session to end.
  */
 const route: RouteModule = (app, ctx) => {
-  app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT, config: { agentKeys: true }, schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { bodyLimit: MCP_BODY_LIMIT, config: { agentKeys: true }, schema: { hide: true, ...endpoints['POST /mcp'] } }, async (request, reply) => {
     const key = request.apiKey;
     const auth = key ? { orgId: key.organisation.id, keyId: key.id, purpose: key.purpose } : null;
     reply.hijack();
@@ -22,11 +23,11 @@ const route: RouteModule = (app, ctx) => {
   const notAllowed = (): never => {
     throw new ApiError(405, 'method_not_allowed', 'this MCP endpoint is stateless: send JSON-RPC messages with POST', { allowed: ['POST'] });
   };
-  app.get('/mcp', { config: { agentKeys: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/mcp', { config: { agentKeys: true }, schema: { hide: true, ...endpoints['GET /mcp'] } }, async (_request, reply) => {
     reply.header('allow', 'POST');
     return notAllowed();
   });
-  app.delete('/mcp', { config: { agentKeys: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.delete('/mcp', { config: { agentKeys: true }, schema: { hide: true, ...endpoints['DELETE /mcp'] } }, async (_request, reply) => {
     reply.header('allow', 'POST');
     return notAllowed();
   });
