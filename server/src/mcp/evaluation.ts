@@ -12,6 +12,14 @@ import type { AgentTarget, LaunchGuards } from './guards.js';
 
 /** The arguments both evaluation tools take (the rest comes from the operator's config). */
 export const evaluationArgs = {
+  target: z
+    .union([
+      z.strictObject({ file: z.string().min(1).max(500) }),
+      z.strictObject({ url: z.url().max(2000) }),
+      z.strictObject({ command: z.array(z.string().min(1).max(1000)).min(1).max(50) }),
+    ])
+    .optional()
+    .describe('Another server than the configured one: {"file"} inside the working directory, {"url"} or {"command"}; refused unless the operator allowed dynamic targets'),
   tasksFile: z.string().min(1).max(500).optional().describe('A task-set YAML file inside the working directory, e.g. "tasks.yaml"; default: the configured tasks, else the offline generator'),
   repeat: z.number().int().min(1).max(20).optional().describe('Trials per case, 1-20; default: the configured repeat, else 1'),
   only: z.array(z.string().min(1).max(200)).max(50).optional().describe('Keep only the cases whose id starts with one of these prefixes, e.g. ["td:"]'),

@@ -18,7 +18,7 @@ export const estimateEvaluationTool = defineTool({
   async run(ctx, args) {
     const launch = launchOf(ctx);
     const { request } = await runRequest(launch, args);
-    const { surface, where } = await targetSurface(launch);
+    const { surface, where } = await targetSurface(launch, args.target);
     const warnings: string[] = [];
     const { plan, caseSource } = await planFor(surface, request, { env: {}, signal: ctx.signal, warn: (m) => void warnings.push(m) });
     const w = summarizeWorkload(plan, await loadTokenCounter());

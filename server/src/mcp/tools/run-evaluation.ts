@@ -22,7 +22,7 @@ export const runEvaluationTool = defineTool({
     const launch = launchOf(ctx);
     const { request, concurrency, thresholds, baseURL } = await runRequest(launch, args);
     const paid = launch.paid(request.provider);
-    const { surface, where } = await targetSurface(launch);
+    const { surface, where } = await targetSurface(launch, args.target);
     const warnings: string[] = [];
     const { plan, caseSource } = await planFor(surface, request, { env: {}, signal: ctx.signal, warn: (m) => void warnings.push(m) });
     launch.withinBudget(plan, paid);
