@@ -161,6 +161,19 @@ describe('keys and the REST plugins in front of /mcp', () => {
   });
 });
 
+describe('DNS rebinding', () => {
+  it('a page of another origin is refused (403 origin_refused); no Origin (an MCP client) and a loopback page on loopback are not', async () => {
+    const post = (origin?: string) =>
+      fetch(base, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin ? { origin } : {}) }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+    const evil = await post('http://evil.example.com');
+    expect(evil.status).toBe(403);
+    expect((await evil.json()).error).toMatchObject({ code: 'origin_refused', detail: { origin: 'http://evil.example.com' } });
+    expect((await post('null')).status).toBe(403);
+    expect((await post()).status).toBe(200);
+    expect((await post(`http://localhost:${base.port}`)).status).toBe(200);
+  });
+});
+
 describe('rate limit', () => {
   it('anonymous calls past the anonymous limit get 429 with Retry-After, as on the REST API', async () => {
     const limited = await startTestApp({ TOOLMARK_ANON_RATE_LIMIT: '3' });
