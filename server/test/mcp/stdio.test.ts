@@ -35,7 +35,8 @@ async function launch(args: string[], env: Record<string, string> = {}): Promise
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
   const res = await client.callTool({ name, arguments: args });
-  return { isError: res.isError === true, body: JSON.parse((res.content as { text: string }[])[0]!.text) as Record<string, any> };
+  const body = JSON.parse((res.content as { text: string }[])[0]!.text);
+  return { isError: res.isError === true, body };
 };
 
 beforeAll(async () => {
