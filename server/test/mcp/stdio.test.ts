@@ -71,6 +71,15 @@ describe('toolmark mcp: the CLI\'s answers', () => {
     expect(stderr()).toContain('toolmark mcp: info: serving over stdio');
   });
 
+  it('--cwd names the working directory for clients that cannot start a server in one (the config and every path are read from it)', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--cwd', work, '--config', 'lexical.json'], cwd: root, env: { PATH: process.env.PATH ?? '', HOME: root }, stderr: 'ignore' });
+    const client = new Client({ name: 'toolmark-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect((await call(client, 'validate_tasks', { tasksFile: 'tasks.yaml', minCasesPerTool: 1 })).body.ok).toBe(true);
+    expect((await call(client, 'validate_tasks', { tasksFile: '../outside.yaml' })).body.error.code).toBe('path_refused');
+    await client.close();
+  });
+
   it('a free run (lexical) returns a compact summary, writes the full report to --result-file, and diff_results compares saved runs like `diff`', async () => {
     const cli = await runCli(['run', '--config', join(work, 'lexical.json'), '--format', 'json', '--out', join(work, 'base.json')], { cwd: work });
     expect(cli.code, cli.stderr).toBe(0);
