@@ -174,6 +174,9 @@ async function main(): Promise<void> {
   checkInputs(result.metafile);
   writeFileSync(join(STAGE, 'THIRD-PARTY-LICENSES.md'), licences(result.metafile));
   copyFileSync(table, join(out, TOKEN_TABLE_FILE));
+  // build-info.ts reads the stamp beside the module that asks (a chunk in dist/cli/): run reports' code
+  // version and the MCP server's version. Without it, it would look for a package.json that is not there.
+  copyFileSync(join(DIST, 'build-info.json'), join(out, 'build-info.json'));
   copyDistractors();
   writeFileSync(join(STAGE, 'README.md'), README(version));
   const manifest = {
