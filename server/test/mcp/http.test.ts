@@ -102,6 +102,9 @@ describe('POST /mcp over the SDK client', () => {
       const client = await connect(key);
       const hidden = await call(client, 'get_server_score', { server: slugs.hidden });
       const absent = await call(client, 'get_server_score', { server: 'no-such-server' });
+      // Hostile text never reaches a query: the REST API's id-or-slug and search rules, as invalid_arguments.
+      expect((await call(client, 'get_server_score', { server: 'x\u0000y' })).body.error).toMatchObject({ code: 'invalid_arguments', detail: { path: 'arguments.server' } });
+      expect((await call(client, 'search_leaderboard', { query: 'a\u0000' })).body.error).toMatchObject({ code: 'invalid_arguments', detail: { path: 'arguments.query' } });
       expect(hidden.isError).toBe(true);
       expect(hidden.body.error.code).toBe('not_found');
       expect(JSON.stringify(hidden.body).replaceAll(slugs.hidden, 'no-such-server')).toBe(JSON.stringify(absent.body));
