@@ -1,6 +1,7 @@
 // toolmark scores its own MCP surface: the tools/list of each transport, read through the official SDK
 // client (so exactly what an agent sees), must be sunny under the latest rules with no finding above
 // minor, and every tool sunny too. The token cost printed here is the one in the README.
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -40,6 +41,11 @@ describe(`toolmark's own tools/list under ${LATEST_RULES}`, () => {
       expect(result.band).toBe('sunny');
       expect(result.tools.filter((t) => t.band !== 'sunny').map((t) => `${t.name} ${t.score}`)).toEqual([]);
       expect(aboveMinor(result)).toEqual([]);
+      // The root README's tools table shows each tool's token cost, and the totals: they must be these.
+      const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+      for (const t of result.tools) expect(readme, `README row of ${t.name}`).toMatch(new RegExp(`^\\| \`${t.name}\` \\|.*\\| ${t.tokens} \\|$`, 'm'));
+      const total = result.tokens.total.toLocaleString('en').replace(',', ' ');
+      expect(readme).toContain(`${transport === 'stdio' ? 'stdio' : '`/mcp`'} ${result.tools.length} tools, mean ${result.score} ☀ sunny, **${total} tokens**`);
     });
   }
 });
