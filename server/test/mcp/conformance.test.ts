@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-describe('MCP conformance: server scenarios against /mcp', () => {
+describe('MCP conformance: server scenarios against /mcp', { timeout: 180_000 }, () => {
   for (const scenario of SERVER_SCENARIOS) {
     it(scenario, async () => {
       const { checks, output } = await conformance(['server', '--url', url, '--scenario', scenario]);
@@ -76,7 +76,7 @@ describe('MCP conformance: server scenarios against /mcp', () => {
   }
 });
 
-describe('MCP conformance: client scenarios against toolmark dump --url', () => {
+describe('MCP conformance: client scenarios against toolmark dump --url', { timeout: 180_000 }, () => {
   for (const scenario of CLIENT_SCENARIOS) {
     it(scenario, async () => {
       // The suite appends the scenario server's URL to the command (split on spaces, run by a shell).

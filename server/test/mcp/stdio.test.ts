@@ -55,7 +55,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('toolmark mcp: the CLI\'s answers', () => {
+describe('toolmark mcp: the CLI\'s answers', { timeout: 180_000 }, () => {
   it('offers the stdio tools, lints like `lint --json` and validates like `tasks lint --format json`', async () => {
     const { client, stderr } = await launch(['--config', 'lexical.json']);
     const names = (await client.listTools()).tools.map((t) => t.name);
@@ -99,7 +99,7 @@ describe('toolmark mcp: the CLI\'s answers', () => {
   });
 });
 
-describe('toolmark mcp: the agent cannot get around the launch guards', () => {
+describe('toolmark mcp: the agent cannot get around the launch guards', { timeout: 180_000 }, () => {
   it('paths: ../, absolute paths and symlinks out of the working directory are refused (path_refused), for every file argument', async () => {
     const { client } = await launch(['--config', 'lexical.json']);
     for (const path of ['../outside.yaml', join(root, 'outside.yaml'), 'link.yaml', 'sub/../../outside.yaml']) {
