@@ -8,6 +8,7 @@ import { evaluationsEndpoints } from './evaluations.js';
 import { healthEndpoints } from './health.js';
 import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
+import { mcpEndpoints } from './mcp.js';
 import { meEndpoints } from './me.js';
 import { organisationsEndpoints } from './organisations.js';
 import { rulesEndpoints } from './rules.js';
@@ -21,6 +22,7 @@ export * from './evaluations.js';
 export * from './health.js';
 export * from './keys.js';
 export * from './leaderboards.js';
+export * from './mcp.js';
 export * from './me.js';
 export * from './organisations.js';
 export * from './rules.js';
@@ -49,6 +51,7 @@ export const endpoints = {
   ...leaderboardsEndpoints,
   ...rulesEndpoints,
   ...evaluationsEndpoints,
+  ...mcpEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */
