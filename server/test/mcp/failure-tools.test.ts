@@ -141,7 +141,8 @@ describe('report_failure and query_failures', () => {
     expect((await w.h.app.inject({ method: 'POST', url, headers: bearer(w.h.keys.admin), payload: { keyId: key.id, reportIds: [] } })).statusCode).toBe(400);
     const removed = await w.h.app.inject({ method: 'POST', url, headers: bearer(w.h.keys.admin), payload: { keyId: key.id } });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().removed).toBe(FAILURE_LIMITS.reportsPerHour + 1);
+    // The key's report of the confusion and 59 of the rate test's 60 (its hour was full at the 60th).
+    expect(removed.json().removed).toBe(FAILURE_LIMITS.reportsPerHour);
     // Organisation 3's report of the confusion is gone: two organisations left, nothing public.
     expect((await page()).json()).toMatchObject({ confusions: [], belowThreshold: 2 });
     const ids = (await page(w.h.keys.admin)).json().own.utterances.map((u: { id: string }) => u.id);
