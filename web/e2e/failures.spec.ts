@@ -47,6 +47,10 @@ test('a visitor sees the confusions of three organisations beside the linter’s
   await expect(panel.getByTestId('utterance')).toHaveCount(0);
   expect(await pwned(page)).toBeUndefined();
   expect(problems).toEqual([]);
+  await panel.screenshot({ path: `${shots}/failures-visitor.png` });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await panel.screenshot({ path: `${shots}/failures-visitor-360.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await page.goto(`/ja${hostile()}`);
   await expect(page.getByTestId('failures').getByRole('heading', { level: 2 })).toHaveText('報告された失敗');
@@ -67,7 +71,7 @@ test.describe('without JavaScript', () => {
     await expect(panel.getByTestId('confusion')).toHaveCount(3);
     await expect(panel.getByTestId('confusion').filter({ hasText: 'not public' })).toHaveCount(1);
     await expect(panel.getByTestId('case-count')).toHaveText('0 cases in your private task set.');
-    await page.screenshot({ path: `${shots}/failures-owner.png`, fullPage: true });
+    await panel.screenshot({ path: `${shots}/failures-owner.png` });
     await utterance.getByRole('checkbox').check();
     await panel.getByRole('button', { name: 'Add to the private task set' }).click();
     await expect(page.getByTestId('cases-added')).toHaveText('Added 1 case.');
