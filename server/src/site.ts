@@ -1,5 +1,5 @@
 // Mounts the public site (web/, SvelteKit built with adapter-node) in this Fastify process: every path
-// outside /v1, /health and /cli/ goes to kit's request handler from an onRequest hook (not the not-found
+// outside /v1, /health, /mcp and /cli/ goes to kit's request handler from an onRequest hook (not the not-found
 // handler, which would have Fastify parse request bodies first and hang on form posts). The site reads
 // the API over loopback HTTP like any client; it learns where from its environment, set here before its
 // handler is first imported (adapter-node reads ORIGIN and its limits at import time).
@@ -19,10 +19,10 @@ type KitHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 /** The built site's handler: web/build/handler.js of this checkout. */
 export const DEFAULT_SITE_HANDLER = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'build', 'handler.js');
 
-/** Paths the API answers (and /cli/, the CLI's tarball); everything else is a page of the site. */
+/** Paths the API answers (and /cli/, the CLI's tarball, and /mcp, the MCP endpoint); everything else is a page of the site. */
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
-  return path === '/health' || path === '/v1' || path.startsWith('/v1/') || path.startsWith('/cli/');
+  return path === '/health' || path === '/mcp' || path === '/v1' || path.startsWith('/v1/') || path.startsWith('/cli/');
 }
 
 /** The cookie-sealing secret: configured, or random and kept (0600) in the data folder so sign-ins survive restarts. */

@@ -20,12 +20,6 @@ export function serverRefOf(args: { server?: string | undefined; surfaceHash?: s
   return args.server !== undefined ? { server: args.server } : { surfaceHash: args.surfaceHash! };
 }
 
-/** The service of an http call; the knowledge base exists only there. */
-export function serviceOf<T>(service: T | undefined): T {
-  if (!service) throw new PipelineError('invalid', 'unavailable', 'the failure knowledge base is a tool of the service\'s /mcp endpoint', {});
-  return service;
-}
-
 /**
  * The caller of a knowledge-base tool, which must hold an agent key: `unauthorized` for an anonymous call,
  * `wrong_purpose` for another purpose (the MCP layer checks `needs` first; this holds for any caller of run()).

@@ -1,9 +1,17 @@
-// The MCP tool interface, as agreed with the MCP framework (branch i17-mcp, which owns this file: its
-// version replaces this one at merge). Only what the knowledge-base tools use is here.
+// One MCP tool = one file under tools/ exporting a McpToolDef (like a lint rule): its name, what a model
+// reads (title, description, input schema, annotations), which transports offer it, what it needs, and
+// `run`, a thin adapter over the same code paths the CLI commands and the REST routes call.
+// register.ts turns the defs into an SDK server for one transport; a tool never touches the SDK itself.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { KeyPurpose } from '@toolmark/db';
+import { ToolmarkError, type ErrorShape, type TokenCounter } from '@toolmark/benchmarks';
+import type { KeyPurpose, leaderboard, ScoreCounts } from '@toolmark/db';
 import type { z } from 'zod';
-import type { ApiContext } from '../api/context.js';
+import type { Config } from '../config.js';
+import type { PipelineDeps } from '../pipelines/deps.js';
+import type { ReadCache } from '../pipelines/read-cache.js';
+import type { LaunchGuards } from './guards.js';
+
+export type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 
 /** The two ways in: `toolmark mcp` (a developer's own agent) and the service's `/mcp` endpoint. */
 export type McpTransport = 'stdio' | 'http';
@@ -15,24 +23,38 @@ export interface McpAuth {
   purpose: KeyPurpose;
 }
 
-/** What an HTTP tool may use: the service's database, pools, caches, pipelines' deps (the routes' context). */
-export type McpService = Pick<ApiContext, 'db' | 'sql' | 'savesSql' | 'newVersionsSql' | 'jobs' | 'memo' | 'config' | 'now'>;
+/**
+ * What an HTTP tool may use: what pipelines take (the database, its pools, the job sender, the lint memo, a
+ * clock), the configuration and the read caches the REST routes share. A route's ApiContext satisfies it.
+ */
+export interface McpService extends Omit<PipelineDeps, 'config'> {
+  config: Config;
+  /** The leaderboard pages' cache, shared with GET /v1/leaderboards/lint. */
+  boardCache: ReadCache<Awaited<ReturnType<typeof leaderboard>>>;
+  /** Each board's score counts (its ranks), shared with the REST routes. */
+  scoreCountsCache: ReadCache<ScoreCounts>;
+  /** The core's tokenizer (o200k_base). */
+  tokens: TokenCounter;
+}
 
-/** A pino-compatible logger. */
+/** A pino-compatible logger (stdio: stderr only, stdout is the protocol). */
 export interface McpLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
-/** What a tool's `run` gets. */
+/** What a tool's `run` gets. Exactly one of `service` (http) and `launch` (stdio) is set. */
 export interface McpContext {
   transport: McpTransport;
   /** http: the caller's key, or null for an anonymous call; stdio: always null. */
   auth: McpAuth | null;
   /** http only: the service's database and pipelines' dependencies. */
   service?: McpService;
+  /** stdio only: the launch flags, the reviewed config and the guards every path, target, budget and provider passes. */
+  launch?: LaunchGuards;
   log: McpLogger;
+  /** Aborted when the client cancels the call or the transport closes. */
   signal: AbortSignal;
 }
 
@@ -43,18 +65,48 @@ export interface McpToolAnswer {
 
 /** A tool definition: the unit registered on both transports. */
 export interface McpToolDef<S extends z.ZodRawShape = z.ZodRawShape> {
+  /** snake_case, unique; the file is tools/<kebab-case of name>.ts. */
   name: string;
   title: string;
   description: string;
+  /** Zod shape of the arguments (strict: an unknown argument is an error naming it). */
   inputSchema: S;
   annotations: Required<Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>>;
   transports: McpTransport[];
-  /** `agent-key`: an http call needs a Bearer key of purpose `agent`. */
+  /** `agent-key`: an http call needs a Bearer key of purpose `agent` (401 / 403 in the uniform shape otherwise). */
   needs?: 'agent-key';
   run(ctx: McpContext, args: z.infer<z.ZodObject<S>>): Promise<McpToolAnswer>;
 }
 
-/** Define a tool with its argument types inferred from its shape. */
-export function defineTool<S extends z.ZodRawShape>(def: McpToolDef<S>): McpToolDef<S> {
-  return def;
+/**
+ * Define a tool with its argument types inferred from its shape. The result is the erased def the lists
+ * hold (register.ts parses the arguments with the same shape before `run` sees them).
+ */
+export function defineTool<S extends z.ZodRawShape>(def: McpToolDef<S>): McpToolDef {
+  return def as unknown as McpToolDef;
+}
+
+/** Codes of errors the MCP layer itself raises; every other error keeps its own code. */
+export type McpErrorCode =
+  | 'invalid_arguments'
+  | 'unauthorized'
+  | 'wrong_purpose'
+  | 'not_found'
+  | 'not_scored'
+  | 'path_refused'
+  | 'target_refused'
+  | 'paid_runs_disabled'
+  | 'override_refused'
+  | 'budget_exceeded'
+  | 'unavailable';
+
+/** A refusal inside a tool result, in the uniform error shape (`isError: true`). */
+export class McpToolError extends ToolmarkError<McpErrorCode> {
+  override readonly name = 'McpToolError';
+}
+
+/** The uniform error shape of any error a tool stopped on: a toolmark error keeps its code and detail. */
+export function toolErrorShape(error: unknown): ErrorShape<string, Record<string, unknown>> {
+  if (error instanceof ToolmarkError) return { error: { code: error.code, message: error.message, detail: { ...(error.detail as Record<string, unknown>) } } };
+  return { error: { code: 'internal_error', message: 'unexpected failure (please report it)', detail: {} } };
 }

@@ -144,8 +144,8 @@ describe('rate limit for the site', () => {
 
 describe('site mount', () => {
   it('sends every path but /v1/* and /health to the site handler; JSON posts to the API still work', async () => {
-    expect(['/v1/rules', '/v1', '/health', '/health?x=1', '/v1/servers?x', '/cli/toolmark.tgz'].every(isApiPath)).toBe(true);
-    expect(['/', '/v1x', '/servers/1', '/healthz', '/findings#x'].some(isApiPath)).toBe(false);
+    expect(['/v1/rules', '/v1', '/health', '/health?x=1', '/v1/servers?x', '/cli/toolmark.tgz', '/mcp', '/mcp?x=1'].every(isApiPath)).toBe(true);
+    expect(['/', '/v1x', '/servers/1', '/healthz', '/findings#x', '/mcpx', '/mcp/x'].some(isApiPath)).toBe(false);
     const dir = mkdtempSync(join(tmpdir(), 'toolmark-site-'));
     const handlerPath = join(dir, 'handler.js');
     writeFileSync(handlerPath, `export const handler = (req, res, next) => { if (req.url === '/pass') return next(); res.writeHead(200, { 'content-type': 'text/html' }); res.end('<p>site ' + req.method + ' ' + req.url + ' ' + process.env.TOOLMARK_API_URL + '</p>'); };`);

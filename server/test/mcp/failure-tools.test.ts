@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FAILURE_LIMITS, parseTaskSet } from '@toolmark/benchmarks';
 import { storeFailureReport } from '@toolmark/db';
-import queryFailures from '../../src/mcp/tools/query-failures.js';
-import reportFailure from '../../src/mcp/tools/report-failure.js';
+import { queryFailuresTool as queryFailures } from '../../src/mcp/tools/query-failures.js';
+import { reportFailureTool as reportFailure } from '../../src/mcp/tools/report-failure.js';
 import { bearer } from '../api/helpers.js';
 import { kbWorld, refusal, type KbWorld } from './failure-kb.js';
 

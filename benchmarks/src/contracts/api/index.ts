@@ -9,6 +9,7 @@ import { failuresEndpoints } from './failures.js';
 import { healthEndpoints } from './health.js';
 import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
+import { mcpEndpoints } from './mcp.js';
 import { meEndpoints } from './me.js';
 import { organisationsEndpoints } from './organisations.js';
 import { rulesEndpoints } from './rules.js';
@@ -23,6 +24,7 @@ export * from './failures.js';
 export * from './health.js';
 export * from './keys.js';
 export * from './leaderboards.js';
+export * from './mcp.js';
 export * from './me.js';
 export * from './organisations.js';
 export * from './rules.js';
@@ -52,6 +54,7 @@ export const endpoints = {
   ...rulesEndpoints,
   ...evaluationsEndpoints,
   ...failuresEndpoints,
+  ...mcpEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */

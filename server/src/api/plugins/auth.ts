@@ -10,11 +10,15 @@ declare module 'fastify' {
     /** The key the request was made with, when it carried one (validated: unknown or revoked keys never get here). */
     apiKey: AuthenticatedKey | null;
   }
+  interface FastifyContextConfig {
+    /** The route accepts agent keys (only the MCP endpoint, routes/mcp.ts: the failure knowledge base's way in). */
+    agentKeys?: boolean;
+  }
 }
 
-/** Agent keys exist for the failure knowledge base and may not call the REST API at all. */
-function refuseAgent(key: AuthenticatedKey): AuthenticatedKey {
-  if (key.purpose === 'agent') {
+/** Agent keys exist for the failure knowledge base (over /mcp) and may not call the REST API at all. */
+function refuseAgent(key: AuthenticatedKey, request: FastifyRequest): AuthenticatedKey {
+  if (key.purpose === 'agent' && request.routeOptions.config.agentKeys !== true) {
     throw new ApiError(403, 'wrong_purpose', 'agent keys cannot call the REST API; use a ci, script or admin key', { purpose: 'agent', allowed: ['admin', 'ci', 'script'] });
   }
   return key;
@@ -47,7 +51,7 @@ export function registerAuth(app: FastifyInstance, db: Database, now: () => Date
     const cached = plain === undefined ? undefined : cache.get(plain);
     const t = now().getTime();
     if (cached && cached.until > t) {
-      request.apiKey = refuseAgent(cached.key);
+      request.apiKey = refuseAgent(cached.key, request);
       return;
     }
     const address = clientAddress(request);
@@ -67,7 +71,7 @@ export function registerAuth(app: FastifyInstance, db: Database, now: () => Date
       throw refuse(address, 'the API key is unknown or revoked');
     }
     cache.set(plain, { key, until: t + KEY_CACHE_MS });
-    request.apiKey = refuseAgent(key);
+    request.apiKey = refuseAgent(key, request);
     void touchApiKey(db, key.id, now()).catch((err: unknown) => request.log.warn({ err }, 'could not record key use'));
   });
   return {

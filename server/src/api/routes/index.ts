@@ -3,6 +3,7 @@
 import type { RouteModule } from '../route.js';
 import cliTarball from './cli/tarball.js';
 import health from './health.js';
+import mcp from './mcp.js';
 import docs from './v1/docs.js';
 import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
@@ -40,6 +41,7 @@ import versionDiff from './v1/versions/diff.js';
 export const routes: RouteModule[] = [
   cliTarball,
   health,
+  mcp,
   docs,
   openapi,
   me,

@@ -1,11 +1,12 @@
 import { storedText } from '@toolmark/benchmarks/api';
 import { FAILURE_LIMITS } from '@toolmark/benchmarks';
 import { queryFailures } from '../../pipelines/failures.js';
-import { callerOf, serverRefOf, serverRefShape, serviceOf } from '../failure-args.js';
+import { serviceOf } from '../context.js';
+import { callerOf, serverRefOf, serverRefShape } from '../failure-args.js';
 import { defineTool } from '../tool.js';
 
 /** query_failures — what agents reported about a server's tools, with the lint findings that explain it. */
-export default defineTool({
+export const queryFailuresTool = defineTool({
   name: 'query_failures',
   title: 'Look up known tool-call failures',
   description:
@@ -22,7 +23,7 @@ export default defineTool({
   transports: ['http'],
   needs: 'agent-key',
   async run(ctx, args) {
-    const service = serviceOf(ctx.service);
+    const service = serviceOf(ctx);
     const caller = callerOf(ctx.auth, 'query failures');
     return { data: await queryFailures(service, { organisationId: caller.organisationId }, serverRefOf(args), args.tool) };
   },

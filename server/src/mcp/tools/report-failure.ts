@@ -1,10 +1,11 @@
 import { FailureReportFieldsSchema } from '@toolmark/benchmarks';
 import { reportFailure } from '../../pipelines/failures.js';
-import { callerOf, serverRefOf, serverRefShape, serviceOf } from '../failure-args.js';
+import { serviceOf } from '../context.js';
+import { callerOf, serverRefOf, serverRefShape } from '../failure-args.js';
 import { defineTool } from '../tool.js';
 
 /** report_failure — an agent says which tool call went wrong on a server, for the failure knowledge base. */
-export default defineTool({
+export const reportFailureTool = defineTool({
   name: 'report_failure',
   title: 'Report a failed tool call',
   description:
@@ -20,7 +21,7 @@ export default defineTool({
   transports: ['http'],
   needs: 'agent-key',
   async run(ctx, args) {
-    const service = serviceOf(ctx.service);
+    const service = serviceOf(ctx);
     const auth = callerOf(ctx.auth, 'post failures');
     const data = await reportFailure(service, auth, serverRefOf(args), {
       toolCalled: args.toolCalled,

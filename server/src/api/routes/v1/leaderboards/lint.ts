@@ -1,9 +1,9 @@
-import { ruleSets } from '@toolmark/benchmarks';
 import { endpoints, type BoardSortSchema } from '@toolmark/benchmarks/api';
-import { boardScoreCounts, leaderboard, type BoardSort } from '@toolmark/db';
+import type { BoardSort } from '@toolmark/db';
 import type { z } from 'zod';
 import type { RouteModule } from '../../../route.js';
 import { rulesOr404 } from '../../../rules-version.js';
+import { readLintBoard } from '../../../../pipelines/lint-board.js';
 
 // The contract's sort keys and the repository's are the same list: a key added on one side only fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -26,32 +26,19 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const id = rulesOr404(q.rules);
-      const rules = { id, hash: q.hash ?? ruleSets[id].hash };
-      const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
-      const query = {
-        rulesId: rules.id,
-        rulesHash: rules.hash,
-        search: q.q || undefined,
+      const page = await readLintBoard(ctx, {
+        rules: rulesOr404(q.rules),
+        hash: q.hash,
+        search: q.q,
         band: q.band,
         security: q.security === undefined ? undefined : q.security === 'true',
         sort: q.sort,
-        order,
+        order: q.order,
         limit: q.limit,
         offset: q.offset,
-      } as const;
-      // Ranks come from the board's score counts, kept as briefly as the pages and shared by all of them.
-      const scoreCounts = () => ctx.scoreCountsCache.get(`${rules.id}@${rules.hash}`, () => boardScoreCounts(ctx.db, { rulesId: rules.id, rulesHash: rules.hash }));
-      const page = await ctx.boardCache.get(JSON.stringify(query), () => leaderboard(ctx.db, query, { scoreCounts }));
+      });
       reply.header('cache-control', `public, max-age=${Math.ceil(ctx.config.TOOLMARK_READ_CACHE_MS / 1000)}`);
-      return {
-        rules,
-        comparabilityKey: `${rules.id}@${rules.hash}`,
-        total: page.total,
-        limit: q.limit,
-        offset: q.offset,
-        items: page.items,
-      };
+      return page;
     },
   );
 };

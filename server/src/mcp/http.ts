@@ -1,0 +1,20 @@
+// The service's /mcp endpoint on the SDK's Streamable HTTP transport, stateless: every POST gets a fresh
+// server and transport (no session, nothing kept between requests), JSON answers (no SSE stream).
+// The route (api/routes/mcp.ts) has already authenticated the key, applied the rate limit and parsed the
+// body with the REST API's parser; it hands the raw request over here.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer } from './register.js';
+import type { McpAuth, McpLogger, McpService } from './tool.js';
+
+/** Answer one POST /mcp: a JSON-RPC message (or batch) already parsed from the body. */
+export async function handleMcpPost(args: { service: McpService; auth: McpAuth | null; log: McpLogger; req: IncomingMessage; res: ServerResponse; body: unknown }): Promise<void> {
+  const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  args.res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(args.req, args.res, args.body);
+}

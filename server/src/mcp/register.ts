@@ -1,0 +1,87 @@
+// The tool definitions on an SDK server for one transport: `tools/list` shows the defs offered on that
+// transport (JSON Schema from their zod shapes), `tools/call` validates the arguments with the same shape,
+// enforces `needs`, runs the def and answers with compact JSON — or, for any refusal, the uniform error
+// shape `{ error: { code, message, detail } }` with `isError: true`. The low-level `Server` (not
+// `McpServer`) so that argument errors are in that shape too, naming the argument.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { buildInfo } from '../build-info.js';
+import { McpToolError, toolErrorShape, type McpContext, type McpToolDef, type McpTransport } from './tool.js';
+import { tools as allTools } from './tools/index.js';
+
+/** What the server tells a client at `initialize`. */
+const INSTRUCTIONS =
+  'toolmark scores how well an MCP server\'s tools read to a model: lint a surface, look up public scores, validate task sets' +
+  '; over stdio also estimate, run and compare evaluations within the operator\'s budget. Errors are {"error":{"code","message","detail"}}.';
+
+/** The JSON Schema of a def's arguments, as `tools/list` shows it. */
+export function inputJsonSchema(def: McpToolDef): Tool['inputSchema'] {
+  const schema = z.toJSONSchema(z.strictObject(def.inputSchema), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return { ...schema, type: 'object' } as Tool['inputSchema'];
+}
+
+/** The defs a transport offers. */
+export function toolsFor(transport: McpTransport, defs: readonly McpToolDef[] = allTools): McpToolDef[] {
+  return defs.filter((d) => d.transports.includes(transport));
+}
+
+/** A def as `tools/list` shows it. */
+export function listedTool(def: McpToolDef): Tool {
+  return { name: def.name, title: def.title, description: def.description, inputSchema: inputJsonSchema(def), annotations: { title: def.title, ...def.annotations } };
+}
+
+const answer = (data: unknown, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(data) }],
+  ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? { structuredContent: data as Record<string, unknown> } : {}),
+  ...(isError ? { isError: true } : {}),
+});
+
+/** The arguments, parsed by the def's shape, or an `invalid_arguments` refusal naming the first bad one. */
+function parseArguments(def: McpToolDef, args: unknown): Record<string, unknown> {
+  const parsed = z.strictObject(def.inputSchema).safeParse(args ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = ['arguments', ...issue.path.map(String)].join('.');
+  const what = issue.code === 'unrecognized_keys' ? `unknown argument(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  throw new McpToolError('invalid_arguments', `${def.name}: ${path}: ${what}`, { path, issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.map(String), message: i.message })) });
+}
+
+/** Refuse a call the caller's key may not make. */
+function checkNeeds(def: McpToolDef, ctx: Omit<McpContext, 'signal'>): void {
+  if (def.needs !== 'agent-key' || ctx.transport !== 'http') return;
+  if (ctx.auth === null) throw new McpToolError('unauthorized', `${def.name} needs an agent key: send "Authorization: Bearer <key>" with a key of purpose agent`, { needs: 'agent' });
+  if (ctx.auth.purpose !== 'agent') {
+    throw new McpToolError('wrong_purpose', `a ${ctx.auth.purpose} key cannot call ${def.name}; it needs a key with purpose agent`, { purpose: ctx.auth.purpose, allowed: ['agent'] });
+  }
+}
+
+/** Run one call: validated, guarded, and every failure in the uniform error shape. */
+export async function callTool(def: McpToolDef, args: unknown, ctx: McpContext): Promise<CallToolResult> {
+  try {
+    checkNeeds(def, ctx);
+    const parsed = parseArguments(def, args);
+    const { data } = await def.run(ctx, parsed as never);
+    return answer(data);
+  } catch (error) {
+    const shape = toolErrorShape(error);
+    if (shape.error.code === 'internal_error') ctx.log.error({ err: error, tool: def.name }, 'MCP tool failed');
+    return answer(shape, true);
+  }
+}
+
+/** An SDK server offering the defs of `ctx.transport`. */
+export function createMcpServer(ctx: Omit<McpContext, 'signal'>, defs: readonly McpToolDef[] = allTools): Server {
+  const offered = toolsFor(ctx.transport, defs);
+  const byName = new Map(offered.map((d) => [d.name, d]));
+  const listed = offered.map(listedTool);
+  const server = new Server({ name: 'toolmark', title: 'toolmark', version: buildInfo().version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const def = byName.get(request.params.name);
+    if (def === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}"; tools/list names the tools of this server`);
+    return callTool(def, request.params.arguments, { ...ctx, signal: extra.signal });
+  });
+  return server;
+}

@@ -1,0 +1,35 @@
+// `toolmark mcp`: the tools offered over stdio on the SDK's StdioServerTransport. stdout is the protocol;
+// every log line goes to stderr. Resolves when the client closes stdin (or the transport closes).
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { LaunchGuards } from './guards.js';
+import { createMcpServer } from './register.js';
+import type { McpLogger } from './tool.js';
+
+/** A logger that writes one line per event to stderr: `toolmark mcp: <level>: <message> {json}`. */
+export function stderrLogger(stderr: NodeJS.WritableStream): McpLogger {
+  const line = (level: string) => (obj: object, msg?: string): void => {
+    const data = Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? v.message : v]));
+    stderr.write(`toolmark mcp: ${level}: ${msg ?? ''}${Object.keys(data).length > 0 ? ` ${JSON.stringify(data)}` : ''}\n`);
+  };
+  return { info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+/** Serve until the client goes away. */
+export async function serveStdio(launch: LaunchGuards, io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<void> {
+  const log = stderrLogger(io.stderr);
+  const server = createMcpServer({ transport: 'stdio', auth: null, launch, log });
+  const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+    io.stdin.once('end', () => resolve());
+    io.stdin.once('close', () => resolve());
+  });
+  await server.connect(transport);
+  const f = launch.flags;
+  log.info(
+    { cwd: launch.cwd, config: f.config ?? null, paidRuns: f.allowPaidRuns, dynamicTargets: f.allowDynamicTargets, providerOverrides: f.allowProviderOverrides, cache: f.cache, maxTrials: f.maxTrials, maxTools: f.maxTools },
+    'serving over stdio',
+  );
+  await closed;
+  await server.close();
+}
