@@ -24,7 +24,7 @@ async function call(key: string | undefined, name: string, args: Record<string, 
   await client.connect(new StreamableHTTPClientTransport(base, key ? { requestInit: { headers: bearer(key) } } : {}));
   try {
     const res = await client.callTool({ name, arguments: args });
-    return { isError: res.isError === true, body: JSON.parse((res.content as { text: string }[])[0]!.text) as Record<string, any> };
+    return { isError: res.isError === true, body: JSON.parse((res.content as { text: string }[])[0]!.text) as Record<string, unknown> };
   } finally {
     await client.close();
   }
@@ -82,7 +82,7 @@ describe('the failure knowledge base over /mcp', () => {
     await call(w.orgs[3]!.agent, 'report_failure', wrongTool);
     const known = (await call(w.orgs[3]!.agent, 'query_failures', { server: 'notes', tool: 'find_notes' })).body;
     expect(known.confusions).toMatchObject([{ toolCalled: 'search_notes', expectedTool: 'find_notes', reports: 3, organisations: 3, public: true, predicted: true }]);
-    expect(known.confusions[0].explanations.some((e: { code: string }) => e.code === 'confusable_pair')).toBe(true);
+    expect((known.confusions as { explanations: { code: string }[] }[])[0]!.explanations.some((e) => e.code === 'confusable_pair')).toBe(true);
   });
 
   it('a hostile utterance arrives as sent, for the server\'s organisation only', async () => {
