@@ -6,6 +6,8 @@ import type { Answer } from './api';
 import { visible, visibleName } from './visible';
 
 type Failures = Answer<'GET /v1/servers/{id}/failures'>;
+/** Pairs listed under "predicted, not reported" before "and N more" (the pairs panel above lists the linter's top pairs). */
+const SHOWN = 12;
 
 const name = (n: string | null): string | null => (n === null ? null : visibleName(n));
 const pair = (tools: [string, string]): [string, string] => [visibleName(tools[0]), visibleName(tools[1])];
@@ -29,8 +31,9 @@ export function failuresView(f: Failures, lang: Lang) {
     comparison: {
       predictedAndReported: f.comparison.predictedAndReported.map((p) => ({ ...p, tools: pair(p.tools) })),
       reportedNotPredicted: f.comparison.reportedNotPredicted.map((p) => ({ ...p, tools: pair(p.tools) })),
-      predictedNotReported: f.comparison.predictedNotReported.map((p) => ({ tools: pair(p.tools) })),
+      predictedNotReported: f.comparison.predictedNotReported.slice(0, SHOWN).map((p) => ({ tools: pair(p.tools) })),
     },
+    predictedNotReportedMore: Math.max(0, f.comparison.predictedNotReported.length - SHOWN),
     own: f.own && {
       caseCount: f.own.caseCount,
       utterances: f.own.utterances.map((u) => ({ ...u, toolCalled: name(u.toolCalled), expectedTool: name(u.expectedTool), model: visibleName(u.model), utterance: visible(u.utterance) ?? '' })),
