@@ -79,6 +79,7 @@ const HTTP_CLI = ['fastify', '@fastify', 'fastify-type-provider-zod', 'commander
 const jobsBeyondSender = (message) => ({ regex: '^(?:\\.\\./)+jobs/(?!sender\\.js$)', message });
 const server = (name, folder, patterns, ignores = []) => boundary(`server/${name}`, [`server/src/${folder}`], [...SERVER_BASE, ...patterns], ignores);
 
+const MCP_MSG = 'server/README.md: MCP tools are thin adapters over the CLI\'s and the routes\' code paths (cli helpers, eval, pipelines, db repositories, benchmarks, the MCP SDK) — never the API, jobs, Fastify, commander or pg-boss';
 const API_MSG = 'server/README.md: routes call pipelines, db repositories, benchmarks and the catalogue — never drizzle, SQL, pg-boss or SDKs directly, nor capture, providers, eval or the CLI';
 const EVAL_MSG = 'server/README.md: the evaluation engine imports benchmarks, distractors and providers — never the CLI or the API, no terminal, flags, queue or database';
 const PIPELINES_MSG = 'server/README.md: pipelines import db, benchmarks, distractors, capture, the evaluation engine (eval/) and the jobs\' JobSender port — never the API, Fastify, the CLI or providers directly';
@@ -135,6 +136,10 @@ const boundaries = [
     never(['pg-boss', 'commander', 'cli-progress', ...SDKS], API_MSG),
     into(['capture', 'providers', 'cli', 'eval', 'bench'], API_MSG),
     jobsBeyondSender('server/README.md: routes send jobs through the JobSender port (jobs/sender.ts) only; pg-boss stays in jobs/'),
+  ]),
+  server('mcp', 'mcp/**/*.ts', [
+    never(['pg-boss', 'commander', 'cli-progress', 'fastify', '@fastify', 'fastify-type-provider-zod'], MCP_MSG),
+    into(['api', 'jobs', 'bench', 'pack'], MCP_MSG),
   ]),
   server('catalogue', 'catalogue/**/*.ts', [
     only(['@toolmark/benchmarks'], 'server/README.md: the catalogue imports benchmarks (types) only'),

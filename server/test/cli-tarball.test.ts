@@ -12,6 +12,8 @@ import { gunzipSync } from 'node:zlib';
 import { LATEST_RULES } from '@toolmark/benchmarks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './api/helpers.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { packageBin, runCli } from './helpers.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -44,9 +46,8 @@ function tarEntries(tgz: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-/** `npx -y <url> args…` in `cwd`: an npm cache of its own, no user config, a registry nobody answers at. */
-function npx(url: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
+/** The environment of `npx -y <url>`: an npm cache of its own, no user config, a registry nobody answers at. */
+const npxEnv = () => ({
     PATH: process.env.PATH ?? '',
     HOME: work,
     npm_config_cache: join(work, 'npm-cache'),
@@ -56,7 +57,11 @@ function npx(url: string, args: string[], cwd: string): Promise<{ code: number; 
     npm_config_update_notifier: 'false',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
-  };
+});
+
+/** `npx -y <url> args…` in `cwd` with {@link npxEnv}. */
+function npx(url: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = npxEnv();
   return new Promise((done) => {
     execFile('npx', ['-y', url, ...args], { cwd, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
@@ -138,6 +143,18 @@ describe('npx -y <instance>/cli/toolmark.tgz', () => {
     const checkout = await runCli([...args.slice(0, 1), file, ...args.slice(2)]);
     expect(`${packed.stdout}${packed.stderr}`).toContain('tokens per trial');
     expect(`${packed.stdout}${packed.stderr}`).toBe(`${checkout.stdout}${checkout.stderr}`);
+  });
+
+  it('serves its stdio tools as `toolmark mcp` (the README\'s client config), answering with its version', async () => {
+    const dir = mkdtempSync(join(work, 'mcp-'));
+    const transport = new StdioClientTransport({ command: 'npx', args: ['-y', `${base}/cli/toolmark.tgz`, 'mcp', '--cwd', dir], env: npxEnv(), stderr: 'ignore' });
+    const client = new Client({ name: 'toolmark-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect(client.getServerVersion()).toMatchObject({ name: 'toolmark', version });
+    expect((await client.listTools()).tools.map((x) => x.name)).toEqual(['lint_surface', 'validate_tasks', 'estimate_evaluation', 'run_evaluation', 'diff_results']);
+    const lint = await client.callTool({ name: 'lint_surface', arguments: { tools: [{ name: 'get_note', description: 'Read one note by its id.', inputSchema: { type: 'object' } }] } });
+    expect(lint.isError).not.toBe(true);
+    await client.close();
   });
 
   it('dumps a real MCP server over stdio', async () => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import process from 'node:process';
 import type { Command } from 'commander';
 import { LAUNCH_CEILINGS, LAUNCH_DEFAULTS, LaunchGuards } from '../mcp/guards.js';
@@ -6,6 +7,7 @@ import { EXIT, printError } from './errors.js';
 import type { CliIo } from './io.js';
 
 interface McpOptions {
+  cwd?: string;
   config?: string;
   allowDynamicTargets?: boolean;
   allowPaidRuns?: boolean;
@@ -29,7 +31,7 @@ async function runMcp(options: McpOptions, io: CliIo): Promise<number> {
         maxTools: numberOption(options.maxTools, '--max-tools', { min: 1, max: LAUNCH_CEILINGS.maxTools, integer: true }),
         resultFile: options.resultFile,
       },
-      process.cwd(),
+      resolve(process.cwd(), options.cwd ?? '.'),
       io.env,
     );
     // The MCP SDK's server side is loaded only here.
@@ -50,6 +52,7 @@ export function registerMcp(program: Command, io: CliIo, done: (code: number) =>
       'An MCP server on stdin/stdout whose capabilities are fixed here, by the operator, never by the agent: it reads only the reviewed ' +
         'JSON --config, acts only on its target, contacts a provider only with --allow-paid-runs and within --max-trials. Logs go to stderr.',
     )
+    .option('--cwd <dir>', 'the working directory: every path the agent names stays inside it (default: where the server starts)')
     .option('--config <file.json>', 'the reviewed JSON config (target, tasks, provider, trials); never .js/.ts, never looked for')
     .option('--allow-paid-runs', 'let run_evaluation contact a model provider (every provider but lexical and mock)')
     .option('--max-trials <n>', `paid trials this server may send in all, over every call (default ${LAUNCH_DEFAULTS.maxTrials} or trials.maxTrials; ceiling ${LAUNCH_CEILINGS.maxTrials})`)

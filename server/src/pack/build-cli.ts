@@ -53,6 +53,14 @@ const serviceCommands: Plugin = {
   },
 };
 
+/** mcp/tools/index.js → pack/mcp-tools.js: `toolmark mcp` offers only the stdio tools, which need no database. */
+const mcpStdioTools: Plugin = {
+  name: 'mcp-stdio-tools',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/tools\/index\.js$/ }, (args) => (args.importer === join(DIST, 'mcp', 'register.js') ? { path: join(DIST, 'pack', 'mcp-tools.js') } : undefined));
+  },
+};
+
 /**
  * gpt-tokenizer's o200k_base module → pack/o200k-table-module.js, the compact table's counts; its raw rank
  * table (loadO200kRanks, which only builds a table) → a module that says it is not here.
@@ -161,11 +169,14 @@ async function main(): Promise<void> {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [serviceCommands, tokenTableModule],
+    plugins: [serviceCommands, mcpStdioTools, tokenTableModule],
   });
   checkInputs(result.metafile);
   writeFileSync(join(STAGE, 'THIRD-PARTY-LICENSES.md'), licences(result.metafile));
   copyFileSync(table, join(out, TOKEN_TABLE_FILE));
+  // build-info.ts reads the stamp beside the module that asks (a chunk in dist/cli/): run reports' code
+  // version and the MCP server's version. Without it, it would look for a package.json that is not there.
+  copyFileSync(join(DIST, 'build-info.json'), join(out, 'build-info.json'));
   copyDistractors();
   writeFileSync(join(STAGE, 'README.md'), README(version));
   const manifest = {

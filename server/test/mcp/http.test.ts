@@ -32,8 +32,12 @@ async function connect(key?: string): Promise<Client> {
 const call = async (client: Client, name: string, args: Record<string, unknown>) => {
   const res = await client.callTool({ name, arguments: args });
   const text = (res.content as { type: string; text: string }[])[0]!.text;
-  return { isError: res.isError === true, body: JSON.parse(text) as Record<string, any> };
+  const body = JSON.parse(text);
+  return { isError: res.isError === true, body };
 };
+
+/** The uniform error of a fetch answer. */
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; detail: Record<string, unknown> } }).error;
 
 beforeAll(async () => {
   h = await startTestApp();
@@ -98,6 +102,9 @@ describe('POST /mcp over the SDK client', () => {
       const client = await connect(key);
       const hidden = await call(client, 'get_server_score', { server: slugs.hidden });
       const absent = await call(client, 'get_server_score', { server: 'no-such-server' });
+      // Hostile text never reaches a query: the REST API's id-or-slug and search rules, as invalid_arguments.
+      expect((await call(client, 'get_server_score', { server: 'x\u0000y' })).body.error).toMatchObject({ code: 'invalid_arguments', detail: { path: 'arguments.server' } });
+      expect((await call(client, 'search_leaderboard', { query: 'a\u0000' })).body.error).toMatchObject({ code: 'invalid_arguments', detail: { path: 'arguments.query' } });
       expect(hidden.isError).toBe(true);
       expect(hidden.body.error.code).toBe('not_found');
       expect(JSON.stringify(hidden.body).replaceAll(slugs.hidden, 'no-such-server')).toBe(JSON.stringify(absent.body));
@@ -112,7 +119,7 @@ describe('POST /mcp over the SDK client', () => {
     const rest = (await h.app.inject({ method: 'GET', url: '/v1/leaderboards/lint?q=notes' })).json();
     const { body } = await call(client, 'search_leaderboard', { query: 'notes' });
     expect(body.total).toBe(rest.total);
-    expect(body.items).toEqual(rest.items.map((i: any) => expect.objectContaining({ rank: i.rank, slug: i.slug, score: i.score, band: i.band, tools: i.toolCount })));
+    expect(body.items).toEqual(rest.items.map((i: { rank: number; slug: string; score: number; band: string; toolCount: number }) => expect.objectContaining({ rank: i.rank, slug: i.slug, score: i.score, band: i.band, tools: i.toolCount })));
     await client.close();
   });
 
@@ -141,23 +148,36 @@ describe('keys and the REST plugins in front of /mcp', () => {
   it('an unknown key is a 401 in the uniform shape, never anonymous', async () => {
     const res = await fetch(base, { method: 'POST', headers: { ...bearer('tm_agent_' + 'x'.repeat(32)), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('unauthorized');
+    expect((await errorOf(res)).code).toBe('unauthorized');
   });
 
   it('the REST body parser and size limit: duplicate keys 400, a body over the limit 413; GET and DELETE 405', async () => {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const dup = await fetch(base, { method: 'POST', headers, body: '{"jsonrpc":"2.0","jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect(dup.status).toBe(400);
-    expect((await dup.json()).error.code).toBe('duplicate_key');
+    expect((await errorOf(dup)).code).toBe('duplicate_key');
     const big = await fetch(base, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'lint_surface', arguments: { tools: [{ name: 'x', description: 'y'.repeat(1_200_000) }] } } }) });
     expect(big.status).toBe(413);
-    expect((await big.json()).error.code).toBeTypeOf('string');
+    expect((await errorOf(big)).code).toBeTypeOf('string');
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(base, { method, headers: { accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
-      expect((await res.json()).error.code).toBe('method_not_allowed');
+      expect((await errorOf(res)).code).toBe('method_not_allowed');
     }
+  });
+});
+
+describe('DNS rebinding', () => {
+  it('a page of another origin is refused (403 origin_refused); no Origin (an MCP client) and a loopback page on loopback are not', async () => {
+    const post = (origin?: string) =>
+      fetch(base, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin ? { origin } : {}) }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+    const evil = await post('http://evil.example.com');
+    expect(evil.status).toBe(403);
+    expect((await errorOf(evil))).toMatchObject({ code: 'origin_refused', detail: { origin: 'http://evil.example.com' } });
+    expect((await post('null')).status).toBe(403);
+    expect((await post()).status).toBe(200);
+    expect((await post(`http://localhost:${base.port}`)).status).toBe(200);
   });
 });
 

@@ -35,7 +35,8 @@ async function launch(args: string[], env: Record<string, string> = {}): Promise
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
   const res = await client.callTool({ name, arguments: args });
-  return { isError: res.isError === true, body: JSON.parse((res.content as { text: string }[])[0]!.text) as Record<string, any> };
+  const body = JSON.parse((res.content as { text: string }[])[0]!.text);
+  return { isError: res.isError === true, body };
 };
 
 beforeAll(async () => {
@@ -54,7 +55,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('toolmark mcp: the CLI\'s answers', () => {
+describe('toolmark mcp: the CLI\'s answers', { timeout: 180_000 }, () => {
   it('offers the stdio tools, lints like `lint --json` and validates like `tasks lint --format json`', async () => {
     const { client, stderr } = await launch(['--config', 'lexical.json']);
     const names = (await client.listTools()).tools.map((t) => t.name);
@@ -68,6 +69,15 @@ describe('toolmark mcp: the CLI\'s answers', () => {
     await client.close();
     // stdout is the protocol: logs only on stderr.
     expect(stderr()).toContain('toolmark mcp: info: serving over stdio');
+  });
+
+  it('--cwd names the working directory for clients that cannot start a server in one (the config and every path are read from it)', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--cwd', work, '--config', 'lexical.json'], cwd: root, env: { PATH: process.env.PATH ?? '', HOME: root }, stderr: 'ignore' });
+    const client = new Client({ name: 'toolmark-test', version: '1.0.0' });
+    await client.connect(transport);
+    expect((await call(client, 'validate_tasks', { tasksFile: 'tasks.yaml', minCasesPerTool: 1 })).body.ok).toBe(true);
+    expect((await call(client, 'validate_tasks', { tasksFile: '../outside.yaml' })).body.error.code).toBe('path_refused');
+    await client.close();
   });
 
   it('a free run (lexical) returns a compact summary, writes the full report to --result-file, and diff_results compares saved runs like `diff`', async () => {
@@ -89,7 +99,7 @@ describe('toolmark mcp: the CLI\'s answers', () => {
   });
 });
 
-describe('toolmark mcp: the agent cannot get around the launch guards', () => {
+describe('toolmark mcp: the agent cannot get around the launch guards', { timeout: 180_000 }, () => {
   it('paths: ../, absolute paths and symlinks out of the working directory are refused (path_refused), for every file argument', async () => {
     const { client } = await launch(['--config', 'lexical.json']);
     for (const path of ['../outside.yaml', join(root, 'outside.yaml'), 'link.yaml', 'sub/../../outside.yaml']) {

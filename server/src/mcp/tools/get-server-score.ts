@@ -1,4 +1,5 @@
 import { securityStatus } from '@toolmark/benchmarks';
+import { IdOrSlugParamsSchema } from '@toolmark/benchmarks/api';
 import { latestLint } from '@toolmark/db';
 import { z } from 'zod';
 import { visibleServer } from '../../pipelines/visibility.js';
@@ -14,7 +15,7 @@ export const getServerScoreTool = defineTool({
     'Look up an MCP server on the toolmark leaderboard by its slug or id and return the latest lint score of its latest version: the mean and band, each tool\'s score, the most severe findings and the pairs of tools a model may confuse. ' +
     'Use it before you install or call a public server; search_leaderboard finds the slug. detail=true returns the full lint result.',
   inputSchema: {
-    server: z.string().min(1).max(200).describe('The server\'s slug (as in /servers/<slug>, e.g. "memory") or its id (a UUID)'),
+    server: IdOrSlugParamsSchema.shape.id.describe('The server\'s slug (as in /servers/<slug>, e.g. "memory") or its id (a UUID)'),
     detail: z.boolean().default(false).describe('true: the full lint result with per-category notes; default false, a compact summary'),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

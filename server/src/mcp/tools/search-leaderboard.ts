@@ -1,5 +1,5 @@
 import { LATEST_RULES, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
-import { BoardSortSchema } from '@toolmark/benchmarks/api';
+import { BoardQuerySchema, BoardSortSchema } from '@toolmark/benchmarks/api';
 import { z } from 'zod';
 import { readLintBoard } from '../../pipelines/lint-board.js';
 import { defineTool } from '../tool.js';
@@ -13,7 +13,7 @@ export const searchLeaderboardTool = defineTool({
     'Search the public toolmark leaderboard of MCP servers, ranked by the lint score of their tools: filter by a word in the name, by band, or by security findings, and sort by score or a category. ' +
     'Use it to find a well-scored server for a job, or the slug that get_server_score takes. Returns the rank, slug, name, score, band, tool count and findings per severity of each server.',
   inputSchema: {
-    query: z.string().max(100).optional().describe('A word in the server\'s name or slug, e.g. "github"; omit it for every server'),
+    query: BoardQuerySchema.shape.q.describe('A word in the server\'s name or slug, e.g. "github"; omit it for every server'),
     band: z.enum(['sunny', 'cloudy', 'rain']).optional().describe('Only servers in this band: sunny is a score of 70 or more, cloudy 40-69, rain below 40'),
     security: z.boolean().optional().describe('true: only servers with security findings; false: only servers without'),
     sort: BoardSortSchema.default('score').describe('Sort key: score (default), name, tools, tokens, captured or a category (purpose, usage, parameters, returns, constraints, examples)'),

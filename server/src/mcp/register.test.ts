@@ -1,0 +1,57 @@
+// register.ts on its own: `needs: 'agent-key'` is enforced for http calls (no key 401-like `unauthorized`,
+// another purpose `wrong_purpose`), defs are offered only on their transports, an unknown tool is a JSON-RPC
+// error, and an unexpected failure is `internal_error` without its message (logged instead).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { callTool, createMcpServer } from './register.js';
+import { defineTool, type McpContext } from './tool.js';
+
+const logged: unknown[] = [];
+const log = { info: () => undefined, warn: () => undefined, error: (obj: object) => void logged.push(obj) };
+const echo = defineTool({
+  name: 'echo_note',
+  title: 'Echo a note',
+  description: 'Echo the note back.',
+  inputSchema: { note: z.string().max(10) },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  transports: ['http'],
+  needs: 'agent-key',
+  async run(_ctx, args) {
+    if (args.note === 'boom') throw new Error('secret connection string postgres://x');
+    return { data: { note: args.note } };
+  },
+});
+const ctx = (auth: McpContext['auth']): McpContext => ({ transport: 'http', auth, log, signal: new AbortController().signal });
+const parse = (r: Awaited<ReturnType<typeof callTool>>) => ({ isError: r.isError === true, body: JSON.parse((r.content[0] as { text: string }).text) });
+
+describe('register', () => {
+  it('needs agent-key: anonymous is unauthorized, a ci key wrong_purpose, an agent key runs', async () => {
+    expect(parse(await callTool(echo, { note: 'hi' }, ctx(null)))).toMatchObject({ isError: true, body: { error: { code: 'unauthorized' } } });
+    expect(parse(await callTool(echo, { note: 'hi' }, ctx({ orgId: 'o', keyId: 'k', purpose: 'ci' })))).toMatchObject({ isError: true, body: { error: { code: 'wrong_purpose', detail: { purpose: 'ci', allowed: ['agent'] } } } });
+    expect(parse(await callTool(echo, { note: 'hi' }, ctx({ orgId: 'o', keyId: 'k', purpose: 'agent' })))).toEqual({ isError: false, body: { note: 'hi' } });
+  });
+
+  it('arguments are checked with the def\'s shape, naming the argument; unexpected failures hide their message', async () => {
+    const agent = ctx({ orgId: 'o', keyId: 'k', purpose: 'agent' });
+    expect(parse(await callTool(echo, { note: 'x'.repeat(11) }, agent)).body.error).toMatchObject({ code: 'invalid_arguments', detail: { path: 'arguments.note' } });
+    const boom = parse(await callTool(echo, { note: 'boom' }, agent));
+    expect(boom.body.error.code).toBe('internal_error');
+    expect(JSON.stringify(boom)).not.toContain('postgres');
+    expect(logged).toHaveLength(1);
+  });
+
+  it('a transport lists only its defs; an unknown tool is a JSON-RPC error', async () => {
+    for (const transport of ['stdio', 'http'] as const) {
+      const server = createMcpServer({ transport, auth: null, log }, [echo]);
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await server.connect(a);
+      const client = new Client({ name: 't', version: '1' });
+      await client.connect(b);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(transport === 'http' ? ['echo_note'] : []);
+      await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/unknown tool "nope"/);
+      await client.close();
+    }
+  });
+});
