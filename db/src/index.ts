@@ -20,3 +20,4 @@ export * from './repositories/case-sets.js';
 export * from './repositories/evaluations.js';
 export * from './repositories/trials.js';
 export * from './repositories/evaluation-boards.js';
+export * from './repositories/failures.js';

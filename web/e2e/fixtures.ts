@@ -47,3 +47,8 @@ export const poisonedTools = [
     annotations: { readOnlyHint: false, destructiveHint: false },
   },
 ];
+
+/** A tool name an agent reported that no server has: markup, an event handler and a bidi override (stored as sent, shown as text). */
+export const HOSTILE_TOOL_NAME = '<img src=x onerror="window.__pwned=\'name\'">\u202Eevil';
+/** What a user asked, as an agent reported it: only the server's organisation may see it, as text. */
+export const FAILURE_UTTERANCE = '<script>window.__pwned = "utterance"</script><img src=x onerror="window.__pwned=\'u\'"> please \u202Ereverse\u202C my notes';

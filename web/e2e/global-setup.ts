@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@toolmark/db/testing';
+import { seedFailures } from './failures-seed';
 import { HOSTILE, hostileTools, poisonedTools, TWO_VERSIONS } from './fixtures';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -83,6 +84,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
              jsonb_set(jsonb_set(jsonb_set(result::jsonb, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)::json
       FROM lint_results lr JOIN servers s ON s.latest_version_id = lr.server_version_id
       WHERE s.id = ${twoId} AND lr.rules_id = 'v2'`;
+
+    // Agents' failure reports on the hostile server (three organisations, hostile names and an utterance).
+    const hostileHash = ((await (await fetch(`${base}/v1/servers/${hostileId}`)).json()) as { versions: { surfaceHash: string }[] }).versions[0]!.surfaceHash;
+    await seedFailures(base, admin, database.db, hostileId, hostileHash);
 
     Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_POISONED_ID: poisonedId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
   } catch (error) {

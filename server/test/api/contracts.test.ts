@@ -218,6 +218,16 @@ beforeAll(async () => {
   add('POST /v1/leaderboards/models/runs', 400, 'unknown model', '/v1/leaderboards/models/runs', { key: admin, payload: { models: ['openai/none'] } });
   add('GET /v1/leaderboards/models', 200, 'the suite', '/v1/leaderboards/models');
   add('GET /v1/leaderboards/models', 400, 'unknown distractor set', '/v1/leaderboards/models?distractors=nosuch');
+  // The failure knowledge base (reports come from agent keys over MCP; here the routes answer on an empty base).
+  add('GET /v1/servers/{id}/failures', 200, 'public, no key', `/v1/servers/${open.id}/failures`);
+  add('GET /v1/servers/{id}/failures', 200, 'its organisation sees its utterances', `/v1/servers/${open.slug}/failures`, { key: admin });
+  add('GET /v1/servers/{id}/failures', 404, 'private, other organisation', `/v1/servers/${hidden.id}/failures`, { key: otherCi });
+  add('GET /v1/servers/{id}/failures/cases', 200, 'the empty task set', `/v1/servers/${open.id}/failures/cases`, { key: h.keys.script });
+  add('GET /v1/servers/{id}/failures/cases', 403, 'ci key', `/v1/servers/${open.id}/failures/cases`, { key: h.keys.ci });
+  add('POST /v1/servers/{id}/failures/cases', 200, 'an unknown report refused', `/v1/servers/${open.id}/failures/cases`, { key: admin, payload: { reportIds: [UNKNOWN] } });
+  add('POST /v1/servers/{id}/failures/cases', 400, 'no reports', `/v1/servers/${open.id}/failures/cases`, { key: admin, payload: { reportIds: [] } });
+  add('POST /v1/failures/removals', 200, 'the operator, nothing to remove', '/v1/failures/removals', { key: admin, payload: { keyId: UNKNOWN } });
+  add('POST /v1/failures/removals', 403, 'not the operator', '/v1/failures/removals', { key: otherAdmin, payload: { keyId: UNKNOWN } });
   const mcpHeaders = { accept: 'application/json, text/event-stream' };
   const rpc = (method: string, params: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 1, method, params });
   add('POST /mcp', 200, 'tools/list, anonymous', '/mcp', { payload: rpc('tools/list'), headers: mcpHeaders });

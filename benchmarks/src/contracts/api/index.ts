@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Wire } from './common.js';
 import { cliEndpoints, docsEndpoints } from './docs.js';
 import { evaluationsEndpoints } from './evaluations.js';
+import { failuresEndpoints } from './failures.js';
 import { healthEndpoints } from './health.js';
 import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
@@ -19,6 +20,7 @@ export * from './common.js';
 export * from './errors.js';
 export * from './docs.js';
 export * from './evaluations.js';
+export * from './failures.js';
 export * from './health.js';
 export * from './keys.js';
 export * from './leaderboards.js';
@@ -51,6 +53,7 @@ export const endpoints = {
   ...leaderboardsEndpoints,
   ...rulesEndpoints,
   ...evaluationsEndpoints,
+  ...failuresEndpoints,
   ...mcpEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -31,6 +31,9 @@ import serverLint from './v1/servers/lint.js';
 import serverLintLatest from './v1/servers/lint-latest.js';
 import serverEvaluations from './v1/servers/evaluations/index.js';
 import serverEvaluationEstimate from './v1/servers/evaluations/estimate.js';
+import serverFailures from './v1/servers/failures.js';
+import serverFailureCases from './v1/servers/failures/cases.js';
+import failureRemovals from './v1/failures/removals.js';
 import versionById from './v1/versions/by-id.js';
 import versionLint from './v1/versions/lint.js';
 import versionDiff from './v1/versions/diff.js';
@@ -56,6 +59,9 @@ export const routes: RouteModule[] = [
   serverLintLatest,
   serverEvaluationEstimate,
   serverEvaluations,
+  serverFailures,
+  serverFailureCases,
+  failureRemovals,
   evaluationById,
   evaluationCases,
   evaluationComparison,

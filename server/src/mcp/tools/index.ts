@@ -5,6 +5,8 @@ import { diffResultsTool } from './diff-results.js';
 import { estimateEvaluationTool } from './estimate-evaluation.js';
 import { getServerScoreTool } from './get-server-score.js';
 import { lintSurfaceTool } from './lint-surface.js';
+import { queryFailuresTool } from './query-failures.js';
+import { reportFailureTool } from './report-failure.js';
 import { runEvaluationTool } from './run-evaluation.js';
 import { searchLeaderboardTool } from './search-leaderboard.js';
 import { validateTasksTool } from './validate-tasks.js';
@@ -17,4 +19,6 @@ export const tools: McpToolDef[] = [
   estimateEvaluationTool,
   runEvaluationTool,
   diffResultsTool,
+  reportFailureTool,
+  queryFailuresTool,
 ];

@@ -112,5 +112,8 @@ export const api = {
   usage: (c: Caller) => call<Answer<'GET /v1/me/usage'>>(c, 'GET', '/v1/me/usage'),
   updateServer: (c: Caller, id: string, body: Body<'PATCH /v1/servers/{id}'>) => call<Answer<'PATCH /v1/servers/{id}'>>(c, 'PATCH', `/v1/servers/${enc(id)}`, body),
   deleteServer: (c: Caller, id: string) => call<Answer<'DELETE /v1/servers/{id}'>>(c, 'DELETE', `/v1/servers/${enc(id)}`),
+  failures: (c: Caller, id: string) => call<Answer<'GET /v1/servers/{id}/failures'>>(c, 'GET', `/v1/servers/${enc(id)}/failures`),
+  addFailureCases: (c: Caller, id: string, body: Body<'POST /v1/servers/{id}/failures/cases'>) =>
+    call<Answer<'POST /v1/servers/{id}/failures/cases'>>(c, 'POST', `/v1/servers/${enc(id)}/failures/cases`, body),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };

@@ -1,12 +1,13 @@
 import { renderFindingMessage, type Finding } from '@toolmark/benchmarks';
-import { error, redirect } from '@sveltejs/kit';
+import { error, fail as refuse, redirect } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
-import { localPath } from '$lib/i18n';
+import { localPath, messages } from '$lib/i18n';
 import { api, ApiFailure, pageError, type StoredLint } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import { serverOnly } from '$lib/server-only';
-import type { PageServerLoad } from './$types';
+import { failuresView } from '$lib/server/failures';
+import type { Actions, PageServerLoad } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A server slug (the API's SlugSchema, by shape): anything else is not a server's page. */
@@ -34,11 +35,13 @@ export const load: PageServerLoad = async (event) => {
   if (!UUID.test(id) && !SLUG.test(id)) error(404, 'Not found');
   const caller = callerOf(event);
   const session = event.locals.session;
-  const [detail, list, me] = await Promise.all([
+  const [detail, list, me, failures] = await Promise.all([
     api.server(caller, id),
     api.rules(caller),
     // Signed in with an admin key: whether it is this server's organisation (then the page links to its management).
     session?.purpose === 'admin' ? api.me(caller).catch(() => null) : Promise.resolve(null),
+    // What agents reported (the API applies the 3-organisation rule and shows utterances to the owner only).
+    api.failures(caller, id).catch((e: unknown) => (e instanceof ApiFailure && e.status !== 404 && e.status !== 400 ? null : fail(e))),
   ]).catch(fail);
   const { server, versions } = detail;
   if (id !== server.slug) redirect(308, localPath(event.locals.lang, `/servers/${server.slug}${event.url.search}`));
@@ -118,6 +121,7 @@ export const load: PageServerLoad = async (event) => {
     page: serverOnly({
     server: { ...server, name: visibleName(server.name), description: visible(server.description), captureError: null },
     canManage: me !== null && me.organisation.id === server.organisationId,
+    failures: failures && failuresView(failures, lang),
     sameSurface: { total: detail.sameSurface.total, items: detail.sameSurface.items.map((s) => ({ ...s, name: visibleName(s.name) })) },
     versions: versions.map((v) => ({ id: v.id, seq: v.seq, label: v.label ? visible(v.label) : null, capturedAt: v.capturedAt, toolCount: v.toolCount })),
     version: version ? { id: version.id, seq: version.seq, label: visible(version.label), capturedAt: version.capturedAt, surfaceHash: version.surfaceHash, toolCount: version.toolCount } : null,
@@ -141,4 +145,22 @@ export const load: PageServerLoad = async (event) => {
     },
   }),
   };
+};
+
+export const actions: Actions = {
+  /** The owner's form: the picked utterances become cases of its private task set. */
+  cases: async (event) => {
+    if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${encodeURIComponent(localPath(event.locals.lang, `/servers/${event.params.id}`))}`));
+    const form = await event.request.formData();
+    const reportIds = form.getAll('report').map(String).filter((v) => UUID.test(v)).slice(0, 50);
+    if (reportIds.length === 0) return refuse(400, { action: 'cases', error: messages[event.locals.lang].failures.pickNone });
+    try {
+      const { server } = await api.server(callerOf(event), event.params.id);
+      const done = await api.addFailureCases(callerOf(event), server.id, { reportIds });
+      return { action: 'cases', added: done.added.length, refused: done.refused.length };
+    } catch (e) {
+      if (e instanceof ApiFailure) return refuse(e.status >= 500 ? 502 : e.status, { action: 'cases', error: visible(e.message) ?? '' });
+      throw e;
+    }
+  },
 };

@@ -1,0 +1,30 @@
+import { storedText } from '@toolmark/benchmarks/api';
+import { FAILURE_LIMITS } from '@toolmark/benchmarks';
+import { queryFailures } from '../../pipelines/failures.js';
+import { serviceOf } from '../context.js';
+import { callerOf, serverRefOf, serverRefShape } from '../failure-args.js';
+import { defineTool } from '../tool.js';
+
+/** query_failures — what agents reported about a server's tools, with the lint findings that explain it. */
+export const queryFailuresTool = defineTool({
+  name: 'query_failures',
+  title: 'Look up known tool-call failures',
+  description:
+    'Looks up the failure knowledge base for an MCP server (or one of its tools): the confusions agents reported, each with its count of reports ' +
+    `and of distinct reporting organisations (only confusions reported by at least ${FAILURE_LIMITS.publicMinOrganisations} organisations are shown, ` +
+    'except to the server\'s own organisation), the lint findings that explain it (confusable pairs, missing usage context, schema findings) and the fix the rules suggest. ' +
+    'Use it before calling tools of a server you have mistaken before, e.g. {"server": "memory", "tool": "search_nodes"}; do not use it to read a server\'s score ' +
+    '(the lint tools do that). Needs an agent key (Bearer). Returns {"confusions": [...]} and belowThreshold, the number of confusions not shown.',
+  inputSchema: {
+    ...serverRefShape,
+    tool: storedText(FAILURE_LIMITS.toolName, { min: 1, trim: false }).optional().describe('Only confusions involving this tool, e.g. "search_nodes"'),
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  transports: ['http'],
+  needs: 'agent-key',
+  async run(ctx, args) {
+    const service = serviceOf(ctx);
+    const caller = callerOf(ctx.auth, 'query failures');
+    return { data: await queryFailures(service, { organisationId: caller.organisationId }, serverRefOf(args), args.tool) };
+  },
+});
