@@ -24,3 +24,4 @@ export * from './eval/index.js';
 export * from './rules/security-status.js';
 export type { Bands, DocumentedRuleSet, RuleSetFacts } from './rules/rule-set-facts.js';
 export type { SecurityStatus } from './contracts/api/security.js';
+export * from './datasets/index.js';

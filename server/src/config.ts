@@ -1,5 +1,7 @@
 // All configuration in one place: the environment, validated with zod. A bad value stops start-up with a
 // message naming the variable and what is wrong; secrets (DATABASE_URL) are never printed.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ToolmarkError } from '@toolmark/benchmarks';
 
@@ -70,6 +72,12 @@ export const ConfigSchema = z.object({
   TOOLMARK_SESSION_SECRET: z.string().min(32).optional(),
   /** The model catalogue file (JSON) the service offers; default: the checked-in server/models.json (only the baseline enabled). */
   TOOLMARK_MODELS: z.string().min(1).optional(),
+  /** Where dataset releases are written and served from; default: `datasets/` in the data folder. */
+  TOOLMARK_DATASETS_DIR: z.string().min(1).optional(),
+  /** The licence (SPDX id) stated in every new dataset release; default CC-BY-4.0. */
+  TOOLMARK_DATASETS_LICENSE: z.string().regex(/^[A-Za-z0-9.+-]{1,64}$/, 'must be an SPDX licence id').default('CC-BY-4.0'),
+  /** Cron (UTC) of the scheduled dataset build (`build-release`). */
+  TOOLMARK_DATASETS_CRON: z.string().min(9).default('41 4 * * *'),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
   path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],
@@ -94,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return parsed.data;
 }
+
+/** The folder dataset releases live in: TOOLMARK_DATASETS_DIR, else `datasets/` in the data folder (TOOLMARK_DATA_DIR, else the checkout's `.toolmark/`). */
+export const datasetsDir = (config: Config): string =>
+  config.TOOLMARK_DATASETS_DIR ?? join(config.TOOLMARK_DATA_DIR ?? resolve(fileURLToPath(import.meta.url), '..', '..', '..', '.toolmark'), 'datasets');
 
 /** The public base URL (no trailing slash). */
 export const publicUrl = (config: Config): string => (config.TOOLMARK_PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');

@@ -1,0 +1,80 @@
+// What `toolmark datasets verify` reads: a release folder (manifest.json beside its files), or a release
+// URL whose manifest and files are downloaded into a temporary folder first (streamed to disk, then read
+// like a folder). The checks themselves are the core's `verifyRelease`.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ManifestSchema, verifyRelease, type VerifyReport } from '@toolmark/benchmarks';
+import { fileFacts } from './file-facts.js';
+
+/** Verify the release in a folder. */
+export async function verifyFolder(dir: string): Promise<VerifyReport> {
+  const manifestText = await readFile(join(dir, 'manifest.json'), 'utf8');
+  const facts = new Map<string, { bytes: number; sha256: string } | null>();
+  const lines = new Map<string, string[] | null>();
+  let names: string[] = [];
+  try {
+    const parsed = ManifestSchema.safeParse(JSON.parse(manifestText));
+    if (parsed.success) names = parsed.data.files.map((f) => f.path);
+  } catch {
+    // verifyRelease reports the bad manifest.
+  }
+  for (const name of names) facts.set(name, await fileFacts(join(dir, name)).catch(() => null));
+  for (const name of names.filter((n) => n.endsWith('.jsonl'))) {
+    const text = await readFile(join(dir, name), 'utf8').catch(() => null);
+    lines.set(name.slice(0, -'.jsonl'.length), text === null ? null : text.split('\n').filter((l) => l !== ''));
+  }
+  return verifyRelease({ manifestText, fileFacts: (p) => facts.get(p) ?? null, lines: (t) => lines.get(t) ?? null });
+}
+
+/** Release folders under `dir`: itself when it holds a manifest, else its sub-folders that do. */
+export async function releaseFolders(dir: string): Promise<string[]> {
+  if (await stat(join(dir, 'manifest.json')).then(() => true, () => false)) return [dir];
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory() && !e.name.startsWith('.') && (await stat(join(dir, e.name, 'manifest.json')).then(() => true, () => false))) out.push(join(dir, e.name));
+  }
+  return out.sort();
+}
+
+/** An HTTP answer that was not a 200. */
+export class DownloadError extends Error {
+  override readonly name = 'DownloadError';
+}
+
+async function download(url: string, to: string): Promise<void> {
+  const res = await fetch(url);
+  if (res.status !== 200 || res.body === null) throw new DownloadError(`GET ${url} answered ${res.status}`);
+  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(to));
+}
+
+/**
+ * The release URLs a URL names: a release (`…/v1/datasets/<id>`) is itself; the service's root or
+ * `…/v1/datasets` is every latest release it lists.
+ */
+export async function releaseUrls(url: string): Promise<string[]> {
+  const u = new URL(url);
+  const m = /^(.*)\/v1\/datasets\/([a-z0-9][a-z0-9-]*)\/?$/.exec(u.pathname);
+  if (m) return [`${u.origin}${m[1]}/v1/datasets/${m[2]}`];
+  const base = `${u.origin}${u.pathname.replace(/\/v1\/datasets\/?$/, '').replace(/\/$/, '')}`;
+  const res = await fetch(`${base}/v1/datasets?latest=true`);
+  if (res.status !== 200) throw new DownloadError(`GET ${base}/v1/datasets?latest=true answered ${res.status}`);
+  const list = (await res.json()) as { items: { id: string }[] };
+  return list.items.map((r) => `${base}/v1/datasets/${r.id}`);
+}
+
+/** Download a release (manifest and every file it lists) into a fresh temporary folder and verify it there; the folder is removed. */
+export async function verifyUrl(releaseUrl: string): Promise<VerifyReport> {
+  const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-'));
+  try {
+    await download(`${releaseUrl}/files/manifest.json`, join(dir, 'manifest.json'));
+    const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+    if (parsed.success) for (const f of parsed.data.files) await download(`${releaseUrl}/files/${f.path}`, join(dir, f.path)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
+    return await verifyFolder(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
