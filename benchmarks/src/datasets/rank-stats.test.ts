@@ -15,8 +15,9 @@ describe('rank statistics', () => {
   });
 
   it('bootstraps the same interval for the same seed, a different one for another, and brackets rho', () => {
-    const x = [70, 55, 80, 40, 65, 90, 30, 60];
-    const y = [0.7, 0.5, 0.9, 0.45, 0.55, 0.8, 0.2, 0.65];
+    // 30 servers whose accuracy follows the score loosely (a fixed pseudo-random wobble).
+    const x = Array.from({ length: 30 }, (_, i) => 30 + 2 * i);
+    const y = x.map((v, i) => v / 100 + (((i * 7919) % 13) - 6) / 30);
     const a = spearmanBootstrap(x, y, 'seed-a');
     expect(a).toEqual(spearmanBootstrap(x, y, 'seed-a'));
     expect(a).not.toEqual(spearmanBootstrap(x, y, 'seed-b'));

@@ -4,7 +4,7 @@ import { categoryPercents, serverScore } from './recompute.js';
 
 describe('ranks and recomputed lint numbers', () => {
   it('shares a competition rank between equal scores and gives none to a null score', () => {
-    expect(competitionRanks([50, 80, 80, null, 10])).toEqual([4, 1, 1, null, 5]);
+    expect(competitionRanks([50, 80, 80, null, 10])).toEqual([3, 1, 1, null, 4]);
   });
 
   it('places runs by value, null last, then name', () => {
