@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ManifestSchema, verifyRelease, type VerifyReport } from '@toolmark/benchmarks';
+import { ManifestSchema, ToolmarkError, verifyRelease, type VerifyReport } from '@toolmark/benchmarks';
 import { fileFacts } from './file-facts.js';
 
 /** Verify the release in a folder. */
@@ -40,14 +40,23 @@ export async function releaseFolders(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-/** An HTTP answer that was not a 200. */
-export class DownloadError extends Error {
+/** A release that could not be fetched: the site unreachable, or an answer other than 200. */
+export class DownloadError extends ToolmarkError<'download_failed', { url: string; status: number | null }> {
   override readonly name = 'DownloadError';
 }
 
+/** GET a URL, a failure to connect as a DownloadError. */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (e) {
+    throw new DownloadError('download_failed', `GET ${url} failed: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}`, { url, status: null });
+  }
+}
+
 async function download(url: string, to: string): Promise<void> {
-  const res = await fetch(url);
-  if (res.status !== 200 || res.body === null) throw new DownloadError(`GET ${url} answered ${res.status}`);
+  const res = await get(url);
+  if (res.status !== 200 || res.body === null) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
   await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(to));
 }
 
@@ -60,8 +69,8 @@ export async function releaseUrls(url: string): Promise<string[]> {
   const m = /^(.*)\/v1\/datasets\/([a-z0-9][a-z0-9-]*)\/?$/.exec(u.pathname);
   if (m) return [`${u.origin}${m[1]}/v1/datasets/${m[2]}`];
   const base = `${u.origin}${u.pathname.replace(/\/v1\/datasets\/?$/, '').replace(/\/$/, '')}`;
-  const res = await fetch(`${base}/v1/datasets?latest=true`);
-  if (res.status !== 200) throw new DownloadError(`GET ${base}/v1/datasets?latest=true answered ${res.status}`);
+  const res = await get(`${base}/v1/datasets?latest=true`);
+  if (res.status !== 200) throw new DownloadError('download_failed', `GET ${base}/v1/datasets?latest=true answered ${res.status}`, { url: `${base}/v1/datasets?latest=true`, status: res.status });
   const list = (await res.json()) as { items: { id: string }[] };
   return list.items.map((r) => `${base}/v1/datasets/${r.id}`);
 }
