@@ -61,8 +61,7 @@ export class TableWriter {
     if (batch.length === 0) return;
     this.rows += batch.length;
     if (this.jsonl) await put(this.jsonl, batch.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    const flat = batch.map((r) => flatRow(this.spec, r));
-    if (this.csv) for (const r of flat) await put(this.csv.stringifier, r);
+    if (this.csv) for (const r of batch) await put(this.csv.stringifier, flatRow(this.spec, r));
     if (this.parquet) {
       // JSON columns take the value itself: the writer encodes it as JSON text (the column's JSON type).
       const columnData = this.spec.columns.map(([name, t]) => ({
