@@ -112,5 +112,6 @@ export const api = {
   usage: (c: Caller) => call<Answer<'GET /v1/me/usage'>>(c, 'GET', '/v1/me/usage'),
   updateServer: (c: Caller, id: string, body: Body<'PATCH /v1/servers/{id}'>) => call<Answer<'PATCH /v1/servers/{id}'>>(c, 'PATCH', `/v1/servers/${enc(id)}`, body),
   deleteServer: (c: Caller, id: string) => call<Answer<'DELETE /v1/servers/{id}'>>(c, 'DELETE', `/v1/servers/${enc(id)}`),
+  datasets: (c: Caller) => call<Answer<'GET /v1/datasets'>>({ clientAddress: c.clientAddress }, 'GET', '/v1/datasets'),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };
