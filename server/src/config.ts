@@ -1,7 +1,5 @@
 // All configuration in one place: the environment, validated with zod. A bad value stops start-up with a
 // message naming the variable and what is wrong; secrets (DATABASE_URL) are never printed.
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ToolmarkError } from '@toolmark/benchmarks';
 
@@ -102,10 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return parsed.data;
 }
-
-/** The folder dataset releases live in: TOOLMARK_DATASETS_DIR, else `datasets/` in the data folder (TOOLMARK_DATA_DIR, else the checkout's `.toolmark/`). */
-export const datasetsDir = (config: Config): string =>
-  config.TOOLMARK_DATASETS_DIR ?? join(config.TOOLMARK_DATA_DIR ?? resolve(fileURLToPath(import.meta.url), '..', '..', '..', '.toolmark'), 'datasets');
 
 /** The public base URL (no trailing slash). */
 export const publicUrl = (config: Config): string => (config.TOOLMARK_PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`).replace(/\/$/, '');

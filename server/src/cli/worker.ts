@@ -42,7 +42,8 @@ async function runWorker(io: CliIo): Promise<number> {
   const { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock } = await import('@toolmark/db');
   const { bossSender, createBoss, stopBoss } = await import('../jobs/boss.js');
   const { startWorkers } = await import('../jobs/workers.js');
-  const { datasetsDir, publicUrl } = await import('../config.js');
+  const { publicUrl } = await import('../config.js');
+  const { datasetsDir } = await import('../datasets/dir.js');
 
   const stopping = firstSignal(log);
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;

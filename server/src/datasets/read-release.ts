@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ManifestSchema, ToolmarkError, verifyRelease, type VerifyReport } from '@toolmark/benchmarks';
 import { fileFacts } from './file-facts.js';
 
@@ -57,7 +58,7 @@ async function get(url: string): Promise<Response> {
 async function download(url: string, to: string): Promise<void> {
   const res = await get(url);
   if (res.status !== 200 || res.body === null) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
-  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(to));
+  await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(to));
 }
 
 /**

@@ -50,9 +50,9 @@ it('exits 1 on a tampered copy and prints the file, row, field, expected and fou
     await writeFile(join(dir, 'servers.jsonl'), lines.join('\n'));
     const run = await runCli(['datasets', 'verify', dir]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^FAIL /);
+    expect(run.stdout.startsWith('FAIL ')).toBe(true);
     expect(run.stdout).toContain('servers.jsonl:1  toolCount: expected 1, found 7');
-    expect(run.stdout).toMatch(/servers\.jsonl  sha256: expected "[0-9a-f]{64}", found "[0-9a-f]{64}"/);
+    expect(run.stdout).toMatch(/servers\.jsonl {2}sha256: expected "[0-9a-f]{64}", found "[0-9a-f]{64}"/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

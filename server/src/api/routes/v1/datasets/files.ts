@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { endpoints } from '@toolmark/benchmarks/api';
-import { datasetsDir } from '../../../../config.js';
+import { datasetsDir } from '../../../../datasets/dir.js';
 import { releaseFileOr404 } from '../../../../pipelines/datasets.js';
 import { byteRange } from '../../../byte-range.js';
 import { ApiError } from '../../../errors.js';
