@@ -26,3 +26,9 @@ export function differences(expected: unknown, found: unknown, prefix: string, o
   out.push({ field: prefix, expected: show(expected), found: show(found) });
   return out;
 }
+
+/** How many leaf values (numbers, strings, booleans, nulls) a value holds: what a comparison of it checks. */
+export function leafCount(v: unknown): number {
+  if (typeof v !== 'object' || v === null) return 1;
+  return Object.values(v).reduce<number>((n, x) => n + leafCount(x), 0);
+}

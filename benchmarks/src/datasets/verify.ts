@@ -1,7 +1,7 @@
 // `verify`: a release checked against itself. Every file the manifest names is there with its size and
 // sha256, every JSONL row has its table's shape, the row counts match, and every leaderboard number (and the
 // validity table) recomputed from the rows equals the published one. The adapter reads the files; this is pure.
-import { differences, type Difference } from './compare.js';
+import { differences, leafCount, type Difference } from './compare.js';
 import { ManifestSchema, tableFile, type Manifest } from './manifest.js';
 import { lintRanks, lintServerNumbers, metricColumns, runMetrics, runPlaces } from './recompute.js';
 import { tablesOf, type CaseRow, type LintFactRow, type LintFindingRow, type LintServerRow, type LintToolRow, type RunMetricsRow, type TrialRow } from './rows.js';
@@ -18,6 +18,7 @@ export interface ReleaseContents {
 export interface VerifyReport {
   ok: boolean;
   release: string | null;
+  /** How many values (numbers, hashes, counts) were compared. */
   checkedNumbers: number;
   differences: Difference[];
 }
@@ -31,7 +32,7 @@ export function verifyRelease(input: ReleaseContents): VerifyReport {
   let checked = 0;
   const push = (d: Difference) => diffs.push(d);
   const compare = (file: string, row: number | null, prefix: string, expected: unknown, found: unknown) => {
-    checked++;
+    checked += leafCount(expected);
     for (const d of differences(expected, found, prefix)) push({ file, row, ...d });
   };
 
@@ -86,8 +87,9 @@ export function verifyRelease(input: ReleaseContents): VerifyReport {
     tables[spec.name] = rows;
   }
 
-  if (manifest.kind === 'lint') checked += verifyLint(manifest, tables, push);
-  else checked += verifyEvaluation(manifest, tables, push, compare);
+  // verifyEvaluation counts through `compare`; read `checked` only after it returns.
+  const counted = manifest.kind === 'lint' ? verifyLint(manifest, tables, push) : verifyEvaluation(manifest, tables, push, compare);
+  checked += counted;
 
   const ok = diffs.length === 0;
   const shown = diffs.slice(0, MAX_DIFFERENCES);
@@ -116,7 +118,7 @@ function verifyLint(manifest: Manifest, t: Record<string, unknown[]>, push: (d: 
   servers.forEach((s, i) => {
     const expected = { ...lintServerNumbers(rulesId, tools.get(s.versionId) ?? [], findings.get(s.versionId) ?? []), rank: ranks[i] };
     const found = { score: s.score, band: s.band, toolCount: s.toolCount, critical: s.critical, required: s.required, minor: s.minor, categories: s.categories, rank: s.rank };
-    checked += 7 + Object.keys(expected.categories).length;
+    checked += leafCount(expected);
     for (const d of differences(expected, found, '')) push({ file: 'servers.jsonl', row: i + 1, ...d });
   });
   return checked;
