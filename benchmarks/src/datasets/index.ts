@@ -8,3 +8,4 @@ export * from './validity.js';
 export * from './recompute.js';
 export * from './compare.js';
 export * from './verify.js';
+export * from './verify-board.js';

@@ -21,6 +21,8 @@ export interface VerifyReport {
   /** How many values (numbers, hashes, counts) were compared. */
   checkedNumbers: number;
   differences: Difference[];
+  /** Verified from a site: servers of a lint release compared with the live leaderboard (still at the release's version). */
+  boardServers?: number;
 }
 
 /** Differences listed at most (the rest are counted). */

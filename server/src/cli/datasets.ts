@@ -26,7 +26,7 @@ async function reports(target: string): Promise<{ where: string; report: VerifyR
 function render(results: { where: string; report: VerifyReport }[]): string {
   const lines: string[] = [];
   for (const { where, report } of results) {
-    lines.push(`${report.ok ? 'ok  ' : 'FAIL'} ${report.release ?? '(no valid manifest)'}  ${where}  (${report.checkedNumbers} values checked${report.ok ? '' : `, ${report.differences.length} differences`})`);
+    lines.push(`${report.ok ? 'ok  ' : 'FAIL'} ${report.release ?? '(no valid manifest)'}  ${where}  (${report.checkedNumbers} values checked${report.boardServers === undefined ? '' : `, ${report.boardServers} servers against the live leaderboard`}${report.ok ? '' : `, ${report.differences.length} differences`})`);
     for (const d of report.differences) lines.push(`     ${d.file}${d.row === null ? '' : `:${d.row}`}  ${d.field}: expected ${d.expected}, found ${d.found}`);
   }
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { ManifestSchema, ToolmarkError, verifyRelease, type VerifyReport } from '@toolmark/benchmarks';
+import { compareWithBoard, LintServerRowSchema, ManifestSchema, ToolmarkError, verifyRelease, type BoardEntry, type VerifyReport } from '@toolmark/benchmarks';
 import { fileFacts } from './file-facts.js';
 
 /** Verify the release in a folder. */
@@ -76,6 +76,32 @@ export async function releaseUrls(url: string): Promise<string[]> {
   return list.items.map((r) => `${base}/v1/datasets/${r.id}`);
 }
 
+/** The site's lint board of a rules id and hash, every page. */
+async function boardOf(origin: string, rules: { id: string; hash: string }): Promise<BoardEntry[]> {
+  const out: BoardEntry[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const url = `${origin}/v1/leaderboards/lint?rules=${encodeURIComponent(rules.id)}&hash=${encodeURIComponent(rules.hash)}&limit=100&offset=${offset}`;
+    const res = await get(url);
+    if (res.status !== 200) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
+    const page = (await res.json()) as { total: number; items: BoardEntry[] };
+    out.push(...page.items);
+    if (page.items.length === 0 || out.length >= page.total) return out;
+  }
+}
+
+/** A lint release's report with the live board compared too (servers still at the release's version). */
+async function withBoard(report: VerifyReport, releaseUrl: string, dir: string, rules: { id: string; hash: string }): Promise<VerifyReport> {
+  const origin = releaseUrl.replace(/\/v1\/datasets\/[^/]+$/, '');
+  const rows = (await readFile(join(dir, 'servers.jsonl'), 'utf8').catch(() => '')).split('\n').filter((l) => l !== '');
+  const servers = rows.flatMap((l) => {
+    const p = LintServerRowSchema.safeParse(JSON.parse(l));
+    return p.success ? [p.data] : [];
+  });
+  const board = compareWithBoard(servers, await boardOf(origin, rules));
+  const differences = [...report.differences, ...board.differences];
+  return { ...report, ok: differences.length === 0, checkedNumbers: report.checkedNumbers + board.checked, differences, boardServers: board.servers };
+}
+
 /** Download a release (manifest and every file it lists) into a fresh temporary folder and verify it there; the folder is removed. */
 export async function verifyUrl(releaseUrl: string): Promise<VerifyReport> {
   const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-'));
@@ -83,7 +109,9 @@ export async function verifyUrl(releaseUrl: string): Promise<VerifyReport> {
     await download(`${releaseUrl}/files/manifest.json`, join(dir, 'manifest.json'));
     const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
     if (parsed.success) for (const f of parsed.data.files) await download(`${releaseUrl}/files/${f.path}`, join(dir, f.path)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
-    return await verifyFolder(dir);
+    const report = await verifyFolder(dir);
+    if (parsed.success && parsed.data.kind === 'lint' && parsed.data.rules[0]) return await withBoard(report, releaseUrl, dir, parsed.data.rules[0]);
+    return report;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

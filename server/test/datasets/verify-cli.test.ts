@@ -1,5 +1,6 @@
 // `toolmark datasets verify` (the built CLI, a real process) against a release folder, a folder of
-// releases, a tampered copy, and the service listening on 127.0.0.1 (its latest releases, downloaded).
+// releases, a tampered copy, and the service listening on 127.0.0.1 (its latest releases, downloaded and
+// compared with its live leaderboard).
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,7 @@ it('downloads and verifies the latest releases of a running site, and one releas
   expect(site.stderr).toBe('');
   expect(site.code).toBe(0);
   expect(site.stdout).toContain(`ok   ${id}  ${base}/v1/datasets/${id}`);
+  expect(site.stdout).toContain('3 servers against the live leaderboard');
   const json = await runCli(['datasets', 'verify', `${base}/v1/datasets/${id}`, '--json']);
   expect(json.code).toBe(0);
   expect(JSON.parse(json.stdout)[0].report.ok).toBe(true);
@@ -78,4 +80,12 @@ it('exits 2 for a folder that holds no release, an unknown release and a site th
   const gone = await runCli(['datasets', 'verify', 'http://127.0.0.1:9/v1/datasets/x']);
   expect(gone.code).toBe(2);
   expect(gone.stderr).toContain('download_failed');
+});
+
+it('exits 1 when the live leaderboard shows another number for a server still at the release version', async () => {
+  // Board rows are derived data kept by triggers; written here by hand to stand for a board that drifted.
+  await h.t.sql`UPDATE board_entries SET score = score + 1 WHERE slug = 'alpha'`;
+  const run = await runCli(['datasets', 'verify', base]);
+  expect(run.code).toBe(1);
+  expect(run.stdout).toMatch(/servers\.jsonl:\d+ {2}leaderboard\.score: expected [\d.]+, found [\d.]+/);
 });
