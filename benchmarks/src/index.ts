@@ -27,3 +27,4 @@ export type { Bands, DocumentedRuleSet, RuleSetFacts } from './rules/rule-set-fa
 export type { SecurityStatus } from './contracts/api/security.js';
 export * from './contracts/failures.js';
 export * from './failures/explain.js';
+export * from './datasets/index.js';

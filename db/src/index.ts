@@ -21,3 +21,5 @@ export * from './repositories/evaluations.js';
 export * from './repositories/trials.js';
 export * from './repositories/evaluation-boards.js';
 export * from './repositories/failures.js';
+export * from './repositories/releases.js';
+export * from './repositories/dataset-rows.js';

@@ -70,6 +70,12 @@ export const ConfigSchema = z.object({
   TOOLMARK_SESSION_SECRET: z.string().min(32).optional(),
   /** The model catalogue file (JSON) the service offers; default: the checked-in server/models.json (only the baseline enabled). */
   TOOLMARK_MODELS: z.string().min(1).optional(),
+  /** Where dataset releases are written and served from; default: `datasets/` in the data folder. */
+  TOOLMARK_DATASETS_DIR: z.string().min(1).optional(),
+  /** The licence (SPDX id) stated in every new dataset release; default CC-BY-4.0. */
+  TOOLMARK_DATASETS_LICENSE: z.string().regex(/^[A-Za-z0-9.+-]{1,64}$/, 'must be an SPDX licence id').default('CC-BY-4.0'),
+  /** Cron (UTC) of the scheduled dataset build (`build-release`). */
+  TOOLMARK_DATASETS_CRON: z.string().min(9).default('41 4 * * *'),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
   path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],

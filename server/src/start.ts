@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, publicUrl } from './config.js';
+import { datasetsDir } from './datasets/dir.js';
 import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
 import { startWorkers, type StopWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
@@ -84,6 +85,7 @@ async function main(): Promise<number> {
         allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
         concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
+        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON },
       });
     }
     if (config.TOOLMARK_SEED) {

@@ -88,6 +88,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Agents' failure reports on the hostile server (three organisations, hostile names and an utterance).
     const hostileHash = ((await (await fetch(`${base}/v1/servers/${hostileId}`)).json()) as { versions: { surfaceHash: string }[] }).versions[0]!.surfaceHash;
     await seedFailures(base, admin, database.db, hostileId, hostileHash);
+    // Dataset releases for the Datasets and Methodology pages: the operator asks for a build and the inline worker runs it.
+    const built = await fetch(`${base}/v1/datasets/builds`, { method: 'POST', headers: auth, body: '{}' });
+    if (built.status !== 202) throw new Error(`POST /v1/datasets/builds answered ${built.status}`);
+    await waitFor('dataset releases', async () => (((await (await fetch(`${base}/v1/datasets`)).json()) as { items: unknown[] }).items.length >= 2 ? true : undefined));
 
     Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_POISONED_ID: poisonedId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
   } catch (error) {

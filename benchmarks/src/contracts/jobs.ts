@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the contract between producers (routes, schedules, other jobs) and handlers; each handler parses its
  * payload with the schema before doing anything.
  */
-export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model'] as const;
+export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model', 'build-release'] as const;
 /** A queue name. */
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
@@ -40,3 +40,8 @@ export type GenerateCasesJob = z.infer<typeof GenerateCasesJobSchema>;
 export const RunModelJobSchema = z.object({ modelRunId: z.uuid() });
 /** Payload of `run-model`. */
 export type RunModelJob = z.infer<typeof RunModelJobSchema>;
+
+/** `build-release`: build new dataset releases (every kind, or one), on the schedule or an admin's request. */
+export const BuildReleaseJobSchema = z.object({ kind: z.enum(['lint', 'evaluation']).optional(), reason: z.enum(['scheduled', 'requested']) }).strict();
+/** Payload of `build-release`. */
+export type BuildReleaseJob = z.infer<typeof BuildReleaseJobSchema>;

@@ -42,6 +42,8 @@ async function runWorker(io: CliIo): Promise<number> {
   const { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock } = await import('@toolmark/db');
   const { bossSender, createBoss, stopBoss } = await import('../jobs/boss.js');
   const { startWorkers } = await import('../jobs/workers.js');
+  const { publicUrl } = await import('../config.js');
+  const { datasetsDir } = await import('../datasets/dir.js');
 
   const stopping = firstSignal(log);
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -64,6 +66,7 @@ async function runWorker(io: CliIo): Promise<number> {
       allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
       concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
       recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
+      datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON },
     });
   } catch (error) {
     // The drivers' messages name host and port at most, never the password.

@@ -1,7 +1,7 @@
 // pg-boss for toolmark: one started instance per process with our queues created, a JobSender over it, and
 // a graceful stop. pg-boss keeps its tables in its own schema of the application database, so a job can be
 // traced next to the rows it touched and there is no second system to run.
-import { CaptureServerJobSchema, GenerateCasesJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, RunModelJobSchema, type JobQueue } from '@toolmark/benchmarks';
+import { BuildReleaseJobSchema, CaptureServerJobSchema, GenerateCasesJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, RunModelJobSchema, type JobQueue } from '@toolmark/benchmarks';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobPayloads, JobSender, SendOptions } from './sender.js';
@@ -41,6 +41,8 @@ export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
   // A model run stops itself a minute before its attempt expires, stores what it has and queues its own
   // continuation (jobs/run-model.ts), so a long run never outlives its attempt and is never run twice at once.
   'run-model': { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
+  // A build streams every public row into files; an attempt killed midway publishes nothing and the retry starts over.
+  'build-release': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
 };
 
 /**
@@ -64,6 +66,7 @@ const SCHEMAS: { [Q in JobQueue]: z.ZodType<JobPayloads[Q]> } = {
   'recapture-public': RecapturePublicJobSchema,
   'generate-cases': GenerateCasesJobSchema,
   'run-model': RunModelJobSchema,
+  'build-release': BuildReleaseJobSchema,
 };
 
 /** Options of {@link createBoss}. */
@@ -124,7 +127,7 @@ export async function createBoss(options: BossOptions): Promise<PgBoss> {
     await boss.createQueue(dead, { name: dead, policy: 'standard', retryLimit: 0 });
     // Evaluation queues are `stately`: besides one waiting job per key, at most one is active, so a model
     // run queued again (its continuation, the start-up re-queue) never runs beside itself.
-    const policy = queue === 'run-model' || queue === 'generate-cases' ? 'stately' : 'short';
+    const policy = queue === 'run-model' || queue === 'generate-cases' || queue === 'build-release' ? 'stately' : 'short';
     const queueOptions: PgBoss.Queue = { name: queue, policy, ...settings, deadLetter: dead };
     // createQueue does nothing for an existing queue; updateQueue brings its settings up to date.
     await boss.createQueue(queue, queueOptions);
@@ -149,6 +152,8 @@ export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPa
       return (payload as JobPayloads['generate-cases']).evaluationId;
     case 'run-model':
       return (payload as JobPayloads['run-model']).modelRunId;
+    case 'build-release':
+      return (payload as JobPayloads['build-release']).kind ?? 'all';
     default:
       return 'tick';
   }

@@ -1,4 +1,4 @@
-import type { CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob } from '@toolmark/benchmarks';
+import type { BuildReleaseJob, CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob } from '@toolmark/benchmarks';
 
 /** The payload type of each queue (from the core's contracts). */
 export interface JobPayloads {
@@ -7,6 +7,7 @@ export interface JobPayloads {
   'recapture-public': RecapturePublicJob;
   'generate-cases': GenerateCasesJob;
   'run-model': RunModelJob;
+  'build-release': BuildReleaseJob;
 }
 
 /** Options a producer may set on one job. */

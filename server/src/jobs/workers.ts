@@ -13,6 +13,7 @@ import { generateCases } from './generate-cases.js';
 import { runModel } from './run-model.js';
 import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
+import { buildRelease, type DatasetsSettings } from './build-release.js';
 import type { JobSender } from './sender.js';
 
 /** What the workers need. */
@@ -31,6 +32,8 @@ export interface WorkerDeps {
   env?: Env;
   /** The tokenizer request sizes are counted with (default: the core's o200k_base). */
   tokens?: TokenCounter;
+  /** Dataset releases (`build-release`): where they go, their licence and schedule; absent: this process builds none. */
+  datasets?: DatasetsSettings;
   /** A provider for a model run instead of its stored settings' (tests, benches). */
   providerFor?: (run: RunSettings) => Promise<Provider>;
 }
@@ -81,6 +84,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     ['recapture-public', 1, (job) => recapturePublic(deps, job.data)],
     ['generate-cases', 1, (job) => generateCases(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })],
     ['run-model', deps.concurrency, (job) => runModel(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, expireInSeconds: job.expireInSeconds })],
+    ...(deps.datasets ? [['build-release', 1, (job) => buildRelease({ db: deps.db, log: deps.log, datasets: deps.datasets! }, job.data)] as [JobQueue, number, Handle]] : []),
   ];
   // pg-boss 10 has no per-worker concurrency: each work() call is one poller running one job at a time.
   // Its poller waits the polling interval after EVERY fetch, one that brought a job included (worker.js:
@@ -103,6 +107,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
 
   if (deps.recaptureCron !== undefined) {
     await boss.schedule('recapture-public', deps.recaptureCron, {}, { tz: 'UTC', singletonKey: 'tick' });
+  }
+
+  if (deps.datasets?.cron !== undefined) {
+    await boss.schedule('build-release', deps.datasets.cron, { reason: 'scheduled' }, { tz: 'UTC', singletonKey: 'all' });
   }
 
   const backfilled = (await backfillLints(deps)).queued;

@@ -28,12 +28,12 @@ function ranked<T extends { selectionAcc: Rate; name: string }>(rows: T[]): (T &
   return sorted.map((r, i) => ({ ...r, rank: i + 1, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
 }
 
-/** The newest key among runs, the other keys seen, and each server's newest run under that key. */
-function newestKey(runs: readonly BoardRun[]): { key: string | null; others: string[]; perServer: BoardRun[] } {
+/** The newest key among runs (newest first), the other keys seen, and each server's newest run under that key (the board's and the dataset releases' one definition). */
+export function newestKey<R extends Pick<BoardRun, 'comparabilityKey' | 'server'>>(runs: readonly R[]): { key: string | null; others: string[]; perServer: R[] } {
   const key = runs[0]?.comparabilityKey ?? null;
   const others = [...new Set(runs.map((r) => r.comparabilityKey))].filter((k) => k !== key);
   const seen = new Set<string>();
-  const perServer: BoardRun[] = [];
+  const perServer: R[] = [];
   for (const r of runs) {
     if (r.comparabilityKey !== key || seen.has(r.server.id)) continue;
     seen.add(r.server.id);

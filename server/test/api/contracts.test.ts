@@ -7,12 +7,16 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { lintSurface, parseSurfaceValue } from '@toolmark/benchmarks';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
 import { endpoints, ServerSchema, type EndpointKey } from '@toolmark/benchmarks/api';
 import { storeLintResult } from '@toolmark/db';
 import type { ApiContext } from '../../src/api/context.js';
 import { routes } from '../../src/api/routes/index.js';
 import { loadConfig } from '../../src/config.js';
+import { buildLintRelease } from '../../src/datasets/build-lint.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
 
 interface DeclaredRoute {
@@ -82,7 +86,8 @@ const good = (name: string) =>
 
 beforeAll(async () => {
   declared = await declaredRoutes();
-  h = await startTestApp();
+  const datasetsRoot = mkdtempSync(join(tmpdir(), 'toolmark-contract-datasets-'));
+  h = await startTestApp({ TOOLMARK_DATASETS_DIR: datasetsRoot });
   const admin = h.keys.admin;
   const post = async (url: string, key: string, payload: unknown) => {
     const res = await h.app.inject({ method: 'POST', url, headers: bearer(key), payload: payload as object });
@@ -240,6 +245,17 @@ beforeAll(async () => {
   add('GET /mcp', 401, 'unknown key', '/mcp', { key: 'tm_ci_unknown' });
   add('DELETE /mcp', 405, 'stateless: no session to end', '/mcp');
   add('DELETE /mcp', 401, 'unknown key', '/mcp', { key: 'tm_ci_unknown' });
+  const release = await buildLintRelease({ db: h.t.db, root: datasetsRoot, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date() }, { id: LATEST_RULES, hash: ruleSets[LATEST_RULES].hash });
+  add('GET /v1/datasets', 200, 'the lint release', '/v1/datasets');
+  add('GET /v1/datasets', 400, 'unknown kind', '/v1/datasets?kind=other');
+  add('GET /v1/datasets/{id}', 200, 'its manifest', `/v1/datasets/${release.releaseId}`);
+  add('GET /v1/datasets/{id}', 404, 'no such release', '/v1/datasets/lint-none-v1');
+  add('GET /v1/datasets/{id}/files/{file}', 200, 'a CSV file', `/v1/datasets/${release.releaseId}/files/servers.csv`);
+  add('GET /v1/datasets/{id}/files/{file}', 206, 'a range of it', `/v1/datasets/${release.releaseId}/files/servers.csv`, { headers: { range: 'bytes=0-9' } });
+  add('GET /v1/datasets/{id}/files/{file}', 416, 'a range past its end', `/v1/datasets/${release.releaseId}/files/servers.csv`, { headers: { range: 'bytes=99999999-' } });
+  add('GET /v1/datasets/{id}/files/{file}', 404, 'not a file of the release', `/v1/datasets/${release.releaseId}/files/secrets.txt`);
+  add('POST /v1/datasets/builds', 202, 'the operator asks for a build', '/v1/datasets/builds', { key: admin, payload: {} });
+  add('POST /v1/datasets/builds', 403, 'not the operator', '/v1/datasets/builds', { key: otherAdmin, payload: { kind: 'lint' } });
 });
 afterAll(async () => h?.close());
 

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Wire } from './common.js';
 import { cliEndpoints, docsEndpoints } from './docs.js';
+import { datasetsEndpoints } from './datasets.js';
 import { evaluationsEndpoints } from './evaluations.js';
 import { failuresEndpoints } from './failures.js';
 import { healthEndpoints } from './health.js';
@@ -17,6 +18,7 @@ import { serversEndpoints } from './servers.js';
 import { versionsEndpoints } from './versions.js';
 
 export * from './common.js';
+export * from './datasets.js';
 export * from './errors.js';
 export * from './docs.js';
 export * from './evaluations.js';
@@ -55,6 +57,7 @@ export const endpoints = {
   ...evaluationsEndpoints,
   ...failuresEndpoints,
   ...mcpEndpoints,
+  ...datasetsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */

@@ -5,6 +5,10 @@ import cliTarball from './cli/tarball.js';
 import health from './health.js';
 import mcp from './mcp.js';
 import docs from './v1/docs.js';
+import datasets from './v1/datasets.js';
+import datasetById from './v1/datasets/by-id.js';
+import datasetFile from './v1/datasets/files.js';
+import datasetBuilds from './v1/datasets/builds.js';
 import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
 import evaluationById from './v1/evaluations/by-id.js';
@@ -66,6 +70,10 @@ export const routes: RouteModule[] = [
   evaluationCases,
   evaluationComparison,
   models,
+  datasets,
+  datasetBuilds,
+  datasetById,
+  datasetFile,
   versionById,
   versionLint,
   versionDiff,

@@ -1,7 +1,9 @@
 import type { Bands } from '$lib/format';
+import { datasetsEn } from './datasets';
 
 // The English texts of the site. Adding a text: add it here, then to ja.ts (the type makes it required).
 export const en = {
+  ...datasetsEn,
   siteName: 'toolmark',
   tagline: 'How well can a model pick and call the tools of an MCP server?',
   skip: 'Skip to content',

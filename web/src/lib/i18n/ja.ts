@@ -1,7 +1,9 @@
 // The Japanese texts of the site: the same keys as en.ts (checked by the type).
 import type { Messages } from './en';
+import { datasetsJa } from './datasets';
 
 export const ja: Messages = {
+  ...datasetsJa,
   siteName: 'toolmark',
   tagline: 'MCP サーバーのツールを、モデルはどれだけ正しく選んで呼べるか。',
   skip: '本文へ移動',

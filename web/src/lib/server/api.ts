@@ -115,5 +115,6 @@ export const api = {
   failures: (c: Caller, id: string) => call<Answer<'GET /v1/servers/{id}/failures'>>(c, 'GET', `/v1/servers/${enc(id)}/failures`),
   addFailureCases: (c: Caller, id: string, body: Body<'POST /v1/servers/{id}/failures/cases'>) =>
     call<Answer<'POST /v1/servers/{id}/failures/cases'>>(c, 'POST', `/v1/servers/${enc(id)}/failures/cases`, body),
+  datasets: (c: Caller) => call<Answer<'GET /v1/datasets'>>({ clientAddress: c.clientAddress }, 'GET', '/v1/datasets'),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ManifestFileSchema, ManifestSchema } from '../../datasets/manifest.js';
+import { ReleaseKindSchema } from '../../datasets/rows.js';
+import { ValidityTableSchema } from '../../datasets/validity.js';
+import { TimestampSchema } from './common.js';
+import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
+
+/** `GET /v1/datasets` query: one kind, or only each kind and key's latest release. */
+export const DatasetsQuerySchema = z.strictObject({
+  kind: ReleaseKindSchema.optional(),
+  latest: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+
+/** A release in the list: what it holds, its size, formats, licence, files with their URLs, and the command to verify it. */
+export const ReleaseSummarySchema = z.object({
+  id: z.string(),
+  kind: ReleaseKindSchema,
+  key: z.string(),
+  version: z.number().int(),
+  /** The newest published release of its kind and key (the `latest` pointer). */
+  latest: z.boolean(),
+  createdAt: TimestampSchema,
+  publishedAt: TimestampSchema,
+  bytes: z.number().int(),
+  license: z.string(),
+  codeVersion: z.string(),
+  rules: z.array(z.object({ id: z.string(), hash: z.string() })),
+  models: z.array(z.object({ id: z.string(), baseline: z.boolean() })),
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  rows: z.record(z.string(), z.number().int()),
+  formats: z.array(z.string()),
+  files: z.array(ManifestFileSchema.extend({ url: z.string() })),
+  url: z.string(),
+  verifyCommand: z.string(),
+  citation: z.string(),
+  validity: ValidityTableSchema.nullable(),
+});
+/** A release in the list. */
+export type ReleaseSummary = z.infer<typeof ReleaseSummarySchema>;
+
+/** `GET /v1/datasets`. */
+export const DatasetsListSchema = z.object({ items: z.array(ReleaseSummarySchema) });
+
+/** A release id in a path. */
+export const ReleaseParamsSchema = z.object({ id: z.string().min(1).max(200) });
+/** A release file in a path. */
+export const ReleaseFileParamsSchema = z.object({ id: z.string().min(1).max(200), file: z.string().min(1).max(200) });
+
+/** `POST /v1/datasets/builds` body: build every kind or one. */
+export const DatasetBuildBodySchema = z.strictObject({ kind: ReleaseKindSchema.optional() }).default({});
+/** `POST /v1/datasets/builds`: whether a build was queued (false: one is already waiting). */
+export const DatasetBuildAnswerSchema = z.object({ queued: z.boolean(), jobId: z.string().nullable() });
+
+/** Dataset releases: list, manifest, files (ETag, Repr-Digest, Range), and the operator's build request. */
+export const datasetsEndpoints = {
+  'GET /v1/datasets': { querystring: DatasetsQuerySchema, response: { 200: DatasetsListSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/datasets/{id}': { params: ReleaseParamsSchema, response: { 200: ManifestSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/datasets/{id}/files/{file}': {
+    params: ReleaseFileParamsSchema,
+    response: {
+      200: z.unknown().describe('the file (JSONL, CSV, Parquet, Markdown, CFF or the manifest JSON)'),
+      206: z.unknown().describe('the requested byte range of the file'),
+      304: z.null(),
+      404: ErrorSchema,
+      416: ErrorSchema,
+      ...authErrors,
+      ...unavailable,
+    },
+  },
+  'POST /v1/datasets/builds': { body: DatasetBuildBodySchema, response: { 202: DatasetBuildAnswerSchema, ...bodyErrors, ...authErrors, ...unavailable } },
+};

@@ -1,0 +1,11 @@
+// Research datasets: row shapes, the manifest, the validity table and verify (pure; the writers and the
+// build are adapters in server/src/datasets).
+export * from './rows.js';
+export * from './manifest.js';
+export * from './rank-stats.js';
+export * from './ranks.js';
+export * from './validity.js';
+export * from './recompute.js';
+export * from './compare.js';
+export * from './verify.js';
+export * from './verify-board.js';

@@ -1,0 +1,80 @@
+// `npm run bench:datasets`: 1 000 000 synthetic trial rows written to JSONL, CSV and Parquet by the
+// release writers, each format in its own process so its peak RSS is its own. Prints rows/s, peak RSS and
+// file size per format (and rows per CPU second: on a shared machine wall-clock rows/s mostly measures the others). Targets (issue 16): < 256 MB peak RSS, ≥ 50 000 rows/s for JSONL.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVALUATION_TABLES, seededRandom, tableFile, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
+import { TableWriter } from '../datasets/table-writer.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const BATCH = 5_000;
+const TOOLS = ['search_issues', 'create_issue', 'close_issue', 'list_labels', 'add_comment', 'assign_issue'];
+
+/** One synthetic trial, the same for the same index. */
+function trial(i: number, random: () => number): TrialRow {
+  const tool = TOOLS[Math.floor(random() * TOOLS.length)]!;
+  const selected = random() < 0.8;
+  return {
+    runId: '00000000-0000-4000-8000-000000000001',
+    serverId: '00000000-0000-4000-8000-000000000002',
+    caseId: `${tool}-${i % 5000}`,
+    caseKind: 'direct',
+    language: 'en',
+    utterance: `Please ${tool.replace('_', ' the ')} number ${i % 977} for the release board`,
+    shownSurfaceHash: 'sha256:7d2f0c0b1b6a4c4f9a1d3e5f7a9b1c3d5e7f9a1b3c5d7e9f1a3b5c7d9e1f3a5b',
+    order: TOOLS,
+    calls: selected ? [{ name: tool, argumentsText: `{"query":"item ${i % 311}"}`, parseError: null, arguments: { query: `item ${i % 311}` } }] : [],
+    text: '',
+    verdict: { kind: selected ? 'correct' : 'abstained', scored: true, pass: selected, selected, called: selected ? tool : '(none)', argsValid: selected ? true : null, argsMatch: null, argErrors: [], multiCall: false, forbiddenCalled: [], distractor: false },
+    verdictKind: selected ? 'correct' : 'abstained',
+    argErrorKinds: [],
+    truncated: false,
+    error: null,
+    inputTokens: 400 + (i % 50),
+    outputTokens: 20 + (i % 7),
+    latencyMs: Math.round(random() * 2000) / 10,
+    cached: false,
+    seed: 0,
+    repeat: i % 3,
+  };
+}
+
+async function writeOne(format: TableFormat): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-datasets-'));
+  const spec = EVALUATION_TABLES.find((t) => t.name === 'trials')!;
+  const random = seededRandom(16);
+  const writer = new TableWriter(dir, spec, [format]);
+  const start = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < ROWS; i += BATCH) {
+    const batch: TrialRow[] = [];
+    for (let j = i; j < Math.min(ROWS, i + BATCH); j++) batch.push(trial(j, random));
+    await writer.write(batch);
+  }
+  await writer.close();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const bytes = statSync(join(dir, tableFile('trials', format))).size;
+  rmSync(dir, { recursive: true, force: true });
+  process.stdout.write(`${JSON.stringify({ format, rows: ROWS, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / seconds), rowsPerCpuSecond: Math.round(ROWS / cpuSeconds), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), fileMb: Math.round(bytes / 1e5) / 10 })}\n`);
+}
+
+const arg = process.argv[2];
+if (arg === 'jsonl' || arg === 'csv' || arg === 'parquet') {
+  await writeOne(arg);
+} else {
+  process.stdout.write(`bench:datasets — ${ROWS.toLocaleString('en')} synthetic trial rows per format, batches of ${BATCH}, node ${process.version}\n`);
+  for (const format of ['jsonl', 'csv', 'parquet'] as const) {
+    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), format], { encoding: 'utf8', env: process.env });
+    if (run.status !== 0) {
+      process.stderr.write(run.stderr);
+      process.exit(1);
+    }
+    const r = JSON.parse(run.stdout) as { format: string; rowsPerSecond: number; rowsPerCpuSecond: number; peakRssMb: number; seconds: number; fileMb: number };
+    process.stdout.write(`${r.format.padEnd(8)} ${String(r.rowsPerSecond).padStart(8)} rows/s (${r.rowsPerCpuSecond} per CPU second)  ${String(r.seconds).padStart(6)} s  peak RSS ${String(r.peakRssMb).padStart(4)} MB  file ${r.fileMb} MB\n`);
+  }
+}

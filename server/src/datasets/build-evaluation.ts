@@ -1,0 +1,149 @@
+// An evaluation release: one model's newest runs of public servers under one comparable setting (as its
+// leaderboard ranks them), with the cases, every trial, the metrics recomputed from the rows written (and
+// checked against the stored ones the board shows), the lint facts of the evaluated versions under every
+// rules version, and the validity table. Streamed from one snapshot, a batch at a time.
+import { caseBatches, publicRunsOf, readSnapshot, reserveRelease, trialBatches, versionLintResult, type RunSettingsKey } from '@toolmark/db';
+import {
+  addToolTrial,
+  EVALUATION_TABLES,
+  metricColumns,
+  releaseId,
+  ruleSets,
+  runMetrics,
+  runPlaces,
+  validityTable,
+  type CaseRow,
+  type LintFactRow,
+  type Manifest,
+  type Metrics,
+  type RunMetricsRow,
+  type ToolAccuracy,
+  type TrialRow,
+} from '@toolmark/benchmarks';
+import { newestKey } from '../pipelines/model-board.js';
+import type { BuildDeps } from './build-lint.js';
+import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
+import { TableWriter } from './table-writer.js';
+
+/** The key of an evaluation release: the model and the settings its leaderboard compares. */
+export const evaluationKey = (k: RunSettingsKey): string => [k.modelId, k.distractorsKey || 'none', k.language, k.generator, k.casesPerTool, k.repeats].join('|');
+
+/** A stored metric the board shows differs from the one recomputed from the rows: the build stops. */
+export class ReleaseMismatch extends Error {
+  override readonly name = 'ReleaseMismatch';
+}
+
+/** Build (and publish unless unchanged) the evaluation release of one model and setting. */
+export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey): Promise<BuildOutcome> {
+  const key = evaluationKey(k);
+  const reserved = await reserveRelease(deps.db, 'evaluation', key, (v) => releaseId('eval', key, v));
+  await removeStale(deps.root, reserved.stale);
+  const dir = await freshBuildingDir(deps.root, reserved.releaseId);
+  const [casesSpec, trialsSpec, metricsSpec, lintSpec] = EVALUATION_TABLES as [typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0]];
+  const writers = { cases: new TableWriter(dir, casesSpec), trials: new TableWriter(dir, trialsSpec), metrics: new TableWriter(dir, metricsSpec), lint: new TableWriter(dir, lintSpec) };
+  const metricsRows: Omit<RunMetricsRow, 'rank'>[] = [];
+  const lintRows: LintFactRow[] = [];
+  const accuracy: ToolAccuracy = new Map();
+  const models = new Map<string, Manifest['models'][number]>();
+  const distractors = new Map<string, Manifest['distractorSets'][number]>();
+  const seeds = new Set<number>();
+
+  await readSnapshot(deps.db, async (tx) => {
+    const { perServer } = newestKey(await publicRunsOf(tx, k));
+    for (const run of perServer) {
+      const facts = (run.facts ?? {}) as { shownSurfaceHash?: string; distractors?: { name: string; hash: string; toolCount: number }[] };
+      for (const d of facts.distractors ?? []) distractors.set(`${d.name}\u0000${d.hash}`, d);
+      models.set(`${run.modelId}\u0000${run.fingerprint}`, { id: run.modelId, provider: run.provider, baseline: run.baseline, fingerprint: run.fingerprint, settings: (run.settings ?? {}) as Record<string, unknown> });
+      const cases: CaseRow[] = [];
+      if (run.caseSetId !== null) {
+        for await (const batch of caseBatches(tx, run.caseSetId)) {
+          const rows = batch.map((c): CaseRow => ({ serverId: run.server.id, caseSetHash: run.caseSetHash ?? '', ordinal: c.ordinal, caseId: c.data.id, kind: c.data.kind, language: c.data.language, utterance: c.data.utterance, expected: c.data.expected, case: c.data }));
+          cases.push(...rows);
+          await writers.cases.write(rows);
+        }
+      }
+      const byId = new Map(cases.map((c) => [c.caseId, c] as const));
+      const expected = new Map(cases.map((c) => [`${c.serverId}\u0000${c.caseId}`, c.expected ?? c.case.expect?.[0]?.name ?? null] as const));
+      const trials: TrialRow[] = [];
+      if (run.caseSetId !== null) {
+        for await (const batch of trialBatches(tx, run.runId, run.caseSetId)) {
+          const rows = batch.map(({ record: r, seed }): TrialRow => {
+            const c = byId.get(r.caseId);
+            seeds.add(seed);
+            return {
+              runId: run.runId,
+              serverId: run.server.id,
+              caseId: r.caseId,
+              caseKind: c?.kind ?? '',
+              language: c?.language ?? '',
+              utterance: c?.utterance ?? '',
+              shownSurfaceHash: facts.shownSurfaceHash ?? null,
+              order: r.order ?? null,
+              calls: r.calls,
+              text: r.text,
+              verdict: r.verdict,
+              verdictKind: r.verdict.kind,
+              argErrorKinds: [...new Set(r.verdict.argErrors.map((e) => e.kind))],
+              truncated: r.truncated,
+              error: r.error,
+              inputTokens: r.usage.inputTokens,
+              outputTokens: r.usage.outputTokens,
+              latencyMs: r.latencyMs,
+              cached: r.cached,
+              seed,
+              repeat: r.trialIndex,
+            };
+          });
+          for (const t of rows) addToolTrial(accuracy, expected, t);
+          trials.push(...rows);
+          await writers.trials.write(rows);
+          await deps.onBatch?.('trials', trials.length);
+        }
+      }
+      const stored = (run.metrics ?? {}) as Metrics;
+      const metrics = runMetrics(cases, trials, stored.unreadableSchemas ?? []);
+      for (const name of ['selectionAcc', 'argValidity', 'falseCallRate'] as const) {
+        const a = metrics[name];
+        const b = stored[name];
+        if (!b || a.numerator !== b.numerator || a.denominator !== b.denominator) {
+          throw new ReleaseMismatch(`run ${run.runId}: ${name} from the stored trials is ${a.numerator}/${a.denominator}, the board shows ${b?.numerator}/${b?.denominator}`);
+        }
+      }
+      metricsRows.push({ runId: run.runId, evaluationId: run.evaluationId, modelId: run.modelId, serverId: run.server.id, slug: run.server.slug, name: run.server.name, versionId: run.versionId, versionSeq: run.versionSeq, comparabilityKey: run.comparabilityKey, ...metricColumns(metrics), metrics: JSON.parse(JSON.stringify(metrics)) as Record<string, unknown> });
+      for (const rules of Object.values(ruleSets)) {
+        const result = await versionLintResult(tx, run.versionId, rules.id, rules.hash);
+        if (!result) continue;
+        const ids = { rulesId: rules.id, rulesHash: rules.hash, serverId: run.server.id, versionId: run.versionId };
+        const rows: LintFactRow[] = [
+          { ...ids, tool: null, score: result.score, findingCodes: [...new Set(result.findings.map((f) => f.code))].sort() },
+          ...result.tools.map((t) => ({ ...ids, tool: t.name, score: t.score, findingCodes: [...new Set(t.findings.map((f) => f.code))].sort() })),
+        ];
+        lintRows.push(...rows);
+        await writers.lint.write(rows);
+      }
+    }
+  });
+
+  const places = runPlaces(metricsRows);
+  const ranked = metricsRows.map((m, i) => ({ rank: places[i]!, ...m })).sort((a, b) => a.rank - b.rank);
+  await writers.metrics.write(ranked);
+  const tables = [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close()];
+  const modelList = [...models.values()];
+  const base: Omit<Manifest, 'files' | 'rows'> = {
+    schemaVersion: 1,
+    kind: 'evaluation',
+    key,
+    version: reserved.version,
+    id: reserved.releaseId,
+    createdAt: deps.now().toISOString(),
+    codeVersion: deps.codeVersion,
+    license: deps.license,
+    rules: Object.values(ruleSets).map((r) => ({ id: r.id, hash: r.hash })),
+    distractorSets: [...distractors.values()],
+    models: modelList.length > 0 ? modelList : [{ id: k.modelId, provider: k.modelId.split('/')[0] ?? k.modelId, baseline: false, fingerprint: '', settings: {} }],
+    settings: { distractors: k.distractorsKey === '' ? [] : k.distractorsKey.split(','), language: k.language, generator: k.generator, casesPerTool: k.casesPerTool, repeats: k.repeats },
+    seeds: [...seeds].sort((a, b) => a - b),
+    validity: validityTable(k.modelId, modelList.every((m) => m.baseline) && modelList.length > 0, ranked, lintRows, accuracy),
+  };
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now });
+}

@@ -1,0 +1,8 @@
+// Where dataset releases live on this install.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.js';
+
+/** The folder dataset releases live in: TOOLMARK_DATASETS_DIR, else `datasets/` in the data folder (TOOLMARK_DATA_DIR, else the checkout's `.toolmark/`). */
+export const datasetsDir = (config: Config): string =>
+  config.TOOLMARK_DATASETS_DIR ?? join(config.TOOLMARK_DATA_DIR ?? resolve(fileURLToPath(import.meta.url), '..', '..', '..', '..', '.toolmark'), 'datasets');

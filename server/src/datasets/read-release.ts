@@ -1,0 +1,118 @@
+// What `toolmark datasets verify` reads: a release folder (manifest.json beside its files), or a release
+// URL whose manifest and files are downloaded into a temporary folder first (streamed to disk, then read
+// like a folder). The checks themselves are the core's `verifyRelease`.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { compareWithBoard, LintServerRowSchema, ManifestSchema, ToolmarkError, verifyRelease, type BoardEntry, type VerifyReport } from '@toolmark/benchmarks';
+import { fileFacts } from './file-facts.js';
+
+/** Verify the release in a folder. */
+export async function verifyFolder(dir: string): Promise<VerifyReport> {
+  const manifestText = await readFile(join(dir, 'manifest.json'), 'utf8');
+  const facts = new Map<string, { bytes: number; sha256: string } | null>();
+  const lines = new Map<string, string[] | null>();
+  let names: string[] = [];
+  try {
+    const parsed = ManifestSchema.safeParse(JSON.parse(manifestText));
+    if (parsed.success) names = parsed.data.files.map((f) => f.path);
+  } catch {
+    // verifyRelease reports the bad manifest.
+  }
+  for (const name of names) facts.set(name, await fileFacts(join(dir, name)).catch(() => null));
+  for (const name of names.filter((n) => n.endsWith('.jsonl'))) {
+    const text = await readFile(join(dir, name), 'utf8').catch(() => null);
+    lines.set(name.slice(0, -'.jsonl'.length), text === null ? null : text.split('\n').filter((l) => l !== ''));
+  }
+  return verifyRelease({ manifestText, fileFacts: (p) => facts.get(p) ?? null, lines: (t) => lines.get(t) ?? null });
+}
+
+/** Release folders under `dir`: itself when it holds a manifest, else its sub-folders that do. */
+export async function releaseFolders(dir: string): Promise<string[]> {
+  if (await stat(join(dir, 'manifest.json')).then(() => true, () => false)) return [dir];
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory() && !e.name.startsWith('.') && (await stat(join(dir, e.name, 'manifest.json')).then(() => true, () => false))) out.push(join(dir, e.name));
+  }
+  return out.sort();
+}
+
+/** A release that could not be fetched: the site unreachable, or an answer other than 200. */
+export class DownloadError extends ToolmarkError<'download_failed', { url: string; status: number | null }> {
+  override readonly name = 'DownloadError';
+}
+
+/** GET a URL, a failure to connect as a DownloadError. */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (e) {
+    throw new DownloadError('download_failed', `GET ${url} failed: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}`, { url, status: null });
+  }
+}
+
+async function download(url: string, to: string): Promise<void> {
+  const res = await get(url);
+  if (res.status !== 200 || res.body === null) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
+  await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(to));
+}
+
+/**
+ * The release URLs a URL names: a release (`…/v1/datasets/<id>`) is itself; the service's root or
+ * `…/v1/datasets` is every latest release it lists.
+ */
+export async function releaseUrls(url: string): Promise<string[]> {
+  const u = new URL(url);
+  const m = /^(.*)\/v1\/datasets\/([a-z0-9][a-z0-9-]*)\/?$/.exec(u.pathname);
+  if (m) return [`${u.origin}${m[1]}/v1/datasets/${m[2]}`];
+  const base = `${u.origin}${u.pathname.replace(/\/v1\/datasets\/?$/, '').replace(/\/$/, '')}`;
+  const res = await get(`${base}/v1/datasets?latest=true`);
+  if (res.status !== 200) throw new DownloadError('download_failed', `GET ${base}/v1/datasets?latest=true answered ${res.status}`, { url: `${base}/v1/datasets?latest=true`, status: res.status });
+  const list = (await res.json()) as { items: { id: string }[] };
+  return list.items.map((r) => `${base}/v1/datasets/${r.id}`);
+}
+
+/** The site's lint board of a rules id and hash, every page. */
+async function boardOf(origin: string, rules: { id: string; hash: string }): Promise<BoardEntry[]> {
+  const out: BoardEntry[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const url = `${origin}/v1/leaderboards/lint?rules=${encodeURIComponent(rules.id)}&hash=${encodeURIComponent(rules.hash)}&limit=100&offset=${offset}`;
+    const res = await get(url);
+    if (res.status !== 200) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
+    const page = (await res.json()) as { total: number; items: BoardEntry[] };
+    out.push(...page.items);
+    if (page.items.length === 0 || out.length >= page.total) return out;
+  }
+}
+
+/** A lint release's report with the live board compared too (servers still at the release's version). */
+async function withBoard(report: VerifyReport, releaseUrl: string, dir: string, rules: { id: string; hash: string }): Promise<VerifyReport> {
+  const origin = releaseUrl.replace(/\/v1\/datasets\/[^/]+$/, '');
+  const rows = (await readFile(join(dir, 'servers.jsonl'), 'utf8').catch(() => '')).split('\n').filter((l) => l !== '');
+  const servers = rows.flatMap((l) => {
+    const p = LintServerRowSchema.safeParse(JSON.parse(l));
+    return p.success ? [p.data] : [];
+  });
+  const board = compareWithBoard(servers, await boardOf(origin, rules));
+  const differences = [...report.differences, ...board.differences];
+  return { ...report, ok: differences.length === 0, checkedNumbers: report.checkedNumbers + board.checked, differences, boardServers: board.servers };
+}
+
+/** Download a release (manifest and every file it lists) into a fresh temporary folder and verify it there; the folder is removed. */
+export async function verifyUrl(releaseUrl: string): Promise<VerifyReport> {
+  const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-'));
+  try {
+    await download(`${releaseUrl}/files/manifest.json`, join(dir, 'manifest.json'));
+    const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+    if (parsed.success) for (const f of parsed.data.files) await download(`${releaseUrl}/files/${f.path}`, join(dir, f.path)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
+    const report = await verifyFolder(dir);
+    if (parsed.success && parsed.data.kind === 'lint' && parsed.data.rules[0]) return await withBoard(report, releaseUrl, dir, parsed.data.rules[0]);
+    return report;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

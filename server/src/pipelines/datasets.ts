@@ -1,0 +1,60 @@
+// Dataset releases as the API and the site see them: published releases with what they hold, their files'
+// URLs, the licence, how to cite them and the command that verifies them; a release file's path on disk.
+import { join } from 'node:path';
+import { publishedRelease, publishedReleases, type Database, type ReleaseRecord } from '@toolmark/db';
+import type { Manifest, ReleaseKind } from '@toolmark/benchmarks';
+import { notFound } from './errors.js';
+
+/** A published release's summary (the shape of `GET /v1/datasets` items). */
+function summaryOf(r: ReleaseRecord, latest: boolean, baseUrl: string) {
+  const m = r.manifest as Manifest;
+  const url = `${baseUrl}/v1/datasets/${r.releaseId}`;
+  return {
+    id: r.releaseId,
+    kind: m.kind,
+    key: r.key,
+    version: r.version,
+    latest,
+    createdAt: new Date(m.createdAt),
+    publishedAt: r.publishedAt ?? r.createdAt,
+    bytes: r.bytes ?? 0,
+    license: m.license,
+    codeVersion: m.codeVersion,
+    rules: m.rules,
+    models: m.models.map((x) => ({ id: x.id, baseline: x.baseline })),
+    settings: m.settings,
+    rows: m.rows,
+    formats: [...new Set(m.files.filter((f) => f.table !== null).map((f) => f.format))],
+    files: m.files.map((f) => ({ ...f, url: `${url}/files/${f.path}` })),
+    url,
+    verifyCommand: `toolmark datasets verify ${url}`,
+    citation: `toolmark (${m.createdAt.slice(0, 4)}). toolmark ${m.kind} dataset ${r.releaseId} (version ${r.version}) [Data set]. ${url}`,
+    validity: m.validity,
+  };
+}
+
+/** Published releases, newest first, each marked when it is its kind and key's latest. */
+export async function listReleases(db: Database, q: { kind?: ReleaseKind; latest: boolean }, baseUrl: string) {
+  const all = await publishedReleases(db, q.kind);
+  const newest = new Map<string, number>();
+  for (const r of all) newest.set(`${r.kind}\u0000${r.key}`, Math.max(newest.get(`${r.kind}\u0000${r.key}`) ?? 0, r.version));
+  const items = all.map((r) => summaryOf(r, newest.get(`${r.kind}\u0000${r.key}`) === r.version, baseUrl));
+  return { items: q.latest ? items.filter((i) => i.latest) : items };
+}
+
+/** A published release or the 404. */
+export async function releaseOr404(db: Database, id: string): Promise<ReleaseRecord> {
+  const r = await publishedRelease(db, id);
+  if (!r) throw notFound('release', id);
+  return r;
+}
+
+/** The path of a published release's file (the manifest or a file it lists), or the 404. */
+export async function releaseFileOr404(db: Database, root: string, id: string, file: string): Promise<{ path: string; sha256: string | null; bytes: number | null }> {
+  const r = await releaseOr404(db, id);
+  const m = r.manifest as Manifest;
+  if (file === 'manifest.json') return { path: join(root, r.releaseId, file), sha256: null, bytes: null };
+  const f = m.files.find((x) => x.path === file);
+  if (!f) throw notFound('file', `${id}/${file}`);
+  return { path: join(root, r.releaseId, f.path), sha256: f.sha256, bytes: f.bytes };
+}

@@ -1,0 +1,158 @@
+// Dataset releases built from a seeded database (the real service ran the baseline over three public
+// servers and a private one): every table read back from JSONL, CSV and Parquet (by hyparquet and by
+// DuckDB, not by the writer) gives the same rows; verify passes on the releases and names the file and
+// number of every tampering; the private server is in none of them; a second build publishes nothing new.
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BASELINE_MODEL_ID, ManifestSchema, tableFile, tablesOf, type Manifest } from '@toolmark/benchmarks';
+import { publishedReleases, releasesOf } from '@toolmark/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReleases, type BuildDeps, type BuildOutcome } from '../../src/datasets/build.js';
+import { verifyFolder } from '../../src/datasets/read-release.js';
+import { csvRows, duckdbRows, hyparquetRows, jsonlRows, PRIVATE_MARKER, seedService, type Seeded } from './helpers.js';
+
+let seeded: Seeded;
+let root: string;
+let deps: BuildDeps;
+let outcomes: BuildOutcome[];
+
+beforeAll(async () => {
+  seeded = await seedService();
+  root = await mkdtemp(join(tmpdir(), 'toolmark-datasets-'));
+  deps = { db: seeded.s.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date('2026-12-01T00:00:00Z') };
+  outcomes = await buildReleases(deps);
+}, 180_000);
+afterAll(async () => {
+  await seeded?.s.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+const manifestOf = async (id: string): Promise<Manifest> => ManifestSchema.parse(JSON.parse(await readFile(join(root, id, 'manifest.json'), 'utf8')));
+
+describe('a build from the seeded database', () => {
+  it('publishes a lint release per rules version and an evaluation release for the baseline', async () => {
+    expect(outcomes.map((o) => [o.kind, o.status])).toEqual([['lint', 'published'], ['lint', 'published'], ['evaluation', 'published']]);
+    const listed = await publishedReleases(deps.db);
+    expect(listed.map((r) => r.releaseId).sort()).toEqual(outcomes.map((o) => o.releaseId).sort());
+    const lint = await manifestOf(outcomes[0]!.releaseId);
+    expect(lint.rows.servers).toBeGreaterThanOrEqual(3);
+    const evaluation = await manifestOf(outcomes[2]!.releaseId);
+    expect(evaluation.rows.metrics).toBe(3);
+    expect(evaluation.validity?.baselineOnly).toBe(true);
+    expect(evaluation.validity?.servers).toBe(3);
+    expect(evaluation.models.map((m) => m.id)).toEqual([BASELINE_MODEL_ID]);
+    expect(evaluation.seeds.length).toBeGreaterThan(0);
+    expect(evaluation.files.map((f) => f.path)).toEqual(expect.arrayContaining(['trials.jsonl', 'trials.csv', 'trials.parquet', 'README.md', 'CITATION.cff']));
+    const card = await readFile(join(root, evaluation.id, 'README.md'), 'utf8');
+    expect(card).toMatch(/^---\npretty_name: /);
+    expect(card).toContain('license: CC-BY-4.0');
+    expect(card).toContain('config_name: trials');
+  });
+
+  it('reads back the same rows from JSONL, CSV, and Parquet through hyparquet and DuckDB', async () => {
+    for (const o of outcomes) {
+      const m = await manifestOf(o.releaseId);
+      for (const spec of tablesOf(m.kind)) {
+        const dir = join(root, o.releaseId);
+        const rows = (await jsonlRows(join(dir, tableFile(spec.name, 'jsonl')))).map((r) => spec.schema.parse(r));
+        expect(rows.length, `${o.releaseId} ${spec.name}`).toBe(m.rows[spec.name]);
+        expect(await csvRows(spec, join(dir, tableFile(spec.name, 'csv'))), `${spec.name}.csv`).toEqual(rows);
+        expect(await hyparquetRows(spec, join(dir, tableFile(spec.name, 'parquet'))), `${spec.name}.parquet (hyparquet)`).toEqual(rows);
+        expect(await duckdbRows(spec, join(dir, tableFile(spec.name, 'parquet'))), `${spec.name}.parquet (DuckDB)`).toEqual(rows);
+      }
+    }
+  });
+
+  it('verify finds every number of every release as published', async () => {
+    for (const o of outcomes) {
+      const report = await verifyFolder(join(root, o.releaseId));
+      expect(report.differences).toEqual([]);
+      expect(report.ok).toBe(true);
+      // Every file's size and sha256, every row count and every recomputed number (an evaluation's full metrics per run).
+      const m = await manifestOf(o.releaseId);
+      expect(report.checkedNumbers).toBeGreaterThan(2 * m.files.length + (m.kind === 'lint' ? 10 * m.rows.servers! : 50 * m.rows.metrics!));
+    }
+  });
+
+  it('holds nothing of the private server', async () => {
+    for (const o of outcomes) {
+      const m = await manifestOf(o.releaseId);
+      for (const f of m.files.filter((x) => x.format !== 'parquet')) {
+        const text = await readFile(join(root, o.releaseId, f.path), 'utf8');
+        expect(text, f.path).not.toContain(seeded.privateId);
+        expect(text.toLowerCase(), f.path).not.toContain(PRIVATE_MARKER);
+      }
+      for (const spec of tablesOf(m.kind)) {
+        const rows = await hyparquetRows(spec, join(root, o.releaseId, tableFile(spec.name, 'parquet')));
+        expect(JSON.stringify(rows)).not.toContain(seeded.privateId);
+      }
+    }
+    // The private server was evaluated and linted: it is in the database, just not in a release.
+    const [row] = await seeded.s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM eval_cases c JOIN case_sets cs ON cs.id = c.case_set_id JOIN server_versions v ON v.id = cs.server_version_id WHERE v.server_id = ${seeded.privateId} AND c.utterance ILIKE ${`%${PRIVATE_MARKER}%`}`;
+    expect(row!.n).toBeGreaterThan(0);
+  });
+
+  it('publishes nothing new when nothing changed, and the published files stay as they were', async () => {
+    const before = await Promise.all(outcomes.map((o) => readdir(join(root, o.releaseId))));
+    const again = await buildReleases({ ...deps, now: () => new Date('2026-12-02T00:00:00Z') });
+    expect(again.map((o) => o.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(again.map((o) => o.releaseId)).toEqual(outcomes.map((o) => o.releaseId));
+    expect(await Promise.all(outcomes.map((o) => readdir(join(root, o.releaseId))))).toEqual(before);
+    expect((await releasesOf(deps.db, 'lint', outcomes[0]!.key)).map((r) => r.status)).toEqual(['published']);
+  });
+});
+
+describe('verify on a tampered release', () => {
+  const tampered = async (id: string, change: (dir: string) => Promise<void>) => {
+    const dir = await mkdtemp(join(tmpdir(), 'toolmark-tampered-'));
+    await cp(join(root, id), dir, { recursive: true });
+    await change(dir);
+    try {
+      return await verifyFolder(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+  const editLine = async (path: string, line: number, edit: (row: Record<string, unknown>) => void) => {
+    const lines = (await readFile(path, 'utf8')).split('\n');
+    const row = JSON.parse(lines[line]!) as Record<string, unknown>;
+    edit(row);
+    lines[line] = JSON.stringify(row);
+    await writeFile(path, lines.join('\n'));
+  };
+
+  it('names the file, row and number of a changed score, and the file whose sha256 no longer matches', async () => {
+    const report = await tampered(outcomes[0]!.releaseId, (dir) => editLine(join(dir, 'servers.jsonl'), 1, (r) => (r.score = (r.score as number) + 0.1)));
+    expect(report.ok).toBe(false);
+    expect(report.differences).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'servers.jsonl', row: 2, field: 'score' }), expect.objectContaining({ file: 'servers.jsonl', row: null, field: 'sha256' })]));
+  });
+
+  it('names a row count in the manifest that differs from the file', async () => {
+    const report = await tampered(outcomes[0]!.releaseId, async (dir) => {
+      const m = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      m.rows.tools = (m.rows.tools ?? 0) + 1;
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
+    });
+    expect(report.differences).toEqual([expect.objectContaining({ file: 'tools.jsonl', field: 'rows', expected: String(0 + (await manifestOf(outcomes[0]!.releaseId)).rows.tools! + 1) })]);
+  });
+
+  it('names a file whose sha256 the manifest gives wrongly', async () => {
+    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+      const m = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      m.files.find((f) => f.path === 'cases.csv')!.sha256 = '0'.repeat(64);
+      await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
+    });
+    expect(report.differences).toEqual([expect.objectContaining({ file: 'cases.csv', field: 'sha256', expected: JSON.stringify('0'.repeat(64)) })]);
+  });
+
+  it('recomputes the metrics from the trials: a flipped verdict shows in selectionAcc and the validity table', async () => {
+    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+      const lines = (await readFile(join(dir, 'trials.jsonl'), 'utf8')).split('\n');
+      const i = lines.findIndex((l) => l !== '' && (JSON.parse(l) as { verdict: { scored: boolean; selected: boolean | null } }).verdict.selected === true);
+      await editLine(join(dir, 'trials.jsonl'), i, (r) => ((r.verdict as { selected: boolean }).selected = false));
+    });
+    const fields = report.differences.map((d) => `${d.file}:${d.field}`);
+    expect(fields).toEqual(expect.arrayContaining(['metrics.jsonl:metrics.selectionAcc.numerator', 'metrics.jsonl:selectionAccNumerator', 'trials.jsonl:sha256']));
+  });
+});

@@ -1,0 +1,91 @@
+// `toolmark datasets verify` (the built CLI, a real process) against a release folder, a folder of
+// releases, a tampered copy, and the service listening on 127.0.0.1 (its latest releases, downloaded and
+// compared with its live leaderboard).
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
+import { storeLintResult } from '@toolmark/db';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildLintRelease } from '../../src/datasets/build-lint.js';
+import { bearer, startTestApp, tool, type TestApp } from '../api/helpers.js';
+import { runCli } from '../helpers.js';
+
+let h: TestApp;
+let root: string;
+let id: string;
+let base: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'toolmark-verify-cli-'));
+  h = await startTestApp({ TOOLMARK_DATASETS_DIR: root });
+  for (const name of ['alpha', 'beta', 'gamma']) {
+    const tools = [tool(`${name}_search`, `Search the ${name} index for entries matching a query.${name === 'alpha' ? ' Use this before creating one. Returns up to 20 entries with id and title.' : ''}`)];
+    const { server } = (await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.script), payload: { name, public: true, source: { kind: 'upload', tools: { tools } } } })).json();
+    await storeLintResult(h.t.db, server.latestVersionId, await lintSurface(parseSurfaceValue({ tools })));
+  }
+  id = (await buildLintRelease({ db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date() }, { id: LATEST_RULES, hash: ruleSets[LATEST_RULES].hash })).releaseId;
+  base = await h.app.listen({ host: '127.0.0.1', port: 0 });
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+it('exits 0 on a release folder and on a folder of releases', async () => {
+  const one = await runCli(['datasets', 'verify', join(root, id)]);
+  expect(one.stderr).toBe('');
+  expect(one.code).toBe(0);
+  expect(one.stdout).toMatch(new RegExp(`^ok +${id} `));
+  expect((await runCli(['datasets', 'verify', root])).code).toBe(0);
+});
+
+it('exits 1 on a tampered copy and prints the file, row, field, expected and found', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-cli-tampered-'));
+  try {
+    await cp(join(root, id), dir, { recursive: true });
+    const lines = (await readFile(join(dir, 'servers.jsonl'), 'utf8')).split('\n');
+    const row = JSON.parse(lines[0]!) as { toolCount: number };
+    row.toolCount = 7;
+    lines[0] = JSON.stringify(row);
+    await writeFile(join(dir, 'servers.jsonl'), lines.join('\n'));
+    const run = await runCli(['datasets', 'verify', dir]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.startsWith('FAIL ')).toBe(true);
+    expect(run.stdout).toContain('servers.jsonl:1  toolCount: expected 1, found 7');
+    expect(run.stdout).toMatch(/servers\.jsonl {2}sha256: expected "[0-9a-f]{64}", found "[0-9a-f]{64}"/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it('downloads and verifies the latest releases of a running site, and one release by its URL', async () => {
+  const site = await runCli(['datasets', 'verify', base]);
+  expect(site.stderr).toBe('');
+  expect(site.code).toBe(0);
+  expect(site.stdout).toContain(`ok   ${id}  ${base}/v1/datasets/${id}`);
+  expect(site.stdout).toContain('3 servers against the live leaderboard');
+  const json = await runCli(['datasets', 'verify', `${base}/v1/datasets/${id}`, '--json']);
+  expect(json.code).toBe(0);
+  expect(JSON.parse(json.stdout)[0].report.ok).toBe(true);
+});
+
+it('exits 2 for a folder that holds no release, an unknown release and a site that is not there', async () => {
+  const none = await runCli(['datasets', 'verify', join(root, 'nothing-here')]);
+  expect(none.code).toBe(2);
+  expect(none.stderr).toContain('file_not_found');
+  const unknown = await runCli(['datasets', 'verify', `${base}/v1/datasets/lint-none-v1`]);
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain('answered 404');
+  const gone = await runCli(['datasets', 'verify', 'http://127.0.0.1:9/v1/datasets/x']);
+  expect(gone.code).toBe(2);
+  expect(gone.stderr).toContain('download_failed');
+});
+
+it('exits 1 when the live leaderboard shows another number for a server still at the release version', async () => {
+  // Board rows are derived data kept by triggers; written here by hand to stand for a board that drifted.
+  await h.t.sql`UPDATE board_entries SET score = score + 1 WHERE slug = 'alpha'`;
+  const run = await runCli(['datasets', 'verify', base]);
+  expect(run.code).toBe(1);
+  expect(run.stdout).toMatch(/servers\.jsonl:\d+ {2}leaderboard\.score: expected [\d.]+, found [\d.]+/);
+});
