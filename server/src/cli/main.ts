@@ -31,6 +31,7 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
   (await import('./report.js')).registerReport(program, io, done);
   (await import('./diff.js')).registerDiff(program, io, done);
   (await import('./tasks.js')).registerTasks(program, io, command, done);
+  (await import('./suite.js')).registerSuite(program, io, done);
   try {
     await program.parseAsync(ours, { from: 'user' });
   } catch (error) {

@@ -9,6 +9,7 @@ import { healthEndpoints } from './health.js';
 import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
 import { meEndpoints } from './me.js';
+import { modelBoardsEndpoints } from './model-boards.js';
 import { organisationsEndpoints } from './organisations.js';
 import { rulesEndpoints } from './rules.js';
 import { serversEndpoints } from './servers.js';
@@ -22,6 +23,7 @@ export * from './health.js';
 export * from './keys.js';
 export * from './leaderboards.js';
 export * from './me.js';
+export * from './model-boards.js';
 export * from './organisations.js';
 export * from './rules.js';
 export * from './security.js';
@@ -49,6 +51,7 @@ export const endpoints = {
   ...leaderboardsEndpoints,
   ...rulesEndpoints,
   ...evaluationsEndpoints,
+  ...modelBoardsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */
