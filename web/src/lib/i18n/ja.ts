@@ -1,5 +1,6 @@
 // The Japanese texts of the site: the same keys as en.ts (checked by the type).
 import type { Messages } from './en';
+import { modelsJa } from './models-ja';
 
 export const ja: Messages = {
   siteName: 'toolmark',
@@ -282,4 +283,5 @@ export const ja: Messages = {
     confirmWrong: 'スラッグが一致しません。何も削除していません。',
     deleted: 'サーバーを削除しました。',
   },
+  models: modelsJa,
 };

@@ -73,6 +73,7 @@ export type ApiKey = Answer<'DELETE /v1/keys/{id}'>;
 export type RegisterBody = Body<'POST /v1/servers'>;
 export type BoardQuery = Query<'GET /v1/leaderboards/lint'>;
 export type OpenApiDoc = Answer<'GET /v1/openapi.json'>;
+export type ModelBoardQuery = Query<'GET /v1/leaderboards/evaluations'>;
 
 const enc = encodeURIComponent;
 
@@ -112,5 +113,10 @@ export const api = {
   usage: (c: Caller) => call<Answer<'GET /v1/me/usage'>>(c, 'GET', '/v1/me/usage'),
   updateServer: (c: Caller, id: string, body: Body<'PATCH /v1/servers/{id}'>) => call<Answer<'PATCH /v1/servers/{id}'>>(c, 'PATCH', `/v1/servers/${enc(id)}`, body),
   deleteServer: (c: Caller, id: string) => call<Answer<'DELETE /v1/servers/{id}'>>(c, 'DELETE', `/v1/servers/${enc(id)}`),
+  /** One model's leaderboard of public servers (GET /v1/leaderboards/evaluations). */
+  modelBoard: (c: Caller, q: ModelBoardQuery) => call<Answer<'GET /v1/leaderboards/evaluations'>>(c, 'GET', `/v1/leaderboards/evaluations${qs({ ...q })}`),
+  /** The models leaderboard on the suite and every model's curve. */
+  modelsBoard: (c: Caller, distractors: string) => call<Answer<'GET /v1/leaderboards/models'>>(c, 'GET', `/v1/leaderboards/models${qs({ distractors })}`),
+  models: (c: Caller) => call<Answer<'GET /v1/models'>>(c, 'GET', '/v1/models'),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };
