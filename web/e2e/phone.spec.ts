@@ -66,6 +66,8 @@ for (const width of [360, 390]) {
       const urls: Record<string, { paths: string[]; signedIn?: boolean }> = {
         '': { paths: ['/', '/?sort=tokens&order=asc', '/?sort=usage&order=desc', '/?q=no-such-server', '/ja'] },
         findings: { paths: ['/findings', '/ja/findings'] },
+        models: { paths: ['/models', '/models?step=3', '/ja/models'] },
+        'models/[...model]': { paths: ['/models/lexical/baseline', '/models/lexical/baseline?distractors=memory', '/ja/models/lexical/baseline'] },
         submit: { paths: ['/submit'], signedIn: true },
         signin: { paths: ['/signin'] },
         account: { paths: ['/account'], signedIn: true },
