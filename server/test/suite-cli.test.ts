@@ -37,8 +37,8 @@ it('a second run starts only what is missing: nothing', async () => {
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout).toContain('0 evaluations queued');
   expect(run.stdout.match(/skipped {2}\S+ \[memory\]: already evaluated/g)).toHaveLength(MODELS_SUITE.servers.length);
-  const [{ n }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evaluations`;
-  expect(n).toBe(MODELS_SUITE.servers.length * 2);
+  const [row] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evaluations`;
+  expect(row!.n).toBe(MODELS_SUITE.servers.length * 2);
 }, 180_000);
 
 it('a step the suite does not have, and a model the catalogue does not have, are refused with nothing started', async () => {
@@ -48,6 +48,6 @@ it('a step the suite does not have, and a model the catalogue does not have, are
   const model = await runCli(['suite', 'run', '--models', 'openai/nope', '--no-wait'], { env: { DATABASE_URL: t.url }, timeoutMs: 120_000 });
   expect(model.code).toBe(2);
   expect(model.stderr).toContain('no model "openai/nope"');
-  const [{ n }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evaluations`;
-  expect(n).toBe(MODELS_SUITE.servers.length * 2);
+  const [row] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evaluations`;
+  expect(row!.n).toBe(MODELS_SUITE.servers.length * 2);
 }, 180_000);

@@ -81,7 +81,8 @@ test('the leaderboard per model: servers ranked with intervals, the "not disting
   // Settings: a distractor set by its checkbox (a GET form).
   await page.getByRole('checkbox', { name: /memory/ }).check();
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page).toHaveURL(/distractors=memory/);
+  // The submitted form is answered with the short, shareable link.
+  await expect(page).toHaveURL(/\/models\/lexical\/baseline\?distractors=memory$/);
   await expect(rows).toHaveCount(5);
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 900 });
@@ -109,9 +110,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('figure.accuracy-chart svg g.series').first()).toBeVisible();
     await expect(page.locator('#ranking-h')).toContainText('memory');
     await page.goto('/models/lexical/baseline');
-    await page.getByLabel('Language').selectOption('ja');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
     await page.getByRole('button', { name: 'Show' }).click();
-    await expect(page).toHaveURL(/language=ja/);
+    await expect(page).toHaveURL(/\/models\/lexical\/baseline\?language=ja$/);
     await expect(page.getByText('No public server has a finished evaluation of this model with these settings.')).toBeVisible();
     // The model select sends model=…: answered with a redirect to that model's own path.
     await page.goto('/models/lexical/baseline?model=openai/gpt-4.1-mini');

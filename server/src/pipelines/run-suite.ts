@@ -3,7 +3,7 @@ import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { balanceOf, firstOrganisation, getServerBySlug, hasLiveRunWithKey, RepositoryError } from '@toolmark/db';
 import type { JobSender } from '../jobs/sender.js';
 import { availabilityOf } from '../model-catalogue.js';
-import type { EvalDeps } from './evaluation-plan.js';
+import { resolveSettings, type EvalDeps } from './evaluation-plan.js';
 import { priceEvaluation, type PricedEvaluation } from './estimate-evaluation.js';
 import { startEvaluation } from './start-evaluation.js';
 
@@ -45,6 +45,9 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
   if (!operator) return { suite, units: 0, evaluations: [] };
   const models = input.models ?? deps.catalogue.models.filter((m) => availabilityOf(m, deps.env).status === 'enabled').map((m) => m.id);
   const steps = (input.steps ?? MODELS_SUITE.steps).map((s) => [...new Set(s)].sort());
+  const language = input.language ?? MODELS_SUITE.language;
+  // The models and sets are checked first, whether or not this install has the suite's servers.
+  for (const distractors of steps) resolveSettings(deps, { models, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed }, () => models);
   const planned: (SuiteEntry & { priced?: PricedEvaluation; request?: EvaluationRequest })[] = [];
   for (const distractors of steps) {
     for (const slug of input.servers ?? MODELS_SUITE.servers) {
@@ -60,7 +63,7 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
         entry.skipped = server.public ? 'no tools yet' : 'not public';
         continue;
       }
-      const request = (ms: string[]) => ({ models: ms, distractors, language: input.language ?? MODELS_SUITE.language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed });
+      const request = (ms: string[]) => ({ models: ms, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed });
       try {
         entry.request = request(models);
         let priced = await priceEvaluation(deps, { serverId: server.id, organisationId: operator.id, request: entry.request });

@@ -35,8 +35,13 @@ export const load: PageServerLoad = async (event) => {
   if (settings.casesPerTool !== 8) query.set('casesPerTool', String(settings.casesPerTool));
   if (settings.repeats !== 1) query.set('repeats', String(settings.repeats));
   const model = event.params.model;
-  if (picked && picked !== model) redirect(303, localPath(lang, `${boardPath(picked)}${query.size > 0 ? `?${query}` : ''}`));
   const key = p.get('key') ?? undefined;
+  // A submitted form (`model=`, one `d` per set, every default spelled out) is answered with a redirect to
+  // the short, shareable form of the same board: `/models/<id>?distractors=a,b` (+ `key` when one is asked).
+  const target = picked && picked !== model ? picked : model;
+  const canonical = new URLSearchParams(query);
+  if (key !== undefined && target === model) canonical.set('key', key);
+  if (target !== model || canonical.toString() !== p.toString()) redirect(303, localPath(lang, `${boardPath(target)}${canonical.size > 0 ? `?${canonical}` : ''}`));
   const caller = callerOf(event, false);
   const fail = (e: unknown): never => {
     if (e instanceof ApiFailure) pageError(e, [400, 404]);
