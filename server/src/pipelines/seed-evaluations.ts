@@ -7,8 +7,8 @@ import { runSuite } from './run-suite.js';
 /**
  * The seed's evaluations: the lexical baseline over every public server of the operator organisation (the
  * seeded ones) with the suite's settings and no distractor set, so the leaderboard per model has a row
- * for each; then over the suite's servers at every further distractor step (MODELS_SUITE.steps), so the
- * models leaderboard's accuracy-against-tools curve has the baseline's line on a fresh install. 0 units
+ * for each; `seedBaselineCurve` then adds the suite's servers at every further distractor step
+ * (MODELS_SUITE.steps), so the models leaderboard's curve has the baseline's line on a fresh install. 0 units
  * (the baseline is free); labelled a baseline wherever shown. Idempotent: a server whose latest version
  * has a baseline run under the same comparability key is skipped.
  */
@@ -17,10 +17,17 @@ export async function seedBaselineEvaluations(deps: EvalDeps & { jobs: JobSender
   if (!operator) return { started: 0 };
   const { items } = await listServers(deps.db, { organisationId: operator.id, limit: 100, offset: 0 });
   const seeded = items.filter((s) => s.public).map((s) => s.slug);
-  const common = { models: [BASELINE_MODEL_ID], onlyMissing: true, name: 'seed: lexical baseline', keyId: null };
-  const first = await runSuite(deps, { ...common, steps: [MODELS_SUITE.steps[0]], servers: seeded });
-  const curve = await runSuite(deps, { ...common, steps: MODELS_SUITE.steps.slice(1) });
-  const all = [...first.evaluations, ...curve.evaluations];
-  for (const e of all) if (e.skipped !== null && e.skipped !== 'already evaluated') log(`seed evaluation of ${e.slug} (distractors: ${e.distractors.join(', ') || 'none'}) skipped: ${e.skipped}`);
-  return { started: all.filter((e) => e.evaluationId !== null).length };
+  return report(await runSuite(deps, { ...COMMON, steps: [MODELS_SUITE.steps[0]], servers: seeded }), log);
+}
+
+/** The rest of the seed: the baseline on the suite's servers at every further distractor step (the curve). `npm start` runs it once it is serving. */
+export async function seedBaselineCurve(deps: EvalDeps & { jobs: JobSender }, log: (message: string) => void = () => undefined): Promise<{ started: number }> {
+  return report(await runSuite(deps, { ...COMMON, steps: MODELS_SUITE.steps.slice(1) }), log);
+}
+
+const COMMON = { models: [BASELINE_MODEL_ID], onlyMissing: true, name: 'seed: lexical baseline', keyId: null };
+
+function report(run: Awaited<ReturnType<typeof runSuite>>, log: (message: string) => void): { started: number } {
+  for (const e of run.evaluations) if (e.skipped !== null && e.skipped !== 'already evaluated') log(`seed evaluation of ${e.slug} (distractors: ${e.distractors.join(', ') || 'none'}) skipped: ${e.skipped}`);
+  return { started: run.evaluations.filter((e) => e.evaluationId !== null).length };
 }
