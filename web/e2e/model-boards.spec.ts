@@ -8,13 +8,15 @@ import { mkdirSync } from 'node:fs';
 const shotsDir = process.env.E2E_SHOTS_DIR ?? 'test-results/screenshots';
 mkdirSync(shotsDir, { recursive: true });
 
-interface Curve { model: { id: string; label: string }; points: { step: number; toolsShown: number; selectionAcc: { value: number | null; numerator: number; denominator: number } }[] }
+interface Curve { model: { id: string; label: string }; points: { step: number; servers: number; toolsShown: number; selectionAcc: { value: number | null; numerator: number; denominator: number } }[] }
 
 /** The seed's evaluations run in the service's workers: wait until the baseline's curve has every step. */
 async function curve(page: Page): Promise<{ curve: Curve[]; suite: { steps: string[][] } }> {
   for (let i = 0; i < 240; i++) {
-    const board = (await (await page.request.get('/v1/leaderboards/models')).json()) as { curve: Curve[]; suite: { steps: string[][] } };
-    if (board.curve[0] && board.curve[0].points.length === board.suite.steps.length) return board;
+    const board = (await (await page.request.get('/v1/leaderboards/models')).json()) as { curve: Curve[]; suite: { steps: string[][]; servers: { id: string | null }[] } };
+    const servers = board.suite.servers.filter((s) => s.id !== null).length;
+    // Every step, each over every suite server (a step still running pools fewer servers).
+    if (board.curve[0] && board.curve[0].points.length === board.suite.steps.length && board.curve[0].points.every((p) => p.servers === servers)) return board;
     await page.waitForTimeout(500);
   }
   throw new Error('the seeded baseline curve never completed');
