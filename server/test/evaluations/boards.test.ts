@@ -131,6 +131,19 @@ describe('a model\'s leaderboard', () => {
   });
 });
 
+
+/** Per suite server, a model's trials at one step of the suite, counted straight from the trials table. */
+async function fromTrials(modelId: string, step: number) {
+  return s.t.sql<{ slug: string; selected: number; directed: number; shown: number }[]>`
+    SELECT sv.slug,
+           count(*) FILTER (WHERE (t.record->'verdict'->>'scored')::boolean AND (t.record->'verdict'->>'selected')::boolean)::int AS selected,
+           count(*) FILTER (WHERE (t.record->'verdict'->>'scored')::boolean AND t.record->'verdict'->>'selected' IS NOT NULL)::int AS directed,
+           max(json_array_length(t.record->'order'))::int AS shown
+    FROM trials t JOIN model_runs mr ON mr.id = t.model_run_id JOIN evaluations e ON e.id = mr.evaluation_id JOIN servers sv ON sv.id = e.server_id
+    WHERE mr.model_id = ${modelId} AND mr.status = 'done' AND mr.distractors_key = ${MODELS_SUITE.steps[step]!.join(',')} AND sv.slug IN ${s.t.sql([...MODELS_SUITE.servers])}
+    GROUP BY sv.slug`;
+}
+
 describe('the models leaderboard on the suite', () => {
   beforeAll(async () => {
     // The seeded servers, owned by the install's first organisation (the operators').
@@ -154,14 +167,7 @@ describe('the models leaderboard on the suite', () => {
     expect(points.map((p) => p.step)).toEqual([0, 1, 2, 3]);
     let previous = 0;
     for (const p of points) {
-      const rows = await s.t.sql<{ slug: string; selected: number; directed: number; shown: number }[]>`
-        SELECT sv.slug,
-               count(*) FILTER (WHERE (t.record->'verdict'->>'scored')::boolean AND (t.record->'verdict'->>'selected')::boolean)::int AS selected,
-               count(*) FILTER (WHERE (t.record->'verdict'->>'scored')::boolean AND t.record->'verdict'->>'selected' IS NOT NULL)::int AS directed,
-               max(json_array_length(t.record->'order'))::int AS shown
-        FROM trials t JOIN model_runs mr ON mr.id = t.model_run_id JOIN evaluations e ON e.id = mr.evaluation_id JOIN servers sv ON sv.id = e.server_id
-        WHERE mr.model_id = ${BASELINE_MODEL_ID} AND mr.distractors_key = ${MODELS_SUITE.steps[p.step]!.join(',')} AND sv.slug IN ${s.t.sql([...MODELS_SUITE.servers])}
-        GROUP BY sv.slug`;
+      const rows = await fromTrials(BASELINE_MODEL_ID, p.step);
       expect(rows.map((r) => r.slug).sort()).toEqual([...MODELS_SUITE.servers].sort());
       const k = rows.reduce((n, r) => n + r.selected, 0);
       const n = rows.reduce((x, r) => x + r.directed, 0);
@@ -193,4 +199,27 @@ describe('the models leaderboard on the suite', () => {
     const curve = (await get(s, '/v1/leaderboards/models')).json().curve[0].points[1];
     expect(board.items[0].selectionAcc).toEqual(curve.selectionAcc);
   });
+});
+
+describe('two models on the suite', () => {
+  it('one line per model on the curve, each point the pooled trials of that model', async () => {
+    const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: ['openai/router'], distractors: [] });
+    expect(res.statusCode, res.body).toBe(202);
+    for (const e of res.json().evaluations) if (e.evaluationId) await waitForEvaluation(s, e.evaluationId, (x) => x.status === 'done', 120_000);
+    const board = (await get(s, '/v1/leaderboards/models')).json();
+    expect(board.curve.map((c: { model: { id: string } }) => c.model.id).sort()).toEqual([BASELINE_MODEL_ID, 'openai/router'].sort());
+    const line = board.curve.find((c: { model: { id: string } }) => c.model.id === 'openai/router');
+    expect(line.points.map((p: { step: number }) => p.step)).toEqual([0]);
+    const rows = await fromTrials('openai/router', 0);
+    expect(rows).toHaveLength(MODELS_SUITE.servers.length);
+    const k = rows.reduce((n, r) => n + r.selected, 0);
+    const n = rows.reduce((x, r) => x + r.directed, 0);
+    expect(line.points[0].selectionAcc).toMatchObject({ numerator: k, denominator: n });
+    close(line.points[0].selectionAcc.ci95, wilson(k, n));
+    // Both ranked at step 0, each row's flag against the row above recomputed from the counts.
+    const items = board.items as (Item & { model: { id: string } })[];
+    expect(items).toHaveLength(2);
+    const [a, b] = [items[0]!.selectionAcc, items[1]!.selectionAcc];
+    expect(items[1]!.distinguishable).toBe(wilson(b.numerator, b.denominator)![1] < wilson(a.numerator, a.denominator)![0]);
+  }, 300_000);
 });
