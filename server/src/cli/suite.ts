@@ -94,6 +94,11 @@ async function runSuiteCommand(io: CliIo, options: SuiteOptions): Promise<number
       io.stdout.write(e.evaluationId ? `  queued   ${where}: evaluation ${e.evaluationId}, ${e.units} units\n` : `  skipped  ${where}: ${e.skipped}\n`);
     }
     const started = run.evaluations.flatMap((e) => (e.evaluationId ? [e.evaluationId] : []));
+    if (run.evaluations.every((e) => e.serverId === null)) {
+      // A database the service has never seeded (or one whose operators removed the suite's servers).
+      io.stderr.write(`toolmark suite run: this install has none of the suite's servers (${MODELS_SUITE.servers.join(', ')}); start the service once with TOOLMARK_SEED on (the default) to seed them\n`);
+      return 1;
+    }
     if (!options.wait) {
       io.stdout.write('not waiting: the service\'s workers (npm start, toolmark worker) run the queued evaluations.\n');
       return EXIT.ok;
