@@ -17,7 +17,7 @@ import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
 import { loadCatalogue } from './model-catalogue.js';
 import { cliTokenCounter } from './native-tokens.js';
 import { seedDatabase } from './pipelines/seed.js';
-import { seedBaselineEvaluations } from './pipelines/seed-evaluations.js';
+import { seedBaselineCurve, seedBaselineEvaluations } from './pipelines/seed-evaluations.js';
 import { siteMount } from './site.js';
 
 async function main(): Promise<number> {
@@ -44,8 +44,10 @@ async function main(): Promise<number> {
   let boss: Awaited<ReturnType<typeof createBoss>> | undefined;
   let stopWorkers: StopWorkers | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let curveSeed: Promise<unknown> | undefined;
   const shutdown = async (): Promise<void> => {
     await app?.close();
+    await curveSeed;
     await stopWorkers?.({ timeoutMs: 20_000 });
     if (boss) await stopBoss(boss, { graceful: true, timeoutMs: 5_000 });
     await handle?.close();
@@ -99,6 +101,13 @@ async function main(): Promise<number> {
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);
     log.info({ address: url, workers: config.TOOLMARK_WORKERS }, `toolmark is serving on ${url}`);
+    if (config.TOOLMARK_SEED) {
+      // The models leaderboard's curve steps are priced once the site serves, so the start stays short.
+      const tokens = await cliTokenCounter();
+      curveSeed = withAdvisoryLock(db.sql, LOCKS.seed, () => seedBaselineCurve({ db: db.db, jobs: sender, catalogue, env: process.env, tokens, now: () => new Date() }, (m) => log.warn(m)))
+        .then((seeded) => seeded.started > 0 && log.info(seeded, 'seed: lexical baseline on the suite\'s distractor steps queued'))
+        .catch((error: unknown) => log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'seed: the baseline curve could not be queued'));
+    }
   } catch (error) {
     log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'toolmark could not start');
     await shutdown().catch(() => undefined);

@@ -68,6 +68,8 @@ for (const width of [360, 390]) {
         findings: { paths: ['/findings', '/ja/findings'] },
         datasets: { paths: ['/datasets', '/ja/datasets'] },
         methodology: { paths: ['/methodology', '/ja/methodology'] },
+        models: { paths: ['/models', '/models?step=3', '/ja/models'] },
+        'models/[...model]': { paths: ['/models/lexical/baseline', '/models/lexical/baseline?distractors=memory', '/ja/models/lexical/baseline'] },
         submit: { paths: ['/submit'], signedIn: true },
         signin: { paths: ['/signin'] },
         account: { paths: ['/account'], signedIn: true },

@@ -28,3 +28,4 @@ export * from './report-junit.js';
 export * from './report-badge.js';
 export * from './report-render.js';
 export * from './units.js';
+export * from './suite.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { evaluations, modelRuns, servers, serverVersions } from '../schema.js';
 
@@ -61,4 +61,18 @@ export async function finishedBoardRuns(
     )
     .orderBy(desc(modelRuns.finishedAt), desc(modelRuns.id));
   return rows.map((r) => ({ ...r, finishedAt: r.finishedAt! }));
+}
+
+/**
+ * Whether a server version has a run of this model under this comparability key that has not failed
+ * (queued, running or done): the suite run's "only what is missing" (the seed's idempotence).
+ */
+export async function hasLiveRunWithKey(db: Database, q: { serverVersionId: string; modelId: string; comparabilityKey: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: modelRuns.id })
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .where(and(eq(evaluations.serverVersionId, q.serverVersionId), eq(modelRuns.modelId, q.modelId), eq(modelRuns.comparabilityKey, q.comparabilityKey), ne(modelRuns.status, 'failed')))
+    .limit(1);
+  return row !== undefined;
 }

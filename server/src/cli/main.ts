@@ -33,6 +33,7 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
   (await import('./tasks.js')).registerTasks(program, io, command, done);
   (await import('./mcp.js')).registerMcp(program, io, done);
   (await import('./datasets.js')).registerDatasets(program, io, done);
+  (await import('./suite.js')).registerSuite(program, io, done);
   try {
     await program.parseAsync(ours, { from: 'user' });
   } catch (error) {

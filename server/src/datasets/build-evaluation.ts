@@ -20,7 +20,7 @@ import {
   type ToolAccuracy,
   type TrialRow,
 } from '@toolmark/benchmarks';
-import { newestKey } from '../pipelines/model-board.js';
+import { chooseKey } from '../pipelines/board-ranking.js';
 import type { BuildDeps } from './build-lint.js';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
 import { TableWriter } from './table-writer.js';
@@ -49,7 +49,8 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const seeds = new Set<number>();
 
   await readSnapshot(deps.db, async (tx) => {
-    const { perServer } = newestKey(await publicRunsOf(tx, k));
+    // The runs the model's leaderboard ranks by default (its key choice, one definition), so the release holds its numbers.
+    const { perServer } = chooseKey(await publicRunsOf(tx, k));
     for (const run of perServer) {
       const facts = (run.facts ?? {}) as { shownSurfaceHash?: string; distractors?: { name: string; hash: string; toolCount: number }[] };
       for (const d of facts.distractors ?? []) distractors.set(`${d.name}\u0000${d.hash}`, d);

@@ -43,11 +43,11 @@ async function tokenTable(): Promise<string> {
   return file;
 }
 
-/** cli/worker.js and cli/bootstrap.js → pack/service-commands.js (they need the service's database). */
+/** cli/worker.js, cli/bootstrap.js and cli/suite.js → pack/service-commands.js (they need the service's database). */
 const serviceCommands: Plugin = {
   name: 'service-commands',
   setup(b) {
-    b.onResolve({ filter: /^\.\/(worker|bootstrap)\.js$/ }, (args) =>
+    b.onResolve({ filter: /^\.\/(worker|bootstrap|suite)\.js$/ }, (args) =>
       args.importer === join(DIST, 'cli', 'main.js') ? { path: join(DIST, 'pack', 'service-commands.js') } : undefined,
     );
   },

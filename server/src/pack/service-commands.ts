@@ -1,6 +1,6 @@
-// What `toolmark worker` and `toolmark bootstrap` are in the packed CLI (GET /cli/toolmark.tgz): both open
+// What `toolmark worker`, `toolmark bootstrap` and `toolmark suite run` are in the packed CLI (GET /cli/toolmark.tgz): both open
 // the service's own database, with the service's dependencies (PostgreSQL, pg-boss, drizzle), which the
-// tarball does not carry. The build puts this module in place of cli/worker.ts and cli/bootstrap.ts; the
+// tarball does not carry. The build puts this module in place of cli/worker.ts, cli/bootstrap.ts and cli/suite.ts; the
 // commands stay listed and say where they run.
 import type { Command } from 'commander';
 import { EXIT } from '../cli/errors.js';
@@ -29,4 +29,10 @@ export function registerWorker(program: Command, io: CliIo, done: (code: number)
 /** `toolmark bootstrap` of the packed CLI: says where it runs. */
 export function registerBootstrap(program: Command, io: CliIo, done: (code: number) => void): void {
   serviceOnly(program, io, done, 'bootstrap', "print an admin key of the install's first organisation");
+}
+
+/** `toolmark suite run` of the packed CLI: says where it runs. */
+export function registerSuite(program: Command, io: CliIo, done: (code: number) => void): void {
+  const suite = program.command('suite').summary("the models leaderboard's suite (in a toolmark install, not in this package)");
+  serviceOnly(suite, io, done, 'run', 'run or refresh the models leaderboard on the suite');
 }

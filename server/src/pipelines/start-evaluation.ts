@@ -2,19 +2,20 @@ import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { createEvaluation } from '@toolmark/db';
 import type { JobSender } from '../jobs/sender.js';
 import { caseSettingsKey, distractorsKeyOf, type EvalDeps } from './evaluation-plan.js';
-import { priceEvaluation } from './estimate-evaluation.js';
+import { priceEvaluation, type PricedEvaluation } from './estimate-evaluation.js';
 
 /**
  * Start an evaluation: price it exactly as the estimate does, then in one transaction create it with one
  * model run per model, store its cases when they were made now, and spend the units (this month's `script` quota, then credits nearest expiry
- * first). Refused — nothing created, nothing spent — while the organisation's last payment has failed or
+ * first). `priced`: an evaluation the caller priced just before with the same input (the suite run prices
+ * every server first), not priced again. Refused — nothing created, nothing spent — while the organisation's last payment has failed or
  * when quota and credits do not cover it (402). Then a `generate-cases` job takes it from there.
  */
 export async function startEvaluation(
   deps: EvalDeps & { jobs: JobSender },
-  input: { serverId: string; organisationId: string; request: EvaluationRequest; name: string | null; keyId: string | null },
+  input: { serverId: string; organisationId: string; request: EvaluationRequest; name: string | null; keyId: string | null; priced?: PricedEvaluation | undefined },
 ) {
-  const priced = await priceEvaluation(deps, input);
+  const priced = input.priced ?? (await priceEvaluation(deps, input));
   const at = deps.now();
   const { evaluation, runs } = await createEvaluation(deps.db, {
     organisationId: input.organisationId,

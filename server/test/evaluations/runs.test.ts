@@ -2,7 +2,8 @@
 // credits; provider errors are never scored; a 429's Retry-After is honoured; each model's results appear
 // as soon as it finishes; the case browser and the leaderboards per model read what was stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_MODEL_ID } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, MODELS_SUITE } from '@toolmark/benchmarks';
+import { seedDatabase } from '../../src/pipelines/seed.js';
 import { createApiKey, createOrganisation } from '@toolmark/db';
 import { startFake, wordMatchScript, type FakeServer } from '../fakes/llm-servers.mjs';
 import { get, post, spent, startEvalService, uploadServer, waitForEvaluation, type EvalService } from './helpers.js';
@@ -136,6 +137,8 @@ describe('results', () => {
 
   it('the operator runs the models leaderboard on the suite; 402 and nothing started when it cannot pay', async () => {
     expect((await post(s, '/v1/leaderboards/models/runs', s.keys.script, {})).statusCode).toBe(403);
+    // The suite is seeded servers of the operator organisation (this service's first one), not the uploaded tracker.
+    await seedDatabase(s.t);
     const count = async () => (await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evaluations`)[0]!.n;
     const before = await count();
     await s.t.sql`UPDATE organisations SET monthly_units_script = 0 WHERE id = ${s.orgId}`;
@@ -148,13 +151,14 @@ describe('results', () => {
     const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'] });
     expect(res.statusCode, res.body).toBe(202);
     const started = res.json().evaluations.filter((e: { evaluationId: string | null }) => e.evaluationId !== null);
-    expect(started.map((e: { serverId: string }) => e.serverId)).toEqual([serverId]);
-    await waitForEvaluation(s, started[0].evaluationId, (e) => e.status === 'done');
+    expect(started.map((e: { slug: string }) => e.slug)).toEqual([...MODELS_SUITE.servers]);
+    expect(started.map((e: { serverId: string }) => e.serverId)).not.toContain(serverId);
+    for (const e of started) await waitForEvaluation(s, e.evaluationId, (x) => x.status === 'done');
     const board = (await get(s, '/v1/leaderboards/models?distractors=memory')).json();
     const row = board.items.find((i: { model: { id: string } }) => i.model.id === BASELINE_MODEL_ID);
-    expect(row).toMatchObject({ servers: 1, model: { baseline: true } });
-    // The server's 3 tools and the memory set's 9.
-    expect(row.toolsShown).toBe(12);
+    expect(row).toMatchObject({ servers: MODELS_SUITE.servers.length, model: { baseline: true } });
+    // The suite servers' tools (2, 13, 29, 25 and 1) and the memory set's 9 on each.
+    expect(row.toolsShown).toBe((2 + 13 + 29 + 25 + 1) / 5 + 9);
   });
 
   it('the leaderboard per model ranks public servers under one comparability key, the baseline labelled', async () => {
@@ -168,7 +172,7 @@ describe('results', () => {
     const none = (await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}&language=ja`)).json();
     expect(none).toMatchObject({ total: 0, comparabilityKey: null });
     expect((await get(s, '/v1/leaderboards/evaluations?model=openai/unknown')).statusCode).toBe(404);
-    const models = (await get(s, '/v1/leaderboards/models')).json();
+    const models = (await get(s, '/v1/leaderboards/models?distractors=memory')).json();
     expect(models.items.find((i: { model: { id: string } }) => i.model.id === BASELINE_MODEL_ID)?.model.baseline).toBe(true);
   });
 });

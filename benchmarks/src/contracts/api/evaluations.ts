@@ -226,94 +226,8 @@ export const ModelComparisonSchema = z.object({
 /** `GET /v1/evaluations/{id}/comparison`: per finished model, against the previous evaluation of the server with its results. */
 export const EvaluationComparisonSchema = z.object({ evaluationId: z.string(), models: z.array(ModelComparisonSchema) });
 
-/** Query of `GET /v1/leaderboards/evaluations`: one model and the settings that make runs comparable. */
-export const ModelBoardQuerySchema = PageQuerySchema.extend({
-  model: ModelIdSchema,
-  /** Comma-separated distractor set names (none by default). */
-  distractors: z.string().max(400).default(''),
-  language: CaseLanguageSchema.default('en'),
-  generator: z.enum(['offline']).default('offline'),
-  casesPerTool: z.coerce.number<number | string>().int().min(1).max(20).default(8),
-  repeats: z.coerce.number<number | string>().int().min(1).max(10).default(1),
-});
-
-/** A server on a model's leaderboard: its latest finished evaluation with that comparability key. */
-export const ModelBoardItemSchema = z.object({
-  rank: z.number(),
-  server: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
-  versionId: z.string(),
-  versionSeq: z.number(),
-  evaluationId: z.string(),
-  runId: z.string(),
-  finishedAt: TimestampSchema,
-  selectionAcc: RateSchema,
-  argValidity: RateSchema,
-  falseCallRate: RateSchema,
-  /** False when this server's interval overlaps the one ranked just above: the two are not distinguishable. */
-  distinguishable: z.boolean(),
-});
-
-/** `GET /v1/leaderboards/evaluations`: public servers ranked by `selectionAcc` for one model under one comparability key. */
-export const ModelBoardSchema = z.object({
-  model: ModelRefSchema,
-  settings: z.object({ distractors: z.array(z.string()), language: CaseLanguageSchema, generator: z.string(), casesPerTool: z.number(), repeats: z.number() }),
-  /** The key the ranked runs share; null when no run matches. Other keys seen for the same query are listed. */
-  comparabilityKey: z.string().nullable(),
-  otherKeys: z.array(z.string()),
-  total: z.number(),
-  limit: z.number(),
-  offset: z.number(),
-  items: z.array(ModelBoardItemSchema),
-});
-
-/** Query of `GET /v1/leaderboards/models`. */
-export const ModelsBoardQuerySchema = z.object({
-  distractors: z.string().max(400).default(''),
-  language: CaseLanguageSchema.default('en'),
-});
-
-/** One model on the models leaderboard: pooled over the suite (the seeded public servers), with intervals. */
-export const ModelsBoardItemSchema = z.object({
-  rank: z.number(),
-  model: ModelRefSchema,
-  comparabilityKey: z.string(),
-  servers: z.number(),
-  /** Mean number of tools shown per trial over the suite's servers (server + distractor sets): the x of the accuracy curve. */
-  toolsShown: z.number(),
-  selectionAcc: RateSchema,
-  argValidity: RateSchema,
-  falseCallRate: RateSchema,
-  distinguishable: z.boolean(),
-});
-
-/** `GET /v1/leaderboards/models`: which model routes best on the suite, the baseline a labelled row. */
-export const ModelsBoardSchema = z.object({
-  suite: z.object({ servers: z.array(z.object({ id: z.string(), slug: z.string() })), distractors: z.array(z.string()), language: CaseLanguageSchema }),
-  items: z.array(ModelsBoardItemSchema),
-});
-
-/** Body of `POST /v1/leaderboards/models/runs`: which models, on which distractor sets (default: every enabled model, none). */
-export const SuiteRunSchema = z.preprocess(
-  (body) => body ?? {},
-  z.strictObject({
-    models: z.array(ModelIdSchema).min(1).max(20).optional(),
-    distractors: z.array(z.string().max(50)).max(8).default([]),
-    language: CaseLanguageSchema.default('en'),
-  }),
-);
-
-/** `POST /v1/leaderboards/models/runs` (202): one evaluation per suite server, or why a server was skipped. */
-export const SuiteRunAnswerSchema = z.object({
-  units: z.number(),
-  evaluations: z.array(z.object({ serverId: z.string(), slug: z.string(), evaluationId: z.string().nullable(), units: z.number(), skipped: z.string().nullable() })),
-});
-
 /** Evaluations. */
 export const evaluationsEndpoints = {
-  'POST /v1/leaderboards/models/runs': {
-    body: SuiteRunSchema,
-    response: { 202: SuiteRunAnswerSchema, ...bodyErrors, 402: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
-  },
   'GET /v1/models': { response: { 200: ModelCatalogueAnswerSchema, ...authErrors } },
   'POST /v1/servers/{id}/evaluations/estimate': {
     params: IdParamsSchema,
@@ -337,6 +251,4 @@ export const evaluationsEndpoints = {
     querystring: CaseQuerySchema,
     response: { 200: EvaluationCasesSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
   },
-  'GET /v1/leaderboards/evaluations': { querystring: ModelBoardQuerySchema, response: { 200: ModelBoardSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
-  'GET /v1/leaderboards/models': { querystring: ModelsBoardQuerySchema, response: { 200: ModelsBoardSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
 };

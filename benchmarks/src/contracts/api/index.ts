@@ -12,6 +12,7 @@ import { keysEndpoints } from './keys.js';
 import { leaderboardsEndpoints } from './leaderboards.js';
 import { mcpEndpoints } from './mcp.js';
 import { meEndpoints } from './me.js';
+import { modelBoardsEndpoints } from './model-boards.js';
 import { organisationsEndpoints } from './organisations.js';
 import { rulesEndpoints } from './rules.js';
 import { serversEndpoints } from './servers.js';
@@ -28,6 +29,7 @@ export * from './keys.js';
 export * from './leaderboards.js';
 export * from './mcp.js';
 export * from './me.js';
+export * from './model-boards.js';
 export * from './organisations.js';
 export * from './rules.js';
 export * from './security.js';
@@ -58,6 +60,7 @@ export const endpoints = {
   ...failuresEndpoints,
   ...mcpEndpoints,
   ...datasetsEndpoints,
+  ...modelBoardsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */

@@ -1,5 +1,6 @@
 import type { Bands } from '$lib/format';
 import { datasetsEn } from './datasets';
+import { modelsEn } from './models-en';
 
 // The English texts of the site. Adding a text: add it here, then to ja.ts (the type makes it required).
 export const en = {
@@ -322,6 +323,7 @@ export const en = {
     confirmWrong: 'The slug does not match: nothing was deleted.',
     deleted: 'The server was deleted.',
   },
+  models: modelsEn,
 };
 
 /** Every text of the site, by key. */

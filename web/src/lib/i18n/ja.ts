@@ -1,6 +1,7 @@
 // The Japanese texts of the site: the same keys as en.ts (checked by the type).
 import type { Messages } from './en';
 import { datasetsJa } from './datasets';
+import { modelsJa } from './models-ja';
 
 export const ja: Messages = {
   ...datasetsJa,
@@ -321,4 +322,5 @@ export const ja: Messages = {
     confirmWrong: 'スラッグが一致しません。何も削除していません。',
     deleted: 'サーバーを削除しました。',
   },
+  models: modelsJa,
 };

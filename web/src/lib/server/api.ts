@@ -73,6 +73,7 @@ export type ApiKey = Answer<'DELETE /v1/keys/{id}'>;
 export type RegisterBody = Body<'POST /v1/servers'>;
 export type BoardQuery = Query<'GET /v1/leaderboards/lint'>;
 export type OpenApiDoc = Answer<'GET /v1/openapi.json'>;
+export type ModelBoardQuery = Query<'GET /v1/leaderboards/evaluations'>;
 
 const enc = encodeURIComponent;
 
@@ -116,5 +117,10 @@ export const api = {
   addFailureCases: (c: Caller, id: string, body: Body<'POST /v1/servers/{id}/failures/cases'>) =>
     call<Answer<'POST /v1/servers/{id}/failures/cases'>>(c, 'POST', `/v1/servers/${enc(id)}/failures/cases`, body),
   datasets: (c: Caller) => call<Answer<'GET /v1/datasets'>>({ clientAddress: c.clientAddress }, 'GET', '/v1/datasets'),
+  /** One model's leaderboard of public servers (GET /v1/leaderboards/evaluations). */
+  modelBoard: (c: Caller, q: ModelBoardQuery) => call<Answer<'GET /v1/leaderboards/evaluations'>>(c, 'GET', `/v1/leaderboards/evaluations${qs({ ...q })}`),
+  /** The models leaderboard on the suite and every model's curve. */
+  modelsBoard: (c: Caller, distractors: string) => call<Answer<'GET /v1/leaderboards/models'>>(c, 'GET', `/v1/leaderboards/models${qs({ distractors })}`),
+  models: (c: Caller) => call<Answer<'GET /v1/models'>>(c, 'GET', '/v1/models'),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };

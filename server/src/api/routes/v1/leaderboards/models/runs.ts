@@ -13,8 +13,8 @@ const route: RouteModule = (app, ctx) => {
       schema: {
         summary: 'Run or refresh the models leaderboard: one evaluation per suite server (the operator\'s admin key only)',
         description:
-          'The suite is the public servers of the operator organisation (the seeded ones) with fixed settings (8 cases per tool, one repeat, seed 0). ' +
-          'Models default to every model that can start; `distractors` grow the tools shown (one point of the accuracy-against-tools curve per set list). ' +
+          'The suite is fixed and versioned (`suite` in the answer): seeded public servers of the operator organisation with fixed settings (8 cases per tool, one repeat, seed 0, offline cases). ' +
+          'Models default to every model that can start; `distractors` default to every step of the accuracy-against-tools curve (the server alone, then growing distractor sets), or name one set list. ' +
           'The operator organisation pays; the whole suite is priced first: 402 and nothing started when its units fall short.',
         tags: ['evaluations', 'leaderboards'],
         security: [{ bearer: [] }],
@@ -28,7 +28,7 @@ const route: RouteModule = (app, ctx) => {
         throw new ApiError(403, 'forbidden', "only the install's operator organisation runs the models leaderboard", { organisationId: admin.organisationId });
       }
       const body = request.body;
-      const run = await runSuite(ctx, { models: body.models, distractors: body.distractors, language: body.language, name: 'models leaderboard', keyId: admin.id });
+      const run = await runSuite(ctx, { models: body.models, steps: body.distractors ? [body.distractors] : undefined, language: body.language, name: 'models leaderboard', keyId: admin.id });
       return reply.status(202).send(run);
     },
   );

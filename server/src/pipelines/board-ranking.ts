@@ -1,0 +1,104 @@
+// What both leaderboards of evaluations share: the distractor sets of a query, the choice of one
+// comparability key among the runs a query matched, pooling counts, and ranking with the
+// "not distinguishable from the one above" mark.
+import { rate, type Metrics, type Rate } from '@toolmark/benchmarks';
+import type { BoardRun } from '@toolmark/db';
+import { availableDistractorSets } from '../eval/distractors.js';
+import { PipelineError } from './errors.js';
+
+/** The distractor sets of a query (`a,b`), checked and in the stored order (sorted). */
+export function distractorsOf(text: string, path = 'query.distractors'): string[] {
+  const names = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))].sort();
+  const known = availableDistractorSets();
+  for (const n of names) if (!known.includes(n)) throw new PipelineError('invalid', 'unknown_distractor_set', `${path}: no distractor set "${n}"; available: ${known.join(', ')}`, { path, names: known });
+  return names;
+}
+
+/** Whether interval `below` lies wholly under interval `above` (distinguishable); not when either is missing. */
+export function separated(above: Rate, below: Rate): boolean {
+  return above.ci95 !== null && below.ci95 !== null && below.ci95[1] < above.ci95[0];
+}
+
+/** Rank by selectionAcc (null last), then name; mark each row against the one above. */
+export function ranked<T extends { selectionAcc: Rate; name: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
+  const sorted = [...rows].sort((a, b) => (b.selectionAcc.value ?? -1) - (a.selectionAcc.value ?? -1) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return sorted.map((r, i) => ({ ...r, rank: i + 1, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
+}
+
+/** What a run recorded of itself that tells keys apart. */
+interface RunFacts {
+  codeVersion?: string;
+  distractors?: { name: string; hash: string }[];
+  endpoint?: string | null;
+  toolsShown?: number;
+}
+const factsOf = (r: Pick<BoardRun, 'facts'>): RunFacts => (r.facts ?? {}) as RunFacts;
+
+/** The tools a run showed per trial (server + distractor sets). */
+export const toolsShownOf = (r: BoardRun): number => factsOf(r).toolsShown ?? 0;
+
+/** One comparability key among a query's runs. */
+export interface KeySummary {
+  key: string;
+  servers: number;
+  latestFinishedAt: Date;
+  distractors: { name: string; hash: string }[];
+  endpoint: string | null;
+  codeVersions: string[];
+  selected: boolean;
+}
+
+/**
+ * Choose the key to rank among `runs` (newest first): `requested` when given (a 404 when the query has no
+ * run under it), else the key with the most servers, the newest on a tie. Returns every key seen (most
+ * servers first) and each server's newest run under the chosen key.
+ */
+export function chooseKey<R extends Pick<BoardRun, 'comparabilityKey' | 'server' | 'finishedAt' | 'facts'>>(runs: readonly R[], requested?: string): { key: string | null; keys: KeySummary[]; perServer: R[] } {
+  const groups = new Map<string, R[]>();
+  for (const r of runs) {
+    const list = groups.get(r.comparabilityKey);
+    if (list) list.push(r);
+    else groups.set(r.comparabilityKey, [r]);
+  }
+  const summaries = [...groups.entries()].map(([key, list]) => {
+    const f = factsOf(list[0]!);
+    return {
+      key,
+      servers: new Set(list.map((r) => r.server.id)).size,
+      latestFinishedAt: list[0]!.finishedAt,
+      distractors: (f.distractors ?? []).map((d) => ({ name: d.name, hash: d.hash })),
+      endpoint: f.endpoint ?? null,
+      codeVersions: [...new Set(list.map((r) => factsOf(r).codeVersion).filter((v): v is string => typeof v === 'string'))].sort(),
+      selected: false,
+    };
+  });
+  summaries.sort((a, b) => b.servers - a.servers || b.latestFinishedAt.getTime() - a.latestFinishedAt.getTime() || (a.key < b.key ? -1 : 1));
+  if (requested !== undefined && !groups.has(requested)) {
+    throw new PipelineError('not_found', 'unknown_key', `query.key: no finished run with comparability key ${requested} matches this model and these settings; keys seen: ${summaries.map((s) => s.key).join(', ') || 'none'}`, {
+      path: 'query.key',
+      keys: summaries.map((s) => s.key),
+    });
+  }
+  const key = requested ?? summaries[0]?.key ?? null;
+  for (const s of summaries) s.selected = s.key === key;
+  const seen = new Set<string>();
+  const perServer: R[] = [];
+  for (const r of key === null ? [] : groups.get(key)!) {
+    if (seen.has(r.server.id)) continue;
+    seen.add(r.server.id);
+    perServer.push(r);
+  }
+  return { key, keys: summaries, perServer };
+}
+
+/** The counts of one metric summed over runs, as one rate with its Wilson interval. */
+export function pooled(runs: readonly BoardRun[], pick: (m: Metrics) => Rate): Rate {
+  let n = 0;
+  let d = 0;
+  for (const r of runs) {
+    const x = pick(r.metrics as Metrics);
+    n += x.numerator;
+    d += x.denominator;
+  }
+  return rate(n, d);
+}
