@@ -70,7 +70,7 @@ interface Round {
   dispatchMs: number;
   /** The run itself (its first trial to its metrics stored). */
   runMs: number;
-  cpu: { service: number; fake: number; postgres: number };
+  cpu: { service: number; fake: number; postgres: number; start: number };
 }
 
 /**
@@ -115,6 +115,7 @@ async function round(kind: Kind, fake: { baseURL: string; key: string; child: Ch
       { serverId: server.id, organisationId: org.id, request: { models: ['bench/fake'], distractors: [], language: 'en', casesPerTool: CASES_PER_TOOL, repeats, seed: 0 }, name: 'bench', keyId: null },
     );
     const startMs = performance.now() - started;
+    const startCpu = process.cpuUsage(service0);
     const returnedAt = Date.now();
     await done;
     const ms = performance.now() - started;
@@ -134,7 +135,7 @@ async function round(kind: Kind, fake: { baseURL: string; key: string; child: Ch
       startMs,
       dispatchMs: run.startedAt!.getTime() - returnedAt,
       runMs,
-      cpu: { service: (service.user + service.system) / 1000, fake: fakeMs, postgres },
+      cpu: { service: (service.user + service.system) / 1000, fake: fakeMs, postgres, start: (startCpu.user + startCpu.system) / 1000 },
     };
   } finally {
     await stopBoss(boss, { graceful: false });
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
       console.log(`  ${line('from the jobs queued (the start call returned)', rs.map((r) => r.ms - r.startMs), ideal)}`);
       for (const r of rs) {
         console.log(
-          `  round: start call ${f0(r.startMs)} ms; start returned → run started ${f0(r.dispatchMs)} ms; run ${f0(r.runMs)} ms; ` +
+          `  round: start call ${f0(r.startMs)} ms (CPU ${f0(r.cpu.start)} ms); start returned → run started ${f0(r.dispatchMs)} ms; run ${f0(r.runMs)} ms; ` +
             `CPU ms per trial: service ${(r.cpu.service / trials).toFixed(2)}${kind === 'http' ? `, fake ${(r.cpu.fake / trials).toFixed(2)}` : ''}, PostgreSQL ${(r.cpu.postgres / trials).toFixed(2)}`,
         );
       }
