@@ -112,7 +112,7 @@ async function round(kind: Kind, fake: { baseURL: string; key: string; child: Ch
     const started = performance.now();
     const evaluation = await startEvaluation(
       { db: t.db, jobs: sender, catalogue, env, tokens, now: () => new Date() },
-      { serverId: server.id, organisationId: org.id, request: { models: ['bench/fake'], distractors: [], language: 'en', casesPerTool: CASES_PER_TOOL, repeats, seed: 0 }, name: 'bench', keyId: null },
+      { serverId: server.id, organisationId: org.id, request: { models: ['bench/fake'], distractors: [], language: 'en', casesPerTool: CASES_PER_TOOL, repeats, seed: 0, generator: 'offline' }, name: 'bench', keyId: null },
     );
     const startMs = performance.now() - started;
     const startCpu = process.cpuUsage(service0);

@@ -32,7 +32,7 @@ export async function runSuite(
   const operator = await firstOrganisation(deps.db);
   if (!operator) return { units: 0, evaluations: [] };
   const models = input.models ?? deps.catalogue.models.filter((m) => availabilityOf(m, deps.env).status === 'enabled').map((m) => m.id);
-  const request = { models, distractors: input.distractors, language: input.language, casesPerTool: SUITE.casesPerTool, repeats: SUITE.repeats, seed: 0 };
+  const request = { models, distractors: input.distractors, language: input.language, casesPerTool: SUITE.casesPerTool, repeats: SUITE.repeats, seed: 0, generator: 'offline' as const };
   const { items } = await listServers(deps.db, { organisationId: operator.id, limit: 100, offset: 0 });
   const planned: (SuiteEntry & { run: boolean })[] = [];
   for (const server of items) {
