@@ -27,10 +27,12 @@ const WRITTEN = [
   { kind: 'no-call', language: 'en', expected: null, utterance: 'What is the capital of Peru?' },
   { kind: 'tool-directed', language: 'en', expected: 'delete_everything', utterance: 'Wipe the tracker.' },
 ];
+/** What the fake generator answers (a test swaps in a reply that is not JSON). */
+let reply = JSON.stringify({ cases: WRITTEN });
 const isGeneration = (view: FakeView) => (view.body as { messages?: { role: string; content: string }[] }).messages?.[0]?.content === GENERATOR_SYSTEM;
 
 beforeAll(async () => {
-  generator = await startFake('openai', { key: 'gen-key', script: (view: FakeView) => (isGeneration(view) ? { text: JSON.stringify({ cases: WRITTEN }) } : { status: 400 }) });
+  generator = await startFake('openai', { key: 'gen-key', script: (view: FakeView) => (isGeneration(view) ? { text: reply } : { status: 400 }) });
   model = await startFake('openai', { key: 'gen-key', script: (view: FakeView) => (isGeneration(view) ? { status: 400 } : wordMatchScript(view)) });
   s = await startEvalService(
     {
@@ -74,6 +76,7 @@ it('writes the cases once, charges the estimate, refunds what the stand-in price
   const done = await waitForEvaluation(s, start.json().id, (x) => x.status === 'done' || x.status === 'failed');
   expect(done.status, JSON.stringify(done.runs[0]?.error)).toBe('done');
   expect(generations()).toBe(1);
+  expect((await get(s, `/v1/evaluations/${start.json().id}`, s.keys.script)).body).not.toContain(generator.baseURL);
   // The model's cases, fitted by the core: the invented tool dropped; 7 cases × 1 repeat.
   expect(done.caseCount).toBe(7);
   const run = done.runs[0]!;
@@ -110,6 +113,27 @@ it('writes the cases once, charges the estimate, refunds what the stand-in price
   // The leaderboard per model takes the generator's id (and refuses what is not one).
   expect((await get(s, `/v1/leaderboards/evaluations?model=${MODEL}&generator=${encodeURIComponent(GENERATOR_ID)}&casesPerTool=2`)).statusCode).toBe(200);
   expect((await get(s, `/v1/leaderboards/evaluations?model=${MODEL}&generator=bogus`)).statusCode).toBe(400);
+}, 60_000);
+
+it('a generator reply that holds no cases fails the evaluation and refunds every unit, generation included', async () => {
+  reply = 'Sorry, I cannot help with that.';
+  try {
+    const before = await spent(s);
+    const start = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { ...body, casesPerTool: 3 });
+    expect(start.statusCode, start.body).toBe(202);
+    const units = start.json().units as number;
+    expect(units).toBeGreaterThan(0);
+    const failed = await waitForEvaluation(s, start.json().id, (x) => x.status === 'done' || x.status === 'failed');
+    expect(failed.status).toBe('failed');
+    expect(failed.refundedUnits).toBe(units);
+    const after = await spent(s);
+    expect(after.used - before.used).toBe(units);
+    expect(after.credits - before.credits).toBe(units);
+    const [sets] = await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM case_sets`;
+    expect(sets!.n).toBe(1);
+  } finally {
+    reply = JSON.stringify({ cases: WRITTEN });
+  }
 }, 60_000);
 
 it('refuses a generator model the service does not offer (400) or has no key for (409), naming body.generator; nothing spent', async () => {
