@@ -18,6 +18,7 @@ export * from './repositories/lint-new-version-save.js';
 export * from './availability.js';
 export * from './repositories/case-sets.js';
 export * from './repositories/evaluations.js';
+export * from './repositories/evaluation-cases.js';
 export * from './repositories/trials.js';
 export * from './repositories/evaluation-boards.js';
 export * from './repositories/failures.js';

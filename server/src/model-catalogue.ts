@@ -4,7 +4,7 @@
 // is listed as unavailable (never dropped).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BASELINE_MODEL_ID, ModelCatalogueSchema, ToolmarkError, type CatalogueModel, type ModelCatalogue } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, generatorModelId, ModelCatalogueSchema, ToolmarkError, type CatalogueGeneratorModel, type CatalogueModel, type ModelCatalogue } from '@toolmark/benchmarks';
 import type { z } from 'zod';
 import { checkBaseUrl, ProviderError } from './providers/provider.js';
 import { COMPATIBLE_PRESETS } from './providers/compatible-presets.js';
@@ -89,6 +89,22 @@ export function parseCatalogue(value: unknown, file: string): Catalogue {
     if (provider === 'lexical' && m.unitPrice !== 0) fail(i, 'unitPrice', 'the lexical baseline costs 0 units');
     if (provider === 'lexical' && m.id !== BASELINE_MODEL_ID) fail(i, 'id', `the lexical baseline's id is ${BASELINE_MODEL_ID}`);
   });
+  const g = catalogue.generatorModel;
+  if (g !== undefined) {
+    const failGenerator = (field: string, message: string): never => {
+      throw new CatalogueError('invalid_catalogue', `model catalogue ${file}: generatorModel.${field}: ${message}`, { file, path: `generatorModel.${field}` });
+    };
+    if (!isProviderId(g.provider) || MODEL_OPTIONAL.has(g.provider)) failGenerator('provider', `needs a model provider (the baseline and the mock cannot write cases); known: ${PROVIDER_IDS.filter((p) => !MODEL_OPTIONAL.has(p)).join(', ')}`);
+    const provider = g.provider as ProviderId;
+    if (provider === 'openai-compatible' && g.baseUrl === undefined) failGenerator('baseUrl', 'openai-compatible needs a base URL');
+    if (g.baseUrl !== undefined) {
+      try {
+        checkBaseUrl(g.baseUrl, provider, keyVariableOf(provider) !== undefined);
+      } catch (error) {
+        failGenerator('baseUrl', error instanceof ProviderError ? error.message : String(error));
+      }
+    }
+  }
   const models = seen.has(BASELINE_MODEL_ID) ? catalogue.models : [ModelCatalogueSchema.shape.models.element.parse(BASELINE), ...catalogue.models];
   return { ...catalogue, file, models: models as Catalogue['models'] };
 }
@@ -100,6 +116,19 @@ export function availabilityOf(model: Catalogue['models'][number], env: Readonly
   const optional = model.provider in COMPATIBLE_PRESETS && COMPATIBLE_PRESETS[model.provider as keyof typeof COMPATIBLE_PRESETS].keyOptional;
   if (variable !== undefined && !optional && (env[variable] ?? '').trim() === '') return { status: 'unavailable', reason: `the service has no API key for it (${variable} is not set)` };
   return { status: 'enabled', reason: null };
+}
+
+/** Whether the generator model can write cases now: unavailable when its key is missing from the environment. */
+export function generatorAvailability(g: CatalogueGeneratorModel, env: Readonly<Record<string, string | undefined>>): { status: 'enabled' | 'unavailable'; reason: string | null } {
+  const { status, reason } = availabilityOf({ provider: g.provider, status: 'enabled' } as Catalogue['models'][number], env);
+  return status === 'enabled' ? { status, reason } : { status: 'unavailable', reason };
+}
+
+/** The generator model as the API shows it (no endpoint, no settings). */
+export function generatorModelRef(catalogue: Catalogue, env: Readonly<Record<string, string | undefined>>) {
+  const g = catalogue.generatorModel;
+  if (g === undefined) return null;
+  return { id: generatorModelId(g), provider: g.provider, model: g.model, unitPrice: g.unitPrice, ...generatorAvailability(g, env) };
 }
 
 /** A model as the API shows it. */

@@ -43,6 +43,10 @@ describe('the model catalogue', () => {
     expect(refused({ version: 1, models: [{ id: BASELINE_MODEL_ID, provider: 'lexical', unitPrice: 2 }] })).toContain('the lexical baseline costs 0 units');
     expect(refused({ version: 1, models: [{ id: 'a/b', provider: 'openai', model: 'b', unitPrice: 1 }, { id: 'a/b', provider: 'openai', model: 'c', unitPrice: 1 }] })).toContain('models.1.id (model "a/b"): appears twice');
     expect(refused({ version: 2, models: [] })).toContain('models.json: version');
+    expect(refused({ version: 1, models: [], generatorModel: { provider: 'lexical', model: 'x', unitPrice: 1 } })).toContain('generatorModel.provider: needs a model provider (the baseline and the mock cannot write cases)');
+    expect(refused({ version: 1, models: [], generatorModel: { provider: 'openai-compatible', model: 'x', unitPrice: 1 } })).toContain('generatorModel.baseUrl: openai-compatible needs a base URL');
+    expect(refused({ version: 1, models: [], generatorModel: { provider: 'openai', model: 'x', unitPrice: 1, baseUrl: 'http://gw.example.com/v1' } })).toContain('generatorModel.baseUrl: ');
+    expect(refused({ version: 1, models: [], generatorModel: { provider: 'openai', unitPrice: 1 } })).toContain('generatorModel.model');
     const dir = mkdtempSync(join(tmpdir(), 'tm-cat-'));
     writeFileSync(join(dir, 'bad.json'), '{ not json');
     expect(() => loadCatalogue(join(dir, 'bad.json'))).toThrow(/bad\.json: not JSON/);

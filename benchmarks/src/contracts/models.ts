@@ -57,10 +57,40 @@ export const CatalogueGeneratorSchema = z.strictObject({
   unitPrice: z.number().min(0).max(1_000_000).default(0),
 });
 
+/**
+ * A generator model that writes case sets (the CLI's `--generate-with <provider> --generator-model <model>`):
+ * one request per case set listing the server's tools, its reply validated by the core. Offered beside the
+ * offline generator; an evaluation asks for it with `generator: "model"`. Its key comes from the environment.
+ */
+export const CatalogueGeneratorModelSchema = z.strictObject({
+  /** A model provider id of the CLI (not `lexical` or `mock`: they cannot write cases). */
+  provider: z.string().min(1).max(40),
+  model: z.string().min(1).max(200),
+  baseUrl: z.string().max(2000).optional(),
+  /** Units per 1 000 tokens of the server's tools it reads, charged to the first model run unless the cases are held. */
+  unitPrice: z.number().min(0).max(1_000_000),
+  /** Time limit of the one generation request (every case in one answer). */
+  timeoutSeconds: z.number().int().min(1).max(3600).default(120),
+  retries: z.number().int().min(0).max(10).default(2),
+});
+/** The generator model of the catalogue (defaults applied). */
+export type CatalogueGeneratorModel = z.output<typeof CatalogueGeneratorModelSchema>;
+
+/** The case-set generator id of a generator model: what case sets, comparability keys and leaderboards name (`model:openai/gpt-4.1`). */
+export const generatorModelId = (g: Pick<CatalogueGeneratorModel, 'provider' | 'model'>): string => `model:${g.provider}/${g.model}`;
+
+/** A case-set generator id: `offline`, or `model:<provider>/<model>`. */
+export const GeneratorIdSchema = z
+  .string()
+  .max(250)
+  .regex(/^(offline|model:[a-z0-9][a-z0-9-]*\/[A-Za-z0-9][A-Za-z0-9._:/-]*)$/, 'must be offline or model:<provider>/<model>');
+
 /** The catalogue file. */
 export const ModelCatalogueSchema = z.strictObject({
   version: z.literal(1),
   generator: CatalogueGeneratorSchema.prefault({ kind: 'offline' }),
+  /** A generator model offered beside the offline generator (none by default). */
+  generatorModel: CatalogueGeneratorModelSchema.optional(),
   /** Trials one model run may have (cases × repeats). */
   maxTrials: z.number().int().min(1).max(100_000).default(5_000),
   models: z.array(CatalogueModelSchema).max(100),
@@ -76,7 +106,7 @@ export const EvaluationSettingsSchema = z.object({
   casesPerTool: z.number().int(),
   repeats: z.number().int(),
   seed: z.number().int(),
-  /** The case-set generator: `offline`. */
+  /** The case-set generator: `offline`, or `model:<provider>/<model>` (see {@link generatorModelId}). */
   generator: z.string(),
 });
 /** Resolved evaluation settings. */

@@ -3,7 +3,7 @@ import type { LintResult } from '../contracts/lint-result.js';
 import type { Surface, Tool } from '../contracts/tool.js';
 import { identifierTokens } from '../text/words.js';
 import { EvalError } from './errors.js';
-import { intentSentence, namePhrase, namespaceTokens, requestFromDescription, requestFromName, requestVariants } from './intent.js';
+import { intentSentence, namePhraseOf, namespaceTokens, requestFromDescription, requestFromName, requestVariants } from './intent.js';
 import { hashSeed, pick, randomInt, seededRandom, shuffled, type Random } from './prng.js';
 import { TASK_LINT_DEFAULTS } from './task-lint.js';
 
@@ -133,9 +133,10 @@ function utterancePool(random: Random, tool: Tool, lang: CaseLanguage, ctx: Surf
   const suffixes = [''];
   for (const p of params) for (const v of p.values.slice(0, 2)) for (const f of valueFrames) suffixes.push(f(p, v));
   const out = new Set<string>();
+  const saysName = namePhraseOf(tool.name, intent);
   for (const r of requests) for (const frame of frames) for (const suffix of suffixes) {
     const u = `${frame(r)}${suffix}`;
-    if (namePhrase(u, tool.name, intent) === null) out.add(u);
+    if (!out.has(u) && saysName(u) === null) out.add(u);
   }
   return [...out];
 }
@@ -150,10 +151,11 @@ function confusableUtterances(random: Random, tool: Tool, other: Tool, lang: Cas
   const hint = shuffled(random, distinct).slice(0, 3).join(', ');
   const pool = shuffled(random, utterancePool(random, tool, lang, ctx).filter((u) => u.length < 240));
   const out: string[] = [];
+  const saysName = namePhraseOf(tool.name, intent);
   for (const base of pool) {
     if (out.length >= n) break;
     const u = hint ? `${base}${lang === 'en' ? ` It is about ${hint}, nothing else.` : ` ${hint} の件です。`}` : base;
-    if (namePhrase(u, tool.name, intent) === null && !out.includes(u)) out.push(u);
+    if (saysName(u) === null && !out.includes(u)) out.push(u);
   }
   return out;
 }

@@ -95,19 +95,31 @@ export function nameStems(name: string): string[] {
  * described "Search the web"). Returns the offending words, or null.
  */
 export function namePhrase(text: string, name: string, intentText = ''): string | null {
+  return namePhraseOf(name, intentText)(text);
+}
+
+/**
+ * {@link namePhrase} for one name and intent, over many texts: the name's tokens and the intent's words are
+ * worked out once (the offline generator checks every candidate utterance of a tool, hundreds per tool).
+ */
+export function namePhraseOf(name: string, intentText = ''): (text: string) => string | null {
   const tokens = nameStems(name);
-  if (tokens.length === 0) return null;
-  const words = stems(text);
+  if (tokens.length === 0) return () => null;
   const joined = tokens.join('');
+  const runTogether = stem(identifierTokens(name).join(''));
   if (tokens.length === 1) {
-    if (stems(intentText).includes(tokens[0]!)) return null;
-    return words.includes(tokens[0]!) ? tokens[0]! : null;
+    const only = tokens[0]!;
+    if (stems(intentText).includes(only)) return () => null;
+    return (text) => (stems(text).includes(only) ? only : null);
   }
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === joined || words[i] === stem(identifierTokens(name).join(''))) return words[i]!;
-    for (let j = 0; j + 1 < tokens.length; j++) if (words[i] === tokens[j] && words[i + 1] === tokens[j + 1]) return `${words[i]} ${words[i + 1]}`;
-  }
-  return null;
+  return (text) => {
+    const words = stems(text);
+    for (let i = 0; i < words.length; i++) {
+      if (words[i] === joined || words[i] === runTogether) return words[i]!;
+      for (let j = 0; j + 1 < tokens.length; j++) if (words[i] === tokens[j] && words[i + 1] === tokens[j + 1]) return `${words[i]} ${words[i + 1]}`;
+    }
+    return null;
+  };
 }
 
 /** A description's first sentence, without a vendor label ("Notion | "), code spans and tool names. */

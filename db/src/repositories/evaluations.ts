@@ -148,14 +148,6 @@ export async function getEvaluationRecord(db: Executor, id: string): Promise<Eva
   return row;
 }
 
-/** Attach the case set (generated or reused) and mark the evaluation running. */
-export async function setEvaluationCases(db: Executor, id: string, caseSetId: string, at: Date): Promise<void> {
-  await db
-    .update(evaluations)
-    .set({ caseSetId, status: sql`CASE WHEN ${evaluations.status} = 'queued' THEN 'running'::evaluation_status ELSE ${evaluations.status} END`, startedAt: sql`coalesce(${evaluations.startedAt}, ${at.toISOString()}::timestamptz)` })
-    .where(eq(evaluations.id, id));
-}
-
 /** Mark a run running (first attempt or a resumption) with its reused count. */
 export async function markRunRunning(db: Executor, id: string, at: Date, reusedTrials: number, facts: unknown): Promise<void> {
   await db
@@ -174,7 +166,7 @@ export async function finishRun(db: Database, id: string, metrics: unknown, at: 
 
 /**
  * A run failed: record why and refund, once, the units of its trials that were not run (the run's units
- * less generation and the units of the trials stored) as credits valid {@link REFUND_VALID_MONTHS} months.
+ * less generation, the units of the trials stored and what was refunded before) as credits valid {@link REFUND_VALID_MONTHS} months.
  * Returns the units refunded (0 when the run had already ended).
  */
 export async function failRun(db: Database, id: string, error: { code: string; message: string }, at: Date): Promise<number> {
@@ -182,8 +174,9 @@ export async function failRun(db: Database, id: string, error: { code: string; m
     const [run] = await tx.select().from(modelRuns).where(eq(modelRuns.id, id)).for('update');
     if (!run || run.status === 'done' || run.status === 'failed') return 0;
     const [spent] = await tx.select({ units: sql<number>`coalesce(sum(${trials.units}), 0)::int` }).from(trials).where(eq(trials.modelRunId, id));
-    const refund = Math.max(0, run.units - run.generationUnits - (spent?.units ?? 0));
-    await tx.update(modelRuns).set({ status: 'failed', error, refundedUnits: refund, finishedAt: at }).where(eq(modelRuns.id, id));
+    // Less what was refunded already (a run priced again on a generator model's cases).
+    const refund = Math.max(0, run.units - run.generationUnits - (spent?.units ?? 0) - run.refundedUnits);
+    await tx.update(modelRuns).set({ status: 'failed', error, refundedUnits: sql`${modelRuns.refundedUnits} + ${refund}`, finishedAt: at }).where(eq(modelRuns.id, id));
     const [evaluation] = await tx.select({ organisationId: evaluations.organisationId }).from(evaluations).where(eq(evaluations.id, run.evaluationId));
     if (refund > 0) {
       await grantCredits(tx, { organisationId: evaluation!.organisationId, amount: refund, reason: `refund: evaluation ${run.evaluationId}, ${run.modelId}`, expiresAt: addMonths(at, REFUND_VALID_MONTHS) });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TrialRecord, TurnResult } from '@toolmark/benchmarks';
-import type { Database } from '../client.js';
+import type { Database, Executor } from '../client.js';
 import { resultCache, trials } from '../schema.js';
 
 /** A trial to store: the core's record, the units it was charged, and the run's seed. */
@@ -15,7 +15,7 @@ export interface TrialRow {
  * Store trials; one already stored (same run × case × repeat: a resumed run, a second delivery) is kept
  * as it was. Returns how many rows were new.
  */
-export async function storeTrials(db: Database, rows: readonly TrialRow[]): Promise<number> {
+export async function storeTrials(db: Executor, rows: readonly TrialRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const stored = await db
     .insert(trials)
@@ -72,7 +72,7 @@ export async function cachedResults(db: Database, organisationId: string, keys: 
 }
 
 /** Keep answers for reuse by the organisation (the first answer of a key stays). */
-export async function cacheResults(db: Database, organisationId: string, entries: readonly { key: string; result: TurnResult }[]): Promise<void> {
+export async function cacheResults(db: Executor, organisationId: string, entries: readonly { key: string; result: TurnResult }[]): Promise<void> {
   if (entries.length === 0) return;
   await db
     .insert(resultCache)

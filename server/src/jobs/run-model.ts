@@ -170,16 +170,22 @@ function trialWriter(db: Database, organisationId: string, modelRunId: string, s
     if (t.length === 0 && a.length === 0) return writing;
     writing = writing.then(async () => {
       try {
-        await cacheResults(db, organisationId, a);
-        await storeTrials(db, t.map((x) => ({ modelRunId, record: x.record, units: x.units, seed })));
+        // One transaction: a worker killed mid-write leaves both or neither, so a resumed run asks again for
+        // exactly the trials not stored (an answer held without its trial would be reused instead).
+        await db.transaction(async (tx) => {
+          await cacheResults(tx, organisationId, a);
+          await storeTrials(tx, t.map((x) => ({ modelRunId, record: x.record, units: x.units, seed })));
+        });
       } catch (error) {
         failure ??= error;
       }
     });
     return writing;
   };
+  // Counted by trials: a trial's answer is kept just before the trial (no timer can run between), so a batch
+  // never holds an answer without its trial.
   const schedule = (): void => {
-    if (trials.length + answers.length >= FLUSH_ROWS) void flush();
+    if (trials.length >= FLUSH_ROWS) void flush();
     else timer ??= setTimeout(() => void flush(), FLUSH_MS);
   };
   return {

@@ -82,7 +82,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     ],
     ['lint-version', deps.concurrency, (job) => lintVersion(deps, job.data)],
     ['recapture-public', 1, (job) => recapturePublic(deps, job.data)],
-    ['generate-cases', 1, (job) => generateCases(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })],
+    ['generate-cases', 1, (job) => generateCases(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })],
     ['run-model', deps.concurrency, (job) => runModel(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, expireInSeconds: job.expireInSeconds })],
     ...(deps.datasets ? [['build-release', 1, (job) => buildRelease({ db: deps.db, log: deps.log, datasets: deps.datasets! }, job.data)] as [JobQueue, number, Handle]] : []),
   ];

@@ -1,4 +1,4 @@
-import { parseSurfaceValue, type EvalCase, type EvaluationSettings, type RunPlan, type Surface } from '@toolmark/benchmarks';
+import { parseSurfaceValue, type EvalCase, type RunPlan, type Surface } from '@toolmark/benchmarks';
 import type { EvaluationRequest } from '@toolmark/benchmarks/api';
 import { balanceOf, getServer, getVersion, heldCacheKeys, type ServerRecord } from '@toolmark/db';
 import { modelRef, preselectedModels } from '../model-catalogue.js';
@@ -15,6 +15,7 @@ import {
   runSettingsOf,
   type EvalDeps,
   type RunSettings,
+  type StoredSettings,
 } from './evaluation-plan.js';
 import { canSee } from './visibility.js';
 
@@ -38,8 +39,8 @@ export interface PricedEvaluation {
   server: ServerRecord;
   version: { id: string; seq: number };
   surface: Surface;
-  settings: EvaluationSettings;
-  cases: { count: number; held: boolean; caseSetId: string | null; generationUnits: number; list: EvalCase[]; source: string };
+  settings: StoredSettings;
+  cases: { count: number; held: boolean; estimated: boolean; caseSetId: string | null; generationUnits: number; list: EvalCase[]; source: string };
   runs: PricedRun[];
   units: number;
   warnings: { code: string; message: string; names?: string[] }[];
@@ -62,7 +63,7 @@ export async function priceEvaluation(deps: EvalDeps, input: { serverId: string;
   if (!version) throw new PipelineError('conflict', 'no_version', `server ${server.id} has no tools yet (its capture has not finished)`, { serverId: server.id, captureStatus: server.captureStatus });
   const settings = resolveSettings(deps, input.request, () => preselectedModels(deps.catalogue, deps.env));
   const surface = parseSurfaceValue(version.tools);
-  const cases = await casesFor(deps.db, version.id, surface, settings);
+  const cases = await casesFor(deps, version.id, surface, settings);
   const runs: PricedRun[] = [];
   let generationUnits = 0;
   for (const [i, modelId] of settings.models.entries()) {
@@ -77,7 +78,7 @@ export async function priceEvaluation(deps: EvalDeps, input: { serverId: string;
       const held = await heldCacheKeys(deps.db, input.organisationId, keyed.map((p) => p.cacheKey!));
       for (const p of keyed) if (held.has(p.cacheKey!)) reused.add(p.key);
     }
-    if (i === 0 && !cases.held) generationUnits = generationUnitsOf(deps.catalogue, plan, deps.tokens);
+    if (i === 0 && !cases.held) generationUnits = generationUnitsOf(deps.catalogue, settings, plan, deps.tokens);
     const toRun = priced.filter((p) => !reused.has(p.key));
     const gen = i === 0 ? generationUnits : 0;
     runs.push({
@@ -99,7 +100,7 @@ export async function priceEvaluation(deps: EvalDeps, input: { serverId: string;
     version: { id: version.id, seq: version.seq },
     surface,
     settings,
-    cases: { count: cases.cases.length, held: cases.held, caseSetId: cases.caseSetId, generationUnits, list: cases.cases, source: cases.source },
+    cases: { count: cases.cases.length, held: cases.held, estimated: cases.estimated, caseSetId: cases.caseSetId, generationUnits, list: cases.cases, source: cases.source },
     runs,
     units: runs.reduce((n, r) => n + r.units, 0),
     warnings: first.warnings.filter((w) => w.code === 'name_collision' || w.code === 'many_tools').map((w) => ({ code: w.code, message: w.message, ...(w.names ? { names: w.names } : {}) })),
@@ -113,7 +114,7 @@ export async function estimateEvaluation(deps: EvalDeps, input: { serverId: stri
   return {
     server: { id: priced.server.id, versionId: priced.version.id, versionSeq: priced.version.seq },
     settings: priced.settings,
-    cases: { count: priced.cases.count, held: priced.cases.held, generationUnits: priced.cases.generationUnits, toolsShown: priced.runs[0]!.plan.shown.length },
+    cases: { count: priced.cases.count, held: priced.cases.held, estimated: priced.cases.estimated, generationUnits: priced.cases.generationUnits, toolsShown: priced.runs[0]!.plan.shown.length },
     models: priced.runs.map((r) => ({
       model: modelRef(deps.catalogue.models.find((m) => m.id === r.modelId)!, deps.env),
       trials: r.trials,

@@ -4,7 +4,11 @@
 import {
   canonicalJson,
   comparabilityKey,
+  confusablePairsOf,
   EvalError,
+  generatorModelId,
+  LATEST_RULES,
+  lintSurface,
   toolTokensOf,
   trialTokens,
   unitsFor,
@@ -15,9 +19,10 @@ import {
   type TokenCounter,
   type TurnSettings,
 } from '@toolmark/benchmarks';
-import type { EvaluationRequest } from '@toolmark/benchmarks/api';
+import { STAND_IN_UTTERANCE_TOKENS, type EvaluationRequest } from '@toolmark/benchmarks/api';
 import { caseSetCases, findCaseSet, type Database } from '@toolmark/db';
-import { availabilityOf, type Catalogue } from '../model-catalogue.js';
+import { availabilityOf, generatorAvailability, type Catalogue } from '../model-catalogue.js';
+import { nodeSha256Hex } from '../native-hash.js';
 import { buildCases, planWithCases, providerFor, type Provider } from '../eval/evaluate.js';
 import { availableDistractorSets } from '../eval/distractors.js';
 import { trialCacheKey } from '../eval/run.js';
@@ -53,8 +58,21 @@ export interface RunSettings {
   maxTrials: number;
 }
 
+/** How the generator model of an evaluation is reached, stored with its settings at start (the job writes the cases with it; the API never shows it). */
+export interface GeneratorModelSpec {
+  provider: ProviderId;
+  model: string;
+  baseUrl?: string | undefined;
+  timeoutSeconds: number;
+  retries: number;
+  unitPrice: number;
+}
+
+/** Evaluation settings as stored: with the generator model's spec when a model writes the cases. */
+export type StoredSettings = EvaluationSettings & { generatorModel?: GeneratorModelSpec };
+
 /** The request with defaults and the catalogue applied: unknown, paused and unavailable models and unknown distractor sets are refused by name. */
-export function resolveSettings(deps: Pick<EvalDeps, 'catalogue' | 'env'>, request: EvaluationRequest, preselected: () => string[]): EvaluationSettings {
+export function resolveSettings(deps: Pick<EvalDeps, 'catalogue' | 'env'>, request: EvaluationRequest, preselected: () => string[]): StoredSettings {
   const models = request.models ?? preselected();
   models.forEach((id, i) => {
     const model = deps.catalogue.models.find((m) => m.id === id);
@@ -69,15 +87,21 @@ export function resolveSettings(deps: Pick<EvalDeps, 'catalogue' | 'env'>, reque
   request.distractors.forEach((name, i) => {
     if (!known.includes(name)) throw new PipelineError('invalid', 'unknown_distractor_set', `body.distractors.${i}: no distractor set "${name}"; available: ${known.join(', ')}`, { path: `body.distractors.${i}`, names: known });
   });
-  return {
+  const g = deps.catalogue.generatorModel;
+  if (request.generator === 'model' && g === undefined) {
+    throw new PipelineError('invalid', 'no_generator_model', 'body.generator: this service offers no generator model (GET /v1/models: generatorModel is null); use "offline"', { path: 'body.generator' });
+  }
+  const settings = {
     models,
     distractors: [...new Set(request.distractors)],
     language: request.language,
     casesPerTool: request.casesPerTool,
     repeats: request.repeats,
     seed: request.seed,
-    generator: deps.catalogue.generator.kind,
+    generator: request.generator === 'model' ? generatorModelId(g!) : deps.catalogue.generator.kind,
   };
+  if (request.generator !== 'model') return settings;
+  return { ...settings, generatorModel: { provider: g!.provider as ProviderId, model: g!.model, baseUrl: g!.baseUrl, timeoutSeconds: g!.timeoutSeconds, retries: g!.retries, unitPrice: g!.unitPrice } };
 }
 
 /** What a case set depends on besides the server version: its key in the store. */
@@ -85,13 +109,53 @@ export function caseSettingsKey(settings: Pick<EvaluationSettings, 'generator' |
   return canonicalJson({ generator: settings.generator, language: settings.language, casesPerTool: settings.casesPerTool, seed: settings.seed });
 }
 
-/** The offline generator's cases for a version (the CLI's buildCases with no task set and no generator model). */
-export async function makeCases(surface: Surface, settings: EvaluationSettings): Promise<{ cases: EvalCase[]; source: string }> {
+/** Where a generator model's warnings go (dropped or missing cases), and its keys. */
+export interface MakeCasesContext {
+  env: Env;
+  signal?: AbortSignal;
+  warn?: (message: string) => void;
+}
+
+/**
+ * The cases of a version under these settings: the CLI's buildCases — the offline generator, or the
+ * generator model of the settings (one request; its reply validated and fitted by the core).
+ */
+export async function makeCases(surface: Surface, settings: StoredSettings, ctx: MakeCasesContext = { env: {} }): Promise<{ cases: EvalCase[]; source: string }> {
+  const g = settings.generatorModel;
   return buildCases(
     surface,
-    { casesPerTool: settings.casesPerTool, languages: [settings.language], seed: settings.seed, generator: undefined, retries: 0 },
-    { env: {}, signal: new AbortController().signal, warn: () => undefined },
+    {
+      casesPerTool: settings.casesPerTool,
+      languages: [settings.language],
+      seed: settings.seed,
+      generator: g === undefined ? undefined : { provider: g.provider, model: g.model, timeoutMs: g.timeoutSeconds * 1000, ...(g.baseUrl !== undefined ? { baseURL: g.baseUrl } : {}) },
+      retries: g?.retries ?? 0,
+    },
+    { env: ctx.env, signal: ctx.signal ?? new AbortController().signal, warn: ctx.warn ?? (() => undefined) },
   );
+}
+
+/**
+ * What an estimate prices before a generator model has written the cases: the cases it is asked for (the
+ * generator request's counts: cases per tool, 2 per tool of each confusable pair, a fifth as many no-call),
+ * each utterance a placeholder of about {@link STAND_IN_UTTERANCE_TOKENS} tokens. Never stored or run.
+ */
+export async function standInCases(surface: Surface, settings: Pick<EvaluationSettings, 'casesPerTool' | 'language'>): Promise<EvalCase[]> {
+  const lint = await lintSurface(surface, LATEST_RULES, { sha256Hex: nodeSha256Hex });
+  const utterance = Array.from({ length: STAND_IN_UTTERANCE_TOKENS }, () => 'case').join(' ');
+  const language = settings.language;
+  const cases: EvalCase[] = [];
+  const add = (kind: EvalCase['kind'], expected: string | null, n: number) => cases.push({ id: `estimate:${kind}:${expected ?? 'none'}:${n}`, kind, language, source: 'model', utterance, expected });
+  for (const tool of surface.tools) for (let n = 1; n <= settings.casesPerTool; n++) add('tool-directed', tool.name, n);
+  confusablePairsOf(lint).forEach(([a, b], i) => {
+    for (let n = 1; n <= 2; n++) {
+      add('confusable', a, i * 4 + n);
+      add('confusable', b, i * 4 + 2 + n);
+    }
+  });
+  const noCall = Math.max(1, Math.round(surface.tools.length * settings.casesPerTool * 0.2));
+  for (let n = 1; n <= noCall; n++) add('no-call', null, n);
+  return cases;
 }
 
 /** The case set held for a version under these settings, if any. */
@@ -99,13 +163,27 @@ export function findHeldCaseSet(db: Database, versionId: string, settings: Evalu
   return findCaseSet(db, versionId, caseSettingsKey(settings));
 }
 
-/** The cases of a version under these settings: the held case set, or freshly made (not stored). Generation errors are a 422 naming what. */
-export async function casesFor(db: Database, versionId: string, surface: Surface, settings: EvaluationSettings): Promise<{ cases: EvalCase[]; held: boolean; caseSetId: string | null; source: string }> {
-  const held = await findCaseSet(db, versionId, caseSettingsKey(settings));
-  if (held) return { cases: await caseSetCases(db, held.id), held: true, caseSetId: held.id, source: held.source };
+/**
+ * The cases of a version under these settings: the held case set; or freshly made by the offline generator
+ * (not stored); or, for a generator model, the stand-in the estimate prices (`estimated`: the model writes
+ * the real ones after the start). Generation errors are a 422 naming what; a generator model without its key a 409.
+ */
+export async function casesFor(
+  deps: Pick<EvalDeps, 'db' | 'catalogue' | 'env'>,
+  versionId: string,
+  surface: Surface,
+  settings: StoredSettings,
+): Promise<{ cases: EvalCase[]; held: boolean; estimated: boolean; caseSetId: string | null; source: string }> {
+  const held = await findCaseSet(deps.db, versionId, caseSettingsKey(settings));
+  if (held) return { cases: await caseSetCases(deps.db, held.id), held: true, estimated: false, caseSetId: held.id, source: held.source };
+  if (settings.generatorModel !== undefined) {
+    const { status, reason } = generatorAvailability(deps.catalogue.generatorModel ?? settings.generatorModel, deps.env);
+    if (status !== 'enabled') throw new PipelineError('conflict', 'generator_unavailable', `body.generator: the generator model ${settings.generator} cannot write cases: ${reason}`, { path: 'body.generator', generator: settings.generator });
+    return { cases: await standInCases(surface, settings), held: false, estimated: true, caseSetId: null, source: settings.generator };
+  }
   try {
     const made = await makeCases(surface, settings);
-    return { cases: made.cases, held: false, caseSetId: null, source: made.source };
+    return { cases: made.cases, held: false, estimated: false, caseSetId: null, source: made.source };
   } catch (error) {
     if (error instanceof EvalError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: 'body.casesPerTool' });
     throw error;
@@ -171,9 +249,9 @@ export function pricedTrials(plan: RunPlan, provider: Provider, run: Pick<RunSet
   }));
 }
 
-/** Units of generating the cases: the generator's price times the tokens of the server's tools it reads (0 when the cases are held). */
-export function generationUnitsOf(catalogue: Catalogue, plan: RunPlan, tokens: TokenCounter): number {
-  return unitsFor(toolTokensOf({ shown: plan.shown.filter((e) => e.origin === 'server') }, tokens), catalogue.generator.unitPrice);
+/** Units of generating the cases: the generator's price (the model's, or the offline generator's) times the tokens of the server's tools it reads (0 when the cases are held). */
+export function generationUnitsOf(catalogue: Catalogue, settings: StoredSettings, plan: RunPlan, tokens: TokenCounter): number {
+  return unitsFor(toolTokensOf({ shown: plan.shown.filter((e) => e.origin === 'server') }, tokens), settings.generatorModel?.unitPrice ?? catalogue.generator.unitPrice);
 }
 
 /** The comparability key of a run: everything but the server and its cases. */

@@ -63,7 +63,7 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
         entry.skipped = server.public ? 'no tools yet' : 'not public';
         continue;
       }
-      const request = (ms: string[]) => ({ models: ms, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed });
+      const request = (ms: string[]) => ({ models: ms, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed, generator: 'offline' as const });
       try {
         entry.request = request(models);
         let priced = await priceEvaluation(deps, { serverId: server.id, organisationId: operator.id, request: entry.request });

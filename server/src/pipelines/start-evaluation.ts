@@ -25,8 +25,9 @@ export async function startEvaluation(
     settings: priced.settings,
     caseSetId: priced.cases.caseSetId,
     // Cases made for this start are stored with it (the generate-cases job then only reuses them); a
-    // refused start stores none, so its generation is never had for free.
-    newCaseSet: priced.cases.held
+    // refused start stores none, so its generation is never had for free. A generator model's cases are
+    // written by the job (the start priced a stand-in).
+    newCaseSet: priced.cases.held || priced.cases.estimated
       ? undefined
       : {
           serverVersionId: priced.version.id,

@@ -15,6 +15,7 @@ import {
   type Provider,
   type TurnAnswer,
 } from './provider.js';
+import { sdkFetch } from './http-fetch.js';
 
 /** The Anthropic API's endpoint (ANTHROPIC_BASE_URL is not read by us: the endpoint is explicit). */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -100,6 +101,8 @@ export function createAnthropicProvider(options: HttpProviderOptions): Provider 
     // Retries are sdkProvider's (abortable waits), not the SDK's.
     maxRetries: 0,
     logLevel: 'off',
+    // node:http with a keep-alive agent instead of the global fetch's web streams (http-fetch.ts).
+    fetch: sdkFetch,
   });
   return sdkProvider({
     id,

@@ -17,6 +17,7 @@ import {
   type Provider,
   type TurnAnswer,
 } from './provider.js';
+import { sdkFetch } from './http-fetch.js';
 
 /** How a Chat Completions dialect is reached; OpenAI itself and each OpenAI-compatible preset fill one in. */
 export interface ChatDialect {
@@ -114,6 +115,8 @@ export function createChatProvider(dialect: ChatDialect, options: HttpProviderOp
     // Retries are sdkProvider's (abortable waits), not the SDK's.
     maxRetries: 0,
     logLevel: 'off',
+    // node:http with a keep-alive agent instead of the global fetch's web streams (http-fetch.ts).
+    fetch: sdkFetch,
     organization: null,
     project: null,
   });

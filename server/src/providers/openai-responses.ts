@@ -16,6 +16,7 @@ import {
   type Provider,
   type TurnAnswer,
 } from './provider.js';
+import { sdkFetch } from './http-fetch.js';
 
 /** The OpenAI API's default endpoint (the SDK's own OPENAI_BASE_URL variable is not read: the endpoint is explicit). */
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -96,6 +97,8 @@ export function createOpenAIResponsesProvider(options: HttpProviderOptions): Pro
     // Retries are sdkProvider's (abortable waits), not the SDK's.
     maxRetries: 0,
     logLevel: 'off',
+    // node:http with a keep-alive agent instead of the global fetch's web streams (http-fetch.ts).
+    fetch: sdkFetch,
     organization: null,
     project: null,
   });

@@ -351,11 +351,20 @@ export function abortableSleep(ms: number, signal: AbortSignal, provider: string
 export function sdkProvider<Body extends object, Answer>(spec: SdkProviderSpec<Body, Answer>): Provider {
   const { id, endpoint } = spec;
   const attempt = async (body: Body, signal: AbortSignal): Promise<TurnAnswer & { truncated: boolean }> => {
+    // The SDK gets a signal of its own per attempt, tied to the caller's until the attempt ends: the OpenAI
+    // SDK adds an abort listener to the signal it is given and never removes it, so on a run's shared
+    // signal they piled up (one per request, each holding its request; every add and remove walked them all).
+    const own = new AbortController();
+    const forward = (): void => own.abort(signal.reason);
+    if (signal.aborted) own.abort(signal.reason);
+    else signal.addEventListener('abort', forward, { once: true });
     let answer: Answer;
     try {
-      answer = await raceAbort(spec.send(body, signal), signal, id);
+      answer = await raceAbort(spec.send(body, own.signal), signal, id);
     } catch (error) {
       throw fromSdkError(error, id, signal);
+    } finally {
+      signal.removeEventListener('abort', forward);
     }
     const classified = spec.classify(answer);
     if (classified.kind === 'error') throw new ProviderError(classified.code, `provider ${id}: HTTP 200 without a model answer: ${classified.message}`, { provider: id, status: 200 });

@@ -23,7 +23,7 @@ export interface EvalService {
 }
 
 /** Start the service with this catalogue (`models` entries; the baseline is added) and environment. */
-export async function startEvalService(catalogue: { models: unknown[]; generator?: unknown; maxTrials?: number }, env: Record<string, string> = {}, options: { workers?: boolean } = {}): Promise<EvalService> {
+export async function startEvalService(catalogue: { models: unknown[]; generator?: unknown; generatorModel?: unknown; maxTrials?: number }, env: Record<string, string> = {}, options: { workers?: boolean } = {}): Promise<EvalService> {
   const t = await createTestDatabase(20);
   const log = recordingLog();
   const boss = await createBoss({ url: t.url, log, ...FAST });

@@ -1,5 +1,6 @@
 // The three HTTP dialects (OpenAI Responses, OpenAI Chat Completions, Anthropic Messages) through their
 // official SDKs against fake servers that speak the real wire formats: every scripted outcome once per dialect.
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from '../../src/providers/anthropic.js';
 import { createOpenAIChatProvider } from '../../src/providers/openai-chat.js';
@@ -148,6 +149,15 @@ describe.each(DIALECTS)('$name against a fake server', (dialect) => {
     const start = performance.now();
     await failsWith(provider({ maxRetries: 2 }).turn(turnRequest(), { signal: controller.signal }), 'cancelled');
     expect(performance.now() - start).toBeLessThan(2_000);
+  });
+
+  it('turns sharing one run signal leave no listener on it (the SDK\'s abort listeners would pile up, one per request)', async () => {
+    const run = new AbortController();
+    const p = provider();
+    for (let i = 0; i < 12; i++) await p.turn(turnRequest(), { signal: run.signal });
+    fake.push({ status: 500 });
+    await failsWith(p.turn(turnRequest(), { signal: run.signal }), 'server_error');
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('a wrong key is auth (401), and a missing key is missing_key naming the variable', async () => {

@@ -3,7 +3,7 @@
 // site's pages need.
 import { z } from 'zod';
 import { CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
-import { EvaluationSettingsSchema, ModelIdSchema } from '../models.js';
+import { EvaluationSettingsSchema, GeneratorIdSchema, ModelIdSchema } from '../models.js';
 import { ProposedCallSchema } from '../provider.js';
 import { IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
@@ -26,6 +26,10 @@ export const ModelRefSchema = z.object({
 export const ModelCatalogueAnswerSchema = z.object({
   models: z.array(ModelRefSchema),
   generator: z.object({ kind: z.literal('offline'), unitPrice: z.number() }),
+  /** The generator model an evaluation may ask for (`generator: "model"`), or null when the operator offers none; `unavailable` when its key is missing. */
+  generatorModel: z
+    .object({ id: z.string(), provider: z.string(), model: z.string(), unitPrice: z.number(), status: z.enum(['enabled', 'unavailable']), reason: z.string().nullable() })
+    .nullable(),
   distractors: z.array(z.object({ name: z.string(), toolCount: z.number(), status: z.enum(['available', 'unavailable']) })),
   languages: z.array(CaseLanguageSchema),
   maxTrials: z.number(),
@@ -40,6 +44,8 @@ export const EvaluationRequestSchema = z.preprocess((body) => body ?? {}, z
     casesPerTool: z.number().int().min(1).max(20).default(8),
     repeats: z.number().int().min(1).max(10).default(1),
     seed: z.number().int().min(0).max(2_147_483_647).default(0),
+    /** Who writes the cases: the offline generator (default), or the catalogue's generator model (`GET /v1/models` `generatorModel`). */
+    generator: z.enum(['offline', 'model']).default('offline'),
   }));
 /** An evaluation request (defaults applied). */
 export type EvaluationRequest = z.output<typeof EvaluationRequestSchema>;
@@ -53,6 +59,7 @@ export const StartEvaluationSchema = z.preprocess((body) => body ?? {}, z
     casesPerTool: z.number().int().min(1).max(20).default(8),
     repeats: z.number().int().min(1).max(10).default(1),
     seed: z.number().int().min(0).max(2_147_483_647).default(0),
+    generator: z.enum(['offline', 'model']).default('offline'),
     name: storedText(100).optional(),
   }));
 /** A start request (defaults applied). */
@@ -77,11 +84,19 @@ export const ModelEstimateSchema = z.object({
   units: z.number(),
 });
 
+/** Tokens an estimate counts for each utterance a generator model has yet to write (generously: the offline generator's run ~20-40). */
+export const STAND_IN_UTTERANCE_TOKENS = 64;
+
 /** `POST /v1/servers/{id}/evaluations/estimate`. */
 export const EstimateSchema = z.object({
   server: z.object({ id: z.string(), versionId: z.string(), versionSeq: z.number() }),
   settings: EvaluationSettingsSchema,
-  cases: z.object({ count: z.number(), held: z.boolean(), generationUnits: z.number(), toolsShown: z.number() }),
+  /**
+   * `estimated`: a generator model writes the cases after the start, so the trials are priced on the cases it
+   * is asked for (the offline generator's counts, each utterance at {@link STAND_IN_UTTERANCE_TOKENS} tokens);
+   * once written, each run is priced on them and units charged above that are refunded as credits.
+   */
+  cases: z.object({ count: z.number(), held: z.boolean(), estimated: z.boolean(), generationUnits: z.number(), toolsShown: z.number() }),
   models: z.array(ModelEstimateSchema),
   units: z.number(),
   warnings: z.array(EstimateWarningSchema),

@@ -3,7 +3,7 @@
 // the same comparability key are ranked together.
 import { z } from 'zod';
 import { CaseLanguageSchema, RateSchema } from '../eval.js';
-import { ModelIdSchema } from '../models.js';
+import { GeneratorIdSchema, ModelIdSchema } from '../models.js';
 import { PageQuerySchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { ModelRefSchema } from './evaluations.js';
@@ -17,7 +17,7 @@ export const ModelBoardQuerySchema = PageQuerySchema.extend({
   /** Comma-separated distractor set names (none by default). */
   distractors: z.string().max(400).default(''),
   language: CaseLanguageSchema.default('en'),
-  generator: z.enum(['offline']).default('offline'),
+  generator: GeneratorIdSchema.default('offline'),
   casesPerTool: z.coerce.number<number | string>().int().min(1).max(20).default(8),
   repeats: z.coerce.number<number | string>().int().min(1).max(10).default(1),
   /** The comparability key to rank (one of the answer's `keys`); default: the key with the most servers (the newest on a tie). */

@@ -1,6 +1,6 @@
 import { endpoints } from '@toolmark/benchmarks/api';
 import { listDistractorSets } from '@toolmark/distractors';
-import { modelRef } from '../../../model-catalogue.js';
+import { generatorModelRef, modelRef } from '../../../model-catalogue.js';
 import type { RouteModule } from '../../route.js';
 
 /** GET /v1/models — the models this service offers (paused and unavailable ones listed as such), the case generator, the distractor sets. */
@@ -18,6 +18,7 @@ const route: RouteModule = (app, ctx) => {
     async () => ({
       models: ctx.catalogue.models.map((m) => modelRef(m, ctx.env)),
       generator: { kind: ctx.catalogue.generator.kind, unitPrice: ctx.catalogue.generator.unitPrice },
+      generatorModel: generatorModelRef(ctx.catalogue, ctx.env),
       distractors: listDistractorSets().map((s) => ({ name: s.name, toolCount: s.status === 'available' ? s.toolCount : 0, status: s.status })),
       languages: ['en' as const, 'ja' as const],
       maxTrials: ctx.catalogue.maxTrials,
