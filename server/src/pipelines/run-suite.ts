@@ -47,7 +47,7 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
   const steps = (input.steps ?? MODELS_SUITE.steps).map((s) => [...new Set(s)].sort());
   const language = input.language ?? MODELS_SUITE.language;
   // The models and sets are checked first, whether or not this install has the suite's servers.
-  for (const distractors of steps) resolveSettings(deps, { models, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed }, () => models);
+  for (const distractors of steps) resolveSettings(deps, { models, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed, generator: 'offline' }, () => models);
   const planned: (SuiteEntry & { priced?: PricedEvaluation; request?: EvaluationRequest })[] = [];
   for (const distractors of steps) {
     for (const slug of input.servers ?? MODELS_SUITE.servers) {

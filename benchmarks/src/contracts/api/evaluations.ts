@@ -3,7 +3,7 @@
 // site's pages need.
 import { z } from 'zod';
 import { CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
-import { EvaluationSettingsSchema, GeneratorIdSchema, ModelIdSchema } from '../models.js';
+import { EvaluationSettingsSchema, ModelIdSchema } from '../models.js';
 import { ProposedCallSchema } from '../provider.js';
 import { IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
