@@ -7,8 +7,8 @@ import type { Viewer } from './visibility.js';
 
 /**
  * `GET /v1/evaluations/{id}/cases`: each utterance with every model's trials (calls, verdict, argument
- * errors), filtered like the case browser (missed by any model, by exactly one, an argument error kind, a
- * case kind) and paged. Only the organisation that ran the evaluation sees them: utterances are built from
+ * errors), filtered like the case browser (missed by any model, by exactly one, an argument error kind or a
+ * provider error, a case kind) and paged. Only the organisation that ran the evaluation sees them: utterances are built from
  * the server's tools.
  */
 export async function readEvaluationCases(deps: ReadDeps, id: string, viewer: Viewer, query: z.output<typeof CaseQuerySchema>) {
@@ -34,7 +34,7 @@ export async function readEvaluationCases(deps: ReadDeps, id: string, viewer: Vi
     if (query.kind !== undefined && c.kind !== query.kind) return false;
     if (query.missed === 'any' && missedBy(c.id) === 0) return false;
     if (query.missed === 'one' && missedBy(c.id) !== 1) return false;
-    if (query.errorKind !== undefined && !(byCase.get(c.id) ?? []).some((t) => t.record.verdict.argErrors.some((e) => e.kind === query.errorKind))) return false;
+    if (query.errorKind !== undefined && !(byCase.get(c.id) ?? []).some((t) => (query.errorKind === 'provider' ? t.record.error !== null : t.record.verdict.argErrors.some((e) => e.kind === query.errorKind)))) return false;
     return true;
   });
   const page = kept.slice(query.offset, query.offset + query.limit);

@@ -48,7 +48,7 @@ describe('failures', () => {
     expect(run.status).toBe('failed');
     expect(run.error!.code).toBe('error_rate_exceeded');
     expect(run.metrics).toBeNull();
-    const stored = await s.t.sql<{ verdict: string; units: number; error: boolean }[]>`SELECT verdict, units, error FROM trials WHERE model_run_id = ${run.id}`;
+    const stored = await s.t.sql<{ case_id: string; verdict: string; units: number; error: boolean }[]>`SELECT case_id, verdict, units, error FROM trials WHERE model_run_id = ${run.id}`;
     // Every stored trial is a provider error, never a verdict about the model.
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((t) => t.verdict === 'error' && t.error)).toBe(true);
@@ -60,6 +60,12 @@ describe('failures', () => {
     expect(credits).toEqual([{ amount: run.refundedUnits, months: 6 }]);
     expect((await spent(s)).used - before.used).toBe(units);
     expect(done.refundedUnits).toBe(run.refundedUnits);
+    // The case browser's provider-error filter finds exactly the cases whose trial ended in one.
+    const withErrors = await get(s, `/v1/evaluations/${done.id}/cases?errorKind=provider&limit=100`, s.keys.script);
+    expect(withErrors.statusCode, withErrors.body).toBe(200);
+    expect(withErrors.json().total).toBe(new Set(stored.map((t) => t.case_id)).size);
+    for (const c of withErrors.json().items) expect(c.trials.some((t: { error: unknown }) => t.error !== null)).toBe(true);
+    expect((await get(s, `/v1/evaluations/${done.id}/cases?errorKind=missing&limit=100`, s.keys.script)).json().total).toBe(0);
   });
 
   it('a 429 with Retry-After is waited out and retried: no trial ends in an error', async () => {

@@ -1,4 +1,5 @@
 import type { Bands } from '$lib/format';
+import { evaluationEn } from './evaluation-en';
 
 // The English texts of the site. Adding a text: add it here, then to ja.ts (the type makes it required).
 export const en = {
@@ -283,6 +284,7 @@ export const en = {
     confirmWrong: 'The slug does not match: nothing was deleted.',
     deleted: 'The server was deleted.',
   },
+  evaluation: evaluationEn,
 };
 
 /** Every text of the site, by key. */

@@ -1,4 +1,5 @@
 // The Japanese texts of the site: the same keys as en.ts (checked by the type).
+import { evaluationJa } from './evaluation-ja';
 import type { Messages } from './en';
 
 export const ja: Messages = {
@@ -282,4 +283,5 @@ export const ja: Messages = {
     confirmWrong: 'スラッグが一致しません。何も削除していません。',
     deleted: 'サーバーを削除しました。',
   },
+  evaluation: evaluationJa,
 };

@@ -73,6 +73,8 @@ export type ApiKey = Answer<'DELETE /v1/keys/{id}'>;
 export type RegisterBody = Body<'POST /v1/servers'>;
 export type BoardQuery = Query<'GET /v1/leaderboards/lint'>;
 export type OpenApiDoc = Answer<'GET /v1/openapi.json'>;
+export type EvaluationBody = Body<'POST /v1/servers/{id}/evaluations'>;
+export type CaseQuery = Query<'GET /v1/evaluations/{id}/cases'>;
 
 const enc = encodeURIComponent;
 
@@ -112,5 +114,12 @@ export const api = {
   usage: (c: Caller) => call<Answer<'GET /v1/me/usage'>>(c, 'GET', '/v1/me/usage'),
   updateServer: (c: Caller, id: string, body: Body<'PATCH /v1/servers/{id}'>) => call<Answer<'PATCH /v1/servers/{id}'>>(c, 'PATCH', `/v1/servers/${enc(id)}`, body),
   deleteServer: (c: Caller, id: string) => call<Answer<'DELETE /v1/servers/{id}'>>(c, 'DELETE', `/v1/servers/${enc(id)}`),
+  models: (c: Caller) => call<Answer<'GET /v1/models'>>(c, 'GET', '/v1/models'),
+  estimate: (c: Caller, serverId: string, body: EvaluationBody) => call<Answer<'POST /v1/servers/{id}/evaluations/estimate'>>(c, 'POST', `/v1/servers/${enc(serverId)}/evaluations/estimate`, body),
+  startEvaluation: (c: Caller, serverId: string, body: EvaluationBody) => call<Answer<'POST /v1/servers/{id}/evaluations'>>(c, 'POST', `/v1/servers/${enc(serverId)}/evaluations`, body),
+  serverEvaluations: (c: Caller, serverId: string, limit = 20) => call<Answer<'GET /v1/servers/{id}/evaluations'>>(c, 'GET', `/v1/servers/${enc(serverId)}/evaluations${qs({ limit })}`),
+  evaluation: (c: Caller, id: string) => call<Answer<'GET /v1/evaluations/{id}'>>(c, 'GET', `/v1/evaluations/${enc(id)}`),
+  comparison: (c: Caller, id: string) => call<Answer<'GET /v1/evaluations/{id}/comparison'>>(c, 'GET', `/v1/evaluations/${enc(id)}/comparison`),
+  evaluationCases: (c: Caller, id: string, q: CaseQuery) => call<Answer<'GET /v1/evaluations/{id}/cases'>>(c, 'GET', `/v1/evaluations/${enc(id)}/cases${qs({ ...q })}`),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };
