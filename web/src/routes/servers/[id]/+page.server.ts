@@ -36,8 +36,9 @@ export const load: PageServerLoad = async (event) => {
   const [detail, list, me] = await Promise.all([
     api.server(caller, id),
     api.rules(caller),
-    // Signed in with an admin key: whether it is this server's organisation (then the page links to its management).
-    session?.purpose === 'admin' ? api.me(caller).catch(() => null) : Promise.resolve(null),
+    // Signed in with an admin or script key: whether it is this server's organisation (then the page links to its
+    // management, for admin keys, and to starting an evaluation).
+    session?.purpose === 'admin' || session?.purpose === 'script' ? api.me(caller).catch(() => null) : Promise.resolve(null),
   ]).catch(fail);
   const { server, versions } = detail;
   if (id !== server.slug) redirect(308, localPath(event.locals.lang, `/servers/${server.slug}${event.url.search}`));
@@ -114,7 +115,8 @@ export const load: PageServerLoad = async (event) => {
     .map((g) => ({ ...g, tools: g.tools.slice(0, WHERE_SHOWN).map((name) => ({ name: visibleName(name), anchor: `tool-${encodeURIComponent(name).replace(/%/g, '_')}` })), moreTools: Math.max(0, g.tools.length - WHERE_SHOWN) }));
   return {
     server: { ...server, name: visibleName(server.name), description: visible(server.description), captureError: null },
-    canManage: me !== null && me.organisation.id === server.organisationId,
+    canManage: me !== null && me.key.purpose === 'admin' && me.organisation.id === server.organisationId,
+    canEvaluate: me !== null && me.organisation.id === server.organisationId && server.latestVersionId !== null,
     sameSurface: { total: detail.sameSurface.total, items: detail.sameSurface.items.map((s) => ({ ...s, name: visibleName(s.name) })) },
     versions: versions.map((v) => ({ id: v.id, seq: v.seq, label: v.label ? visible(v.label) : null, capturedAt: v.capturedAt, toolCount: v.toolCount })),
     version: version ? { id: version.id, seq: version.seq, label: visible(version.label), capturedAt: version.capturedAt, surfaceHash: version.surfaceHash, toolCount: version.toolCount } : null,
