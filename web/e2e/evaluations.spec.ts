@@ -223,6 +223,19 @@ test('a hostile server: tool names, descriptions and utterances rendered inert, 
   await expect(other.locator('main')).toContainText('shown only to the organisation that ran it');
 });
 
+test('more units than the quota and credits: the start is refused (402) and nothing is started', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/evaluations/new?server=${process.env.E2E_TWO_ID}`);
+  await option(page, 'openai/fake-pricey').locator('input').check();
+  await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+  await expect(page.getByTestId('estimate')).toContainText('do not cover this evaluation');
+  const before = await apiGet<{ total: number }>(page, `/v1/servers/${process.env.E2E_TWO_ID}/evaluations`);
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('start-refused')).toContainText('Not started: not enough units (402).');
+  await expect(page).toHaveURL(/\/evaluations\/new/);
+  expect((await apiGet<{ total: number }>(page, `/v1/servers/${process.env.E2E_TWO_ID}/evaluations`)).total).toBe(before.total);
+});
+
 test('an admin key may estimate but not start; screenshots at 360 px', async ({ page }) => {
   await signIn(page, process.env.E2E_ADMIN_KEY!);
   await page.goto(`/evaluations/new?server=${process.env.E2E_TWO_ID}`);
@@ -235,5 +248,7 @@ test('an admin key may estimate but not start; screenshots at 360 px', async ({ 
   await page.goto(`/evaluations/${two.items[0]!.id}`);
   await page.screenshot({ path: `${shots}/evaluation-page-360.png`, fullPage: true });
   await page.goto(`/evaluations/${two.items[0]!.id}/cases?errorKind=missing`);
-  await page.screenshot({ path: `${shots}/evaluation-cases-360.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/evaluation-cases-360.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `${shots}/evaluation-cases-1366-top.png` });
 });

@@ -65,7 +65,7 @@ export const hostileEvalTools = [
   },
 ];
 
-/** The model catalogue of the e2e run (TOOLMARK_MODELS): the baseline, two fakes on 127.0.0.1, a paused model and one without its key. */
+/** The model catalogue of the e2e run (TOOLMARK_MODELS): the baseline, three fakes on 127.0.0.1 (fast, slow, too expensive), a paused model and one without its key. */
 export function e2eCatalogue(fastURL: string, slowURL: string) {
   return {
     version: 1,
@@ -75,6 +75,8 @@ export function e2eCatalogue(fastURL: string, slowURL: string) {
       { id: 'lexical/baseline', label: 'Lexical baseline (not a model)', provider: 'lexical', unitPrice: 0, status: 'enabled', preselected: true, concurrency: 8 },
       { id: 'openai/fake-mini', label: 'Fake mini (127.0.0.1)', provider: 'openai-chat', model: 'fake-mini', baseUrl: fastURL, unitPrice: 1, status: 'enabled', concurrency: 4, retries: 0 },
       { id: 'openai/fake-slow', label: 'Fake slow (127.0.0.1)', provider: 'openai-chat', model: 'fake-slow', baseUrl: slowURL, unitPrice: 1, status: 'enabled', concurrency: 1, retries: 0 },
+      // So expensive that one evaluation costs more than a month's script quota: the start is refused (402).
+      { id: 'openai/fake-pricey', label: 'Fake pricey (127.0.0.1)', provider: 'openai-chat', model: 'fake-pricey', baseUrl: fastURL, unitPrice: 1000, status: 'enabled', retries: 0 },
       { id: 'openai/gpt-4.1-mini', provider: 'openai', model: 'gpt-4.1-mini', unitPrice: 1, status: 'paused' },
       { id: 'anthropic/claude-sonnet-4-5', provider: 'anthropic', model: 'claude-sonnet-4-5', unitPrice: 3, status: 'enabled' },
     ],

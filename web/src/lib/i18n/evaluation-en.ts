@@ -77,6 +77,7 @@ export const evaluationEn = {
   now: 'Now',
   paired: (pairs: number, regressed: number, improved: number, p: string, significant: boolean) =>
     `Paired on ${pairs} trials (same cases): ${regressed} got worse, ${improved} got better; sign test p = ${p}${significant ? ' — a significant change' : ' — not significant'}.`,
+  pairedSame: (pairs: number) => `Paired on ${pairs} trials (same cases): no trial changed between pass and fail, so there is nothing to test.`,
   unpaired: 'Not paired:',
   calledTools: 'Called tools',
   calledHelp: 'Rows: the tool a case was written for; columns: the tool the model called. The diagonal is right.',

@@ -79,6 +79,7 @@ export const evaluationJa: typeof evaluationEn = {
   now: '今回',
   paired: (pairs, regressed, improved, p, significant) =>
     `同じケースの ${pairs} 試行で対応づけ: 悪化 ${regressed}、改善 ${improved}。符号検定 p = ${p}${significant ? '（有意な変化）' : '（有意ではありません）'}。`,
+  pairedSame: (pairs) => `同じケースの ${pairs} 試行で対応づけ: 合否が変わった試行はなく、検定するものはありません。`,
   unpaired: '対応づけなし:',
   calledTools: '呼ばれたツール',
   calledHelp: '行: ケースが想定したツール、列: モデルが呼んだツール。対角線が正解です。',

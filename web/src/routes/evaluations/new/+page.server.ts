@@ -51,10 +51,17 @@ async function estimateOrFailure(caller: Caller, v: StartValues) {
   try {
     return { estimate: shownEstimate(await api.estimate(caller, v.server, { models: v.models, distractors: v.distractors, language: v.language })), failure: null };
   } catch (e) {
-    if (e instanceof ApiFailure && e.status < 500) return { estimate: null, failure: { status: e.status, message: visible(e.message) ?? '' } };
+    if (e instanceof ApiFailure && e.status < 500) return { estimate: null, failure: { status: e.status, message: visible(e.message) ?? '', start: false } };
     throw e;
   }
 }
+
+/** The server's latest evaluations (newest first), linked from the form. */
+const earlierOf = (caller: Caller, serverId: string) =>
+  api.serverEvaluations(caller, serverId, 10).then(
+    (l) => l.items.map((x) => ({ id: x.id, name: x.name === null ? null : visibleName(x.name), status: x.status, createdAt: x.createdAt, models: x.runs.map((r) => r.model) })),
+    () => [],
+  );
 
 export const load: PageServerLoad = async (event) => {
   if (!event.locals.session) signInFirst(event);
@@ -72,9 +79,11 @@ export const load: PageServerLoad = async (event) => {
       name: '',
     };
     // The form opens with the estimate of what it shows, so the start button can say what it spends.
+    // After a form action (a POST) the action's answer has the estimate and the list: nothing to ask again.
+    const fresh = event.request.method === 'GET' && chosen !== undefined;
     const [first, earlier] = await Promise.all([
-      chosen && defaults.models.length > 0 ? estimateOrFailure(caller, defaults) : { estimate: null, failure: null },
-      chosen ? api.serverEvaluations(caller, chosen.id, 10).then((l) => l.items, () => []) : [],
+      fresh && defaults.models.length > 0 ? estimateOrFailure(caller, defaults) : { estimate: null, failure: null },
+      fresh ? earlierOf(caller, chosen.id) : [],
     ]);
     return {
       purpose: event.locals.session!.purpose,
@@ -82,7 +91,7 @@ export const load: PageServerLoad = async (event) => {
       catalogue: { ...catalogue, models: catalogue.models.map((m) => ({ ...m, label: visibleName(m.label), reason: visible(m.reason) })) },
       defaults,
       ...first,
-      earlier: earlier.map((x) => ({ id: x.id, name: x.name === null ? null : visibleName(x.name), status: x.status, createdAt: x.createdAt, models: x.runs.map((r) => r.model) })),
+      earlier,
     };
   } catch (e) {
     if (e instanceof ApiFailure && e.status === 401) {
@@ -97,25 +106,29 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
   estimate: async (event) => {
     if (!event.locals.session) signInFirst(event);
-    const { units: _shown, ...values } = await valuesOf(event);
-    if (values.models.length === 0) return fail(400, { values, estimate: null, failure: { status: 400, message: '' }, pickModel: true, changed: null });
-    const result = await estimateOrFailure(callerOf(event), values);
-    return result.failure ? fail(result.failure.status, { values, ...result, pickModel: false, changed: null }) : { values, ...result, pickModel: false, changed: null };
+    const { units, ...values } = await valuesOf(event);
+    void units;
+    const caller = callerOf(event);
+    const earlier = await earlierOf(caller, values.server);
+    if (values.models.length === 0) return fail(400, { values, earlier, estimate: null, failure: { status: 400, message: '', start: false }, pickModel: true, changed: null });
+    const result = await estimateOrFailure(caller, values);
+    return result.failure ? fail(result.failure.status, { values, earlier, ...result, pickModel: false, changed: null }) : { values, earlier, ...result, pickModel: false, changed: null };
   },
   start: async (event) => {
     if (!event.locals.session) signInFirst(event);
     const { units: shown, ...values } = await valuesOf(event);
-    if (values.models.length === 0) return fail(400, { values, estimate: null, failure: { status: 400, message: '' }, pickModel: true, changed: null });
     const caller = callerOf(event);
+    const earlier = await earlierOf(caller, values.server);
+    if (values.models.length === 0) return fail(400, { values, earlier, estimate: null, failure: { status: 400, message: '', start: false }, pickModel: true, changed: null });
     // The button showed a number of units: never spend another one without saying so first.
     const check = await estimateOrFailure(caller, values);
-    if (check.failure) return fail(check.failure.status, { values, ...check, pickModel: false, changed: null });
-    if (!Number.isFinite(shown) || shown !== check.estimate!.units) return fail(409, { values, ...check, pickModel: false, changed: check.estimate!.units });
+    if (check.failure) return fail(check.failure.status, { values, earlier, ...check, pickModel: false, changed: null });
+    if (!Number.isFinite(shown) || shown !== check.estimate!.units) return fail(409, { values, earlier, ...check, pickModel: false, changed: check.estimate!.units });
     let id: string;
     try {
       id = (await api.startEvaluation(caller, values.server, bodyOf(values))).id;
     } catch (e) {
-      if (e instanceof ApiFailure && e.status < 500) return fail(e.status, { values, estimate: check.estimate, failure: { status: e.status, message: visible(e.message) ?? '' }, pickModel: false, changed: null });
+      if (e instanceof ApiFailure && e.status < 500) return fail(e.status, { values, earlier, estimate: check.estimate, failure: { status: e.status, message: visible(e.message) ?? '', start: true }, pickModel: false, changed: null });
       throw e;
     }
     redirect(303, localPath(event.locals.lang, `/evaluations/${id}`));
