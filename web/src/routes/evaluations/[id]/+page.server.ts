@@ -13,6 +13,9 @@ type Comparison = Answer<'GET /v1/evaluations/{id}/comparison'>['models'][number
 export const load: PageServerLoad = async (event) => {
   const caller = callerOf(event);
   const all = event.url.searchParams.get('tools') === 'all';
+  // Both at once: the comparison lists only finished models (none yet: an empty list), and a failure of it
+  // never hides the results.
+  const comparison = api.comparison(caller, event.params.id).then((c) => c.models, () => [] as Comparison[]);
   let evaluation: Answer<'GET /v1/evaluations/{id}'>;
   try {
     evaluation = await api.evaluation(caller, event.params.id);
@@ -20,10 +23,7 @@ export const load: PageServerLoad = async (event) => {
     if (e instanceof ApiFailure) pageError(e, [404, 400]);
     throw e;
   }
-  // The comparison only matters once a model has finished; a failure of it never hides the results.
-  const compared = evaluation.runs.some((r) => r.status === 'done')
-    ? await api.comparison(caller, event.params.id).then((c) => c.models, () => [] as Comparison[])
-    : [];
+  const compared = await comparison;
   const done = evaluation.status === 'done' || evaluation.status === 'failed';
   return {
     done,
