@@ -2,8 +2,8 @@
 // credits; provider errors are never scored; a 429's Retry-After is honoured; each model's results appear
 // as soon as it finishes; the case browser and the leaderboards per model read what was stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_MODEL_ID } from '@toolmark/benchmarks';
-import { createApiKey, createOrganisation } from '@toolmark/db';
+import { BASELINE_MODEL_ID, type PairableTrial } from '@toolmark/benchmarks';
+import { createApiKey, createOrganisation, pairableTrials, runTrials } from '@toolmark/db';
 import { startFake, wordMatchScript, type FakeServer } from '../fakes/llm-servers.mjs';
 import { get, post, spent, startEvalService, uploadServer, waitForEvaluation, type EvalService } from './helpers.js';
 
@@ -138,6 +138,17 @@ describe('results', () => {
     expect(unpaired.paired).toBeNull();
     expect(unpaired.unpairedReason).toContain('different case sets');
     expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
+    // Pairing reads the verdicts' flags out of the stored records in SQL: exactly what the whole records say.
+    const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string }[];
+    const passes = new Set<boolean>();
+    for (const run of runs) {
+      const byKey = (t: PairableTrial) => `${t.caseId}#${t.trialIndex}`;
+      const full = (await runTrials(s.t.db, run.id)).map((r) => ({ caseId: r.caseId, trialIndex: r.trialIndex, verdict: { kind: r.verdict.kind, scored: r.verdict.scored, pass: r.verdict.pass, multiCall: r.verdict.multiCall } }));
+      const slim = await pairableTrials(s.t.db, run.id);
+      expect(slim.sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual(full.sort((a, b) => byKey(a).localeCompare(byKey(b))));
+      for (const t of slim) passes.add(t.verdict.pass);
+    }
+    expect([...passes].sort()).toEqual([false, true]);
   });
 
   it('the operator runs the models leaderboard on the suite; 402 and nothing started when it cannot pay', async () => {
