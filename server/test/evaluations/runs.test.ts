@@ -139,7 +139,13 @@ describe('results', () => {
     expect(unpaired.unpairedReason).toContain('different case sets');
     expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
     // Pairing reads the verdicts' flags out of the stored records in SQL: exactly what the whole records say.
-    const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string }[];
+    const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string; status: string; answeredTrials: number; answeredCases: number }[];
+    // A done run's answered counts (not counted again once done) are its stored trials'.
+    for (const run of runs) {
+      expect(run.status).toBe('done');
+      const [stored] = await s.t.sql<{ trials: number; cases: number }[]>`SELECT count(*)::int AS trials, count(DISTINCT case_id)::int AS cases FROM trials WHERE model_run_id = ${run.id}`;
+      expect([run.answeredTrials, run.answeredCases]).toEqual([stored!.trials, stored!.cases]);
+    }
     const passes = new Set<boolean>();
     for (const run of runs) {
       const byKey = (t: PairableTrial) => `${t.caseId}#${t.trialIndex}`;
