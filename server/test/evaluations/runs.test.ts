@@ -107,6 +107,14 @@ describe('results', () => {
     for (const c of one.items) expect(c.trials.filter((t: { verdict: { pass: boolean; scored: boolean } }) => t.verdict.scored && !t.verdict.pass).length).toBe(1);
     const any = (await get(s, `/v1/evaluations/${evaluationId}/cases?missed=any&limit=100`, s.keys.script)).json();
     expect(any.total).toBeGreaterThanOrEqual(one.total);
+    const noCall = (await get(s, `/v1/evaluations/${evaluationId}/cases?kind=no-call&limit=100`, s.keys.script)).json();
+    expect(noCall.total).toBe(page.items.filter((c: { kind: string }) => c.kind === 'no-call').length);
+    expect(noCall.total).toBeGreaterThan(0);
+    expect(noCall.items.every((c: { kind: string }) => c.kind === 'no-call')).toBe(true);
+    // Missed by one model: exactly the cases the unfiltered listing shows one model missing.
+    const missedOne = (c: { trials: { runId: string; verdict: { pass: boolean; scored: boolean } }[] }) => new Set(c.trials.filter((t) => t.verdict.scored && !t.verdict.pass).map((t) => t.runId)).size;
+    expect(one.items.map((c: { caseId: string }) => c.caseId)).toEqual(page.items.filter((c: Parameters<typeof missedOne>[0]) => missedOne(c) === 1).map((c: { caseId: string }) => c.caseId));
+    expect(any.total).toBe(page.items.filter((c: Parameters<typeof missedOne>[0]) => missedOne(c) >= 1).length);
     const paged = (await get(s, `/v1/evaluations/${evaluationId}/cases?limit=2&offset=1`, s.keys.script)).json();
     expect(paged.items.map((c: { caseId: string }) => c.caseId)).toEqual(page.items.slice(1, 3).map((c: { caseId: string }) => c.caseId));
     const other = await createOrganisation(s.t.db, { name: 'Other', slug: 'other' });
