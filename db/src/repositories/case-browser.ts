@@ -26,8 +26,9 @@ export async function caseBrowserPage(
   if (input.filter.errorKind === 'provider') where.push(sql`EXISTS (SELECT 1 FROM trials t WHERE t.model_run_id = ANY(${runs}) AND t.case_id = c.case_id AND t.error)`);
   else if (input.filter.errorKind !== undefined) where.push(sql`EXISTS (SELECT 1 FROM trials t WHERE t.model_run_id = ANY(${runs}) AND t.case_id = c.case_id AND ${input.filter.errorKind} = ANY(t.arg_error_kinds))`);
   if (input.filter.missed !== undefined) {
-    const missedBy = sql`(SELECT count(DISTINCT t.model_run_id) FROM trials t WHERE t.model_run_id = ANY(${runs}) AND t.case_id = c.case_id
-      AND (t.record::jsonb->'verdict'->>'scored')::boolean AND NOT (t.record::jsonb->'verdict'->>'pass')::boolean)`;
+    // The stored record is json text: cast it once per trial (LATERAL), then read both flags.
+    const missedBy = sql`(SELECT count(DISTINCT t.model_run_id) FROM trials t, LATERAL (SELECT t.record::jsonb->'verdict' AS v) x
+      WHERE t.model_run_id = ANY(${runs}) AND t.case_id = c.case_id AND (x.v->>'scored')::boolean AND NOT (x.v->>'pass')::boolean)`;
     where.push(input.filter.missed === 'one' ? sql`${missedBy} = 1` : sql`${missedBy} >= 1`);
   }
   const cond = sql.join(where, sql` AND `);
