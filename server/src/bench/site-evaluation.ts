@@ -6,7 +6,8 @@
 // wrong tools of the same resource, abstentions, false calls) and metrics from the core's `computeMetrics`. The second
 // evaluation is the one measured: its page compares every run with the first (same case set and
 // comparability key, so the paired sign test runs over 2 × 2 000 trials per model). Pages are requested
-// one at a time from 127.0.0.1. Target (issue 15 §6): p95 < 150 ms for the evaluation page.
+// one at a time from 127.0.0.1, and the case browser (signed in) with them. Target (issue 15 §6): p95 < 150 ms
+// for the evaluation page.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
