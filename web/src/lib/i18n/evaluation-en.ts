@@ -110,6 +110,8 @@ export const evaluationEn = {
   calls: 'Calls',
   verdict: 'Verdict',
   noCalls: 'no call',
+  passed: '✓ passed',
+  failedCase: '✗ failed',
   answerText: 'Answer text',
   truncated: 'cut off by the length limit',
   providerError: 'Provider error',

@@ -112,6 +112,8 @@ export const evaluationJa: typeof evaluationEn = {
   calls: '呼び出し',
   verdict: '判定',
   noCalls: '呼び出しなし',
+  passed: '✓ 合格',
+  failedCase: '✗ 不合格',
   answerText: '回答の文',
   truncated: '長さの上限で切れた',
   providerError: 'プロバイダーのエラー',
