@@ -16,6 +16,7 @@ export * from './repositories/security.js';
 export * from './repositories/lint-fast-save.js';
 export * from './repositories/lint-new-version-save.js';
 export * from './availability.js';
+export * from './repositories/case-browser.js';
 export * from './repositories/case-sets.js';
 export * from './repositories/evaluations.js';
 export * from './repositories/evaluation-cases.js';

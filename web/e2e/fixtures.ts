@@ -52,3 +52,38 @@ export const poisonedTools = [
 export const HOSTILE_TOOL_NAME = '<img src=x onerror="window.__pwned=\'name\'">\u202Eevil';
 /** What a user asked, as an agent reported it: only the server's organisation may see it, as text. */
 export const FAILURE_UTTERANCE = '<script>window.__pwned = "utterance"</script><img src=x onerror="window.__pwned=\'u\'"> please \u202Ereverse\u202C my notes';
+
+/** The key the fake models (and the service's OPENAI_API_KEY) share; a fake, not a secret. */
+export const E2E_FAKE_KEY = 'e2e-fake-openai-key';
+
+/** A server to evaluate whose tool names and descriptions — so the utterances made from them — try markup, script, bidi and zero-width characters. */
+export const hostileEvalTools = [
+  {
+    name: 'read_note<script>window.__pwned="name"</script>',
+    description: 'Reads one note by its id <img src=x onerror="window.__pwned=\'img\'"> and returns its text. hidden\u200Bzero \u202Ereversed\u202C',
+    inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'Note id.' } }, required: ['id'] },
+  },
+  {
+    name: 'list\u202Enotes\u200B',
+    description: 'Lists every note of the workspace <script>window.__pwned="desc"</script>, newest first.',
+    inputSchema: { type: 'object', properties: {} },
+  },
+];
+
+/** The model catalogue of the e2e run (TOOLMARK_MODELS): the baseline, three fakes on 127.0.0.1 (fast, slow, too expensive), a paused model and one without its key. */
+export function e2eCatalogue(fastURL: string, slowURL: string) {
+  return {
+    version: 1,
+    generator: { kind: 'offline', unitPrice: 0 },
+    maxTrials: 5000,
+    models: [
+      { id: 'lexical/baseline', label: 'Lexical baseline (not a model)', provider: 'lexical', unitPrice: 0, status: 'enabled', preselected: true, concurrency: 8 },
+      { id: 'openai/fake-mini', label: 'Fake mini (127.0.0.1)', provider: 'openai-chat', model: 'fake-mini', baseUrl: fastURL, unitPrice: 1, status: 'enabled', concurrency: 4, retries: 0 },
+      { id: 'openai/fake-slow', label: 'Fake slow (127.0.0.1)', provider: 'openai-chat', model: 'fake-slow', baseUrl: slowURL, unitPrice: 1, status: 'enabled', concurrency: 1, retries: 0 },
+      // So expensive that one evaluation costs more than a month's script quota: the start is refused (402).
+      { id: 'openai/fake-pricey', label: 'Fake pricey (127.0.0.1)', provider: 'openai-chat', model: 'fake-pricey', baseUrl: fastURL, unitPrice: 1000, status: 'enabled', retries: 0 },
+      { id: 'openai/gpt-4.1-mini', provider: 'openai', model: 'gpt-4.1-mini', unitPrice: 1, status: 'paused' },
+      { id: 'anthropic/claude-sonnet-4-5', provider: 'anthropic', model: 'claude-sonnet-4-5', unitPrice: 3, status: 'enabled' },
+    ],
+  };
+}

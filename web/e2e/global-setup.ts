@@ -1,15 +1,18 @@
 // Starts the real toolmark (`node server/dist/start.js`, API + site + inline workers) on a fresh test
 // database, seeded with the real public servers, then adds what the tests need through the public API:
 // a server with hostile text, a poisoned server (security risk), a server with two versions (for the diff), and a result under an older
-// rules hash (for the rules switch). Returns the teardown.
+// rules hash (for the rules switch). The model catalogue (TOOLMARK_MODELS) offers the baseline, two fake
+// OpenAI models answering from 127.0.0.1 in the real wire format (one fast, one slow enough to watch an
+// evaluation run), a paused model and one whose key is missing. Returns the teardown.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@toolmark/db/testing';
 import { seedFailures } from './failures-seed';
-import { HOSTILE, hostileTools, poisonedTools, TWO_VERSIONS } from './fixtures';
+import { startFake, wordMatchScript } from '../../server/test/fakes/llm-servers.mjs';
+import { E2E_FAKE_KEY, e2eCatalogue, HOSTILE, hostileEvalTools, hostileTools, poisonedTools, TWO_VERSIONS } from './fixtures';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,9 +39,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const base = `http://127.0.0.1:${port}`;
   const database = await createTestDatabase(4);
   const dataDir = mkdtempSync(join(tmpdir(), 'toolmark-e2e-'));
+  // Fake models: the word-match stand-in, calling with `{}` (so required arguments are reported missing).
+  const fast = await startFake('openai', { key: E2E_FAKE_KEY, script: (view) => wordMatchScript(view) });
+  const slow = await startFake('openai', { key: E2E_FAKE_KEY, latencyMs: 300, script: (view) => wordMatchScript(view) });
+  const catalogueFile = join(dataDir, 'models.json');
+  writeFileSync(catalogueFile, JSON.stringify(e2eCatalogue(fast.baseURL, slow.baseURL), null, 2));
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: E2E_FAKE_KEY, TOOLMARK_MODELS: catalogueFile };
+  delete env.ANTHROPIC_API_KEY;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server', 'dist', 'start.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', TOOLMARK_DATA_DIR: dataDir, TOOLMARK_LOG_LEVEL: 'warn', TOOLMARK_SEED: '1', TOOLMARK_PUBLIC_URL: '' },
+    env: { ...env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', TOOLMARK_DATA_DIR: dataDir, TOOLMARK_LOG_LEVEL: 'warn', TOOLMARK_SEED: '1', TOOLMARK_PUBLIC_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -47,6 +57,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
     await database.drop();
+    await Promise.all([fast.close(), slow.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -67,6 +78,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const hostileId = await register({ name: HOSTILE.name, slug: 'hostile-demo', description: HOSTILE.description, public: true, source: { kind: 'upload', tools: { tools: hostileTools } } });
     const twoId = await register({ name: 'Two versions demo', slug: 'two-versions-demo', public: true, source: { kind: 'upload', tools: { tools: TWO_VERSIONS[0] } } });
     const poisonedId = await register({ name: 'Poisoned notes demo', slug: 'poisoned-notes-demo', public: true, source: { kind: 'upload', tools: { tools: poisonedTools } } });
+    // Private, of the signed-in organisation: tool names and descriptions (so the generated utterances) are hostile.
+    const hostileEvalId = await register({ name: 'Hostile eval demo', slug: 'hostile-eval-demo', public: false, source: { kind: 'upload', tools: { tools: hostileEvalTools } } });
     await scored(hostileId);
     await scored(poisonedId);
     await scored(twoId);
@@ -75,6 +88,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const saved = await fetch(`${base}/v1/servers/${twoId}/lint?label=v2`, { method: 'POST', headers: { authorization: `Bearer ${ciKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ tools: TWO_VERSIONS[1] }) });
     if (!saved.ok) throw new Error(`e2e setup: save lint answered ${saved.status}: ${await saved.text()}`);
     await scored(twoId, 2);
+    // Evaluations are started with a script key; another organisation's key sees the results of public servers, never their cases.
+    const scriptKey = ((await (await fetch(`${base}/v1/keys`, { method: 'POST', headers: auth, body: JSON.stringify({ purpose: 'script', name: 'e2e script' }) })).json()) as { key: string }).key;
+    const other = await fetch(`${base}/v1/organisations`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Other org', slug: 'other-org' }) });
+    if (other.status !== 201) throw new Error(`e2e setup: create organisation answered ${other.status}: ${await other.text()}`);
+    const otherKey = ((await other.json()) as { key: string }).key;
 
     // A result under an older hash of v2 (the latest), as an install has after upgrading its rules: only this server has one.
     const OLD_HASH = `sha256:${'0'.repeat(64)}`;
@@ -93,7 +111,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (built.status !== 202) throw new Error(`POST /v1/datasets/builds answered ${built.status}`);
     await waitFor('dataset releases', async () => (((await (await fetch(`${base}/v1/datasets`)).json()) as { items: unknown[] }).items.length >= 2 ? true : undefined));
 
-    Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_POISONED_ID: poisonedId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH });
+    Object.assign(process.env, { E2E_BASE_URL: base, E2E_ADMIN_KEY: admin, E2E_HOSTILE_ID: hostileId, E2E_POISONED_ID: poisonedId, E2E_TWO_ID: twoId, E2E_OLD_HASH: OLD_HASH, E2E_SCRIPT_KEY: scriptKey, E2E_OTHER_KEY: otherKey, E2E_HOSTILE_EVAL_ID: hostileEvalId });
   } catch (error) {
     await teardown();
     throw error;

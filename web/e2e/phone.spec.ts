@@ -62,6 +62,10 @@ for (const width of [360, 390]) {
       const many = await serverId(page, 'firecrawl-mcp');
       const two = process.env.E2E_TWO_ID!;
       const versions = (await (await page.request.get(`/v1/servers/${two}`)).json()) as { versions: { id: string }[] };
+      // The seed's baseline evaluation of a many-tool server (created at start, public).
+      const evaluations = (await (await page.request.get(`/v1/servers/${many}/evaluations`)).json()) as { items: { id: string }[] };
+      const ev = evaluations.items[0]?.id;
+      if (!ev) throw new Error('the seed made no evaluation of firecrawl-mcp');
       // One concrete URL (or several) per route folder; signed-in pages after signing in.
       const urls: Record<string, { paths: string[]; signedIn?: boolean }> = {
         '': { paths: ['/', '/?sort=tokens&order=asc', '/?sort=usage&order=desc', '/?q=no-such-server', '/ja'] },
@@ -82,6 +86,9 @@ for (const width of [360, 390]) {
         'servers/[id]/diff': { paths: [`/servers/${two}/diff?from=${versions.versions[1]!.id}&to=${versions.versions[0]!.id}`] },
         'servers/[id]/progress': { paths: [`/servers/${two}/progress`] },
         'servers/[id]/edit': { paths: [`/servers/${two}/edit`], signedIn: true },
+        'evaluations/new': { paths: [`/evaluations/new?server=${two}`, `/ja/evaluations/new?server=${two}`], signedIn: true },
+        'evaluations/[id]': { paths: [`/evaluations/${ev}`, `/evaluations/${ev}?tools=all`, `/ja/evaluations/${ev}`] },
+        'evaluations/[id]/cases': { paths: [`/evaluations/${ev}/cases`, `/evaluations/${ev}/cases?missed=any`, `/ja/evaluations/${ev}/cases`], signedIn: true },
       };
       const routes = pageRoutes();
       expect(routes.filter((r) => !(r in urls)), 'route folders without a URL in this test').toEqual([]);

@@ -139,13 +139,20 @@ export interface PairedTrials {
   unpaired: number;
 }
 
+/** What pairing reads of a trial (a stored trial can be read this far only, without its calls and text). */
+export interface PairableTrial {
+  caseId: string;
+  trialIndex: number;
+  verdict: Pick<TrialRecord['verdict'], 'kind' | 'scored' | 'pass' | 'multiCall'>;
+}
+
 /**
  * Pair the trials of two runs over the same case set by (case id, trial index); only pairs scored in both
  * count. Pass/fail changes go through the exact two-sided sign test (p ≤ {@link DIFF_ALPHA}). The caller
  * checks the runs are comparable first ({@link diffRuns} does; a service compares its own runs' keys).
  */
-export function pairTrials(baseTrials: readonly TrialRecord[], headTrials: readonly TrialRecord[]): PairedTrials {
-  const key = (r: TrialRecord) => `${r.caseId}\u0000${r.trialIndex}`;
+export function pairTrials(baseTrials: readonly PairableTrial[], headTrials: readonly PairableTrial[]): PairedTrials {
+  const key = (r: PairableTrial) => `${r.caseId}\u0000${r.trialIndex}`;
   const headBy = new Map(headTrials.map((r) => [key(r), r] as const));
   let pairs = 0;
   let regressed = 0;

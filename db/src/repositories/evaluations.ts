@@ -97,14 +97,18 @@ export async function getEvaluation(db: Database, id: string): Promise<Evaluatio
     .where(eq(evaluations.id, id));
   if (!row) return undefined;
   const runs = await db.select().from(modelRuns).where(eq(modelRuns.evaluationId, id)).orderBy(asc(modelRuns.ordinal));
-  const counts = runs.length === 0 ? [] : await db
+  // A done run has answered every trial of every case: only unfinished and failed runs are counted (a page
+  // of a finished evaluation of 10 000 trials then never counts them again).
+  const open = runs.filter((r) => r.status !== 'done');
+  const counts = open.length === 0 ? [] : await db
     .select({ runId: trials.modelRunId, trials: count(), cases: sql<number>`count(DISTINCT ${trials.caseId})::int` })
     .from(trials)
-    .where(inArray(trials.modelRunId, runs.map((r) => r.id)))
+    .where(inArray(trials.modelRunId, open.map((r) => r.id)))
     .groupBy(trials.modelRunId);
   return {
     ...row,
     runs: runs.map((r) => {
+      if (r.status === 'done') return { ...r, answeredTrials: r.trialCount, answeredCases: row.caseCount ?? 0 };
       const c = counts.find((x) => x.runId === r.id);
       return { ...r, answeredTrials: c?.trials ?? 0, answeredCases: c?.cases ?? 0 };
     }),

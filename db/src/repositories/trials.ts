@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TrialRecord, TurnResult } from '@toolmark/benchmarks';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PairableTrial, TrialRecord, TurnResult, VerdictKind } from '@toolmark/benchmarks';
 import type { Database, Executor } from '../client.js';
 import { resultCache, trials } from '../schema.js';
 
@@ -50,6 +50,19 @@ export async function trialsOfRuns(db: Database, runIds: readonly string[]): Pro
   if (runIds.length === 0) return [];
   const rows = await db.select({ runId: trials.modelRunId, record: trials.record }).from(trials).where(inArray(trials.modelRunId, [...runIds]));
   return rows.map((r) => ({ runId: r.runId, record: r.record as TrialRecord }));
+}
+
+/**
+ * What pairing two runs reads of each trial (case, repeat, verdict kind, scored, pass, multi-call), taken
+ * out of the stored record by PostgreSQL: a comparison of runs of thousands of trials never ships or
+ * parses their calls and texts.
+ */
+export async function pairableTrials(db: Database, modelRunId: string): Promise<PairableTrial[]> {
+  // `record` is json (text): cast once per row, then read the verdict's three flags from the jsonb.
+  const rows = await db.execute<{ case_id: string; repeat: number; kind: string; scored: boolean; pass: boolean; multi: boolean }>(sql`
+    SELECT case_id, repeat, kind, (v->>'scored')::boolean AS scored, (v->>'pass')::boolean AS pass, coalesce((v->>'multiCall')::boolean, false) AS multi
+    FROM (SELECT ${trials.caseId} AS case_id, ${trials.repeat} AS repeat, ${trials.verdict} AS kind, ${trials.record}::jsonb->'verdict' AS v FROM ${trials} WHERE ${trials.modelRunId} = ${modelRunId}) t`);
+  return rows.map((r) => ({ caseId: r.case_id, trialIndex: r.repeat, verdict: { kind: r.kind as VerdictKind, scored: r.scored, pass: r.pass, multiCall: r.multi } }));
 }
 
 /** `case#repeat` of every stored trial of a run: what a resumed run skips. */

@@ -1,5 +1,5 @@
 import type { CaseQuerySchema } from '@toolmark/benchmarks/api';
-import { caseSetCases, trialsOfRuns } from '@toolmark/db';
+import { caseBrowserPage } from '@toolmark/db';
 import type { z } from 'zod';
 import { PipelineError } from './errors.js';
 import { runModelRef, visibleEvaluation, type ReadDeps } from './read-evaluation.js';
@@ -7,8 +7,8 @@ import type { Viewer } from './visibility.js';
 
 /**
  * `GET /v1/evaluations/{id}/cases`: each utterance with every model's trials (calls, verdict, argument
- * errors), filtered like the case browser (missed by any model, by exactly one, an argument error kind, a
- * case kind) and paged. Only the organisation that ran the evaluation sees them: utterances are built from
+ * errors), filtered like the case browser (missed by any model, by exactly one, an argument error kind or a
+ * provider error, a case kind) and paged. Only the organisation that ran the evaluation sees them: utterances are built from
  * the server's tools.
  */
 export async function readEvaluationCases(deps: ReadDeps, id: string, viewer: Viewer, query: z.output<typeof CaseQuerySchema>) {
@@ -16,30 +16,20 @@ export async function readEvaluationCases(deps: ReadDeps, id: string, viewer: Vi
   if (!viewer || viewer.organisationId !== view.evaluation.organisationId) {
     throw new PipelineError('forbidden', 'forbidden', `the cases of evaluation ${id} are shown only to the organisation that ran it`, { evaluationId: id });
   }
-  const cases = view.evaluation.caseSetId ? await caseSetCases(deps.db, view.evaluation.caseSetId) : [];
   const runs = new Map(view.runs.map((r) => [r.id, r] as const));
-  const trials = await trialsOfRuns(deps.db, view.runs.map((r) => r.id));
-  const byCase = new Map<string, typeof trials>();
-  for (const t of trials) {
+  // Filtered and paged in PostgreSQL: only the page's cases and their trials are read.
+  const found = view.evaluation.caseSetId
+    ? await caseBrowserPage(deps.db, { caseSetId: view.evaluation.caseSetId, runIds: view.runs.map((r) => r.id), filter: query, limit: query.limit, offset: query.offset })
+    : { total: 0, cases: [], trials: [] };
+  const byCase = new Map<string, typeof found.trials>();
+  for (const t of found.trials) {
     const list = byCase.get(t.record.caseId) ?? [];
     list.push(t);
     byCase.set(t.record.caseId, list);
   }
-  const missedBy = (caseId: string): number => {
-    const missed = new Set<string>();
-    for (const t of byCase.get(caseId) ?? []) if (t.record.verdict.scored && !t.record.verdict.pass) missed.add(t.runId);
-    return missed.size;
-  };
-  const kept = cases.filter((c) => {
-    if (query.kind !== undefined && c.kind !== query.kind) return false;
-    if (query.missed === 'any' && missedBy(c.id) === 0) return false;
-    if (query.missed === 'one' && missedBy(c.id) !== 1) return false;
-    if (query.errorKind !== undefined && !(byCase.get(c.id) ?? []).some((t) => t.record.verdict.argErrors.some((e) => e.kind === query.errorKind))) return false;
-    return true;
-  });
-  const page = kept.slice(query.offset, query.offset + query.limit);
+  const page = found.cases;
   return {
-    total: kept.length,
+    total: found.total,
     limit: query.limit,
     offset: query.offset,
     items: page.map((c) => ({

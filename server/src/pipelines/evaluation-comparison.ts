@@ -1,7 +1,24 @@
-import { pairTrials, type Metrics, type Rate } from '@toolmark/benchmarks';
-import { previousFinishedRun, runTrials } from '@toolmark/db';
+import { BoundedMap, pairTrials, type Metrics, type PairedTrials, type Rate } from '@toolmark/benchmarks';
+import { pairableTrials, previousFinishedRun } from '@toolmark/db';
 import { visibleEvaluation, type ReadDeps } from './read-evaluation.js';
 import type { Viewer } from './visibility.js';
+
+/**
+ * Pairings of two finished runs, by their ids: a done run's trials never change, so neither does their
+ * pairing (a page of an evaluation of 10 000 trials then does not read 2 × 2 000 trials per model on every
+ * view). Kept per process for the most recently used pairs; a failed read is not kept.
+ */
+const pairings = new BoundedMap<string, Promise<PairedTrials>>({ capacity: 512 });
+
+function pairingOf(deps: ReadDeps, baseRunId: string, headRunId: string): Promise<PairedTrials> {
+  const key = `${baseRunId}:${headRunId}`;
+  const hit = pairings.get(key);
+  if (hit !== undefined) return hit;
+  const value = Promise.all([pairableTrials(deps.db, baseRunId), pairableTrials(deps.db, headRunId)]).then(([a, b]) => pairTrials(a, b));
+  value.catch(() => pairings.peek(key) === value && pairings.delete(key));
+  pairings.set(key, value);
+  return value;
+}
 
 const delta = (base: Rate, head: Rate) => ({ base, head, delta: base.value === null || head.value === null ? null : head.value - base.value });
 
@@ -13,20 +30,18 @@ const delta = (base: Rate, head: Rate) => ({ base, head, delta: base.value === n
  */
 export async function compareEvaluation(deps: ReadDeps, id: string, viewer: Viewer) {
   const view = await visibleEvaluation(deps.db, id, viewer);
-  const models = [];
-  for (const run of view.runs) {
-    if (run.status !== 'done') continue;
+  // Each model on its own (its queries run side by side on the pool), in run order.
+  const models = await Promise.all(view.runs.filter((run) => run.status === 'done').map(async (run) => {
     const base = await previousFinishedRun(deps.db, { serverId: view.server.id, modelId: run.modelId, before: view.evaluation.createdAt, excludeEvaluationId: view.evaluation.id });
     const head = run.metrics as Metrics;
     if (!base) {
-      models.push({ model: run.modelId, runId: run.id, previous: null, selectionAcc: null, argValidity: null, falseCallRate: null, paired: null, unpairedReason: 'no earlier evaluation of this server has results of this model' });
-      continue;
+      return { model: run.modelId, runId: run.id, previous: null, selectionAcc: null, argValidity: null, falseCallRate: null, paired: null, unpairedReason: 'no earlier evaluation of this server has results of this model' };
     }
     const before = base.run.metrics as Metrics;
     const sameCases = base.caseSetId !== null && base.caseSetId === view.evaluation.caseSetId;
     const sameKey = base.run.comparabilityKey === run.comparabilityKey;
-    const paired = sameCases && sameKey ? pairTrials(await runTrials(deps.db, base.run.id), await runTrials(deps.db, run.id)) : null;
-    models.push({
+    const paired = sameCases && sameKey ? await pairingOf(deps, base.run.id, run.id) : null;
+    return {
       model: run.modelId,
       runId: run.id,
       previous: { evaluationId: base.run.evaluationId, runId: base.run.id, versionSeq: base.versionSeq, finishedAt: base.run.finishedAt! },
@@ -35,7 +50,7 @@ export async function compareEvaluation(deps: ReadDeps, id: string, viewer: View
       falseCallRate: delta(before.falseCallRate, head.falseCallRate),
       paired: paired && { pairs: paired.pairs, regressed: paired.regressed, improved: paired.improved, pValue: paired.pValue, significant: paired.significant, unpaired: paired.unpaired },
       unpairedReason: paired ? null : !sameCases ? 'the evaluations have different case sets (another server version or case settings): rates compared, trials not paired' : 'the runs differ in settings (comparability key): rates compared, trials not paired',
-    });
-  }
+    };
+  }));
   return { evaluationId: view.evaluation.id, models };
 }

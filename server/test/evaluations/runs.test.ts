@@ -2,9 +2,9 @@
 // credits; provider errors are never scored; a 429's Retry-After is honoured; each model's results appear
 // as soon as it finishes; the case browser and the leaderboards per model read what was stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_MODEL_ID, MODELS_SUITE } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, MODELS_SUITE, type PairableTrial } from '@toolmark/benchmarks';
 import { seedDatabase } from '../../src/pipelines/seed.js';
-import { createApiKey, createOrganisation } from '@toolmark/db';
+import { createApiKey, createOrganisation, pairableTrials, runTrials } from '@toolmark/db';
 import { startFake, wordMatchScript, type FakeServer } from '../fakes/llm-servers.mjs';
 import { get, post, spent, startEvalService, uploadServer, waitForEvaluation, type EvalService } from './helpers.js';
 
@@ -49,7 +49,7 @@ describe('failures', () => {
     expect(run.status).toBe('failed');
     expect(run.error!.code).toBe('error_rate_exceeded');
     expect(run.metrics).toBeNull();
-    const stored = await s.t.sql<{ verdict: string; units: number; error: boolean }[]>`SELECT verdict, units, error FROM trials WHERE model_run_id = ${run.id}`;
+    const stored = await s.t.sql<{ case_id: string; verdict: string; units: number; error: boolean }[]>`SELECT case_id, verdict, units, error FROM trials WHERE model_run_id = ${run.id}`;
     // Every stored trial is a provider error, never a verdict about the model.
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((t) => t.verdict === 'error' && t.error)).toBe(true);
@@ -61,6 +61,12 @@ describe('failures', () => {
     expect(credits).toEqual([{ amount: run.refundedUnits, months: 6 }]);
     expect((await spent(s)).used - before.used).toBe(units);
     expect(done.refundedUnits).toBe(run.refundedUnits);
+    // The case browser's provider-error filter finds exactly the cases whose trial ended in one.
+    const withErrors = await get(s, `/v1/evaluations/${done.id}/cases?errorKind=provider&limit=100`, s.keys.script);
+    expect(withErrors.statusCode, withErrors.body).toBe(200);
+    expect(withErrors.json().total).toBe(new Set(stored.map((t) => t.case_id)).size);
+    for (const c of withErrors.json().items) expect(c.trials.some((t: { error: unknown }) => t.error !== null)).toBe(true);
+    expect((await get(s, `/v1/evaluations/${done.id}/cases?errorKind=missing&limit=100`, s.keys.script)).json().total).toBe(0);
   });
 
   it('a 429 with Retry-After is waited out and retried: no trial ends in an error', async () => {
@@ -102,6 +108,14 @@ describe('results', () => {
     for (const c of one.items) expect(c.trials.filter((t: { verdict: { pass: boolean; scored: boolean } }) => t.verdict.scored && !t.verdict.pass).length).toBe(1);
     const any = (await get(s, `/v1/evaluations/${evaluationId}/cases?missed=any&limit=100`, s.keys.script)).json();
     expect(any.total).toBeGreaterThanOrEqual(one.total);
+    const noCall = (await get(s, `/v1/evaluations/${evaluationId}/cases?kind=no-call&limit=100`, s.keys.script)).json();
+    expect(noCall.total).toBe(page.items.filter((c: { kind: string }) => c.kind === 'no-call').length);
+    expect(noCall.total).toBeGreaterThan(0);
+    expect(noCall.items.every((c: { kind: string }) => c.kind === 'no-call')).toBe(true);
+    // Missed by one model: exactly the cases the unfiltered listing shows one model missing.
+    const missedOne = (c: { trials: { runId: string; verdict: { pass: boolean; scored: boolean } }[] }) => new Set(c.trials.filter((t) => t.verdict.scored && !t.verdict.pass).map((t) => t.runId)).size;
+    expect(one.items.map((c: { caseId: string }) => c.caseId)).toEqual(page.items.filter((c: Parameters<typeof missedOne>[0]) => missedOne(c) === 1).map((c: { caseId: string }) => c.caseId));
+    expect(any.total).toBe(page.items.filter((c: Parameters<typeof missedOne>[0]) => missedOne(c) >= 1).length);
     const paged = (await get(s, `/v1/evaluations/${evaluationId}/cases?limit=2&offset=1`, s.keys.script)).json();
     expect(paged.items.map((c: { caseId: string }) => c.caseId)).toEqual(page.items.slice(1, 3).map((c: { caseId: string }) => c.caseId));
     const other = await createOrganisation(s.t.db, { name: 'Other', slug: 'other' });
@@ -133,6 +147,23 @@ describe('results', () => {
     expect(unpaired.paired).toBeNull();
     expect(unpaired.unpairedReason).toContain('different case sets');
     expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
+    // Pairing reads the verdicts' flags out of the stored records in SQL: exactly what the whole records say.
+    const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string; status: string; answeredTrials: number; answeredCases: number }[];
+    // A done run's answered counts (not counted again once done) are its stored trials'.
+    for (const run of runs) {
+      expect(run.status).toBe('done');
+      const [stored] = await s.t.sql<{ trials: number; cases: number }[]>`SELECT count(*)::int AS trials, count(DISTINCT case_id)::int AS cases FROM trials WHERE model_run_id = ${run.id}`;
+      expect([run.answeredTrials, run.answeredCases]).toEqual([stored!.trials, stored!.cases]);
+    }
+    const passes = new Set<boolean>();
+    for (const run of runs) {
+      const byKey = (t: PairableTrial) => `${t.caseId}#${t.trialIndex}`;
+      const full = (await runTrials(s.t.db, run.id)).map((r) => ({ caseId: r.caseId, trialIndex: r.trialIndex, verdict: { kind: r.verdict.kind, scored: r.verdict.scored, pass: r.verdict.pass, multiCall: r.verdict.multiCall } }));
+      const slim = await pairableTrials(s.t.db, run.id);
+      expect(slim.sort((a, b) => byKey(a).localeCompare(byKey(b)))).toEqual(full.sort((a, b) => byKey(a).localeCompare(byKey(b))));
+      for (const t of slim) passes.add(t.verdict.pass);
+    }
+    expect([...passes].sort()).toEqual([false, true]);
   });
 
   it('the operator runs the models leaderboard on the suite; 402 and nothing started when it cannot pay', async () => {

@@ -23,3 +23,14 @@ describe('safeBack', () => {
     for (const back of refused) expect(safeBack(back), JSON.stringify(back)).toBe('/');
   });
 });
+
+describe('rates of the evaluation pages', () => {
+  it('shows value, counts and interval, and "—" when nothing counts', async () => {
+    const { deltaPoints, rateCounts, rateInterval, ratePct } = await import('./format');
+    const r = { numerator: 41, denominator: 48, value: 41 / 48, ci95: [0.7226, 0.9272] as [number, number] };
+    expect([ratePct(r), rateCounts(r), rateInterval(r)]).toEqual(['85.4 %', '41 / 48', '72.3–92.7 %']);
+    const none = { numerator: 0, denominator: 0, value: null, ci95: null };
+    expect([ratePct(none), rateCounts(none), rateInterval(none)]).toEqual(['—', '0 / 0', '—']);
+    expect([deltaPoints(0.0421), deltaPoints(-0.01), deltaPoints(0), deltaPoints(null)]).toEqual(['+4.2 pt', '−1.0 pt', '±0.0 pt', '—']);
+  });
+});

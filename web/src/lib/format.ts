@@ -101,3 +101,25 @@ export const hashNeeded = (list: readonly RulesEntry[], id: string): boolean => 
 
 /** A message template as a reader sees it on the finding-codes page: each `{fact|format}` shown as ‹fact›. */
 export const templateShown = (template: string): string => template.replace(/\{\$?([\w.[\]-]+)(?:\|\w+)?\}/g, (_, name: string) => `‹${name}›`);
+
+/** A rate as the evaluation pages show it: counts, value and Wilson 95 % interval (any of them may be "—"). */
+export interface RateView {
+  numerator: number;
+  denominator: number;
+  value: number | null;
+  ci95: [number, number] | null;
+}
+
+const pct1 = (x: number): string => `${(x * 100).toFixed(1)} %`;
+/** "85.4 %", or "—" when nothing counts (never 0). */
+export const ratePct = (r: RateView | null | undefined): string => (r?.value === null || r?.value === undefined ? '—' : pct1(r.value));
+/** "41 / 48". */
+export const rateCounts = (r: RateView | null | undefined): string => (r ? `${r.numerator} / ${r.denominator}` : '—');
+/** "72.1–92.3 %", or "—". */
+export const rateInterval = (r: RateView | null | undefined): string => (r?.ci95 ? `${(r.ci95[0] * 100).toFixed(1)}–${pct1(r.ci95[1])}` : '—');
+/** A change of a rate in points: "+4.2 pt", "−1.0 pt", "±0.0 pt", or "—". */
+export function deltaPoints(delta: number | null | undefined): string {
+  if (delta === null || delta === undefined) return '—';
+  const p = Math.round(delta * 1000) / 10;
+  return p === 0 ? '±0.0 pt' : `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} pt`;
+}

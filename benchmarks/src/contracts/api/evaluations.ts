@@ -2,7 +2,7 @@
 // leaderboards per model. Exactly the seed's public contract (api.md, Evaluations), plus the reads the
 // site's pages need.
 import { z } from 'zod';
-import { CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
+import { ArgErrorKindSchema, CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
 import { EvaluationSettingsSchema, ModelIdSchema } from '../models.js';
 import { ProposedCallSchema } from '../provider.js';
 import { IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
@@ -184,8 +184,8 @@ export const EvaluationListSchema = z.object({ total: z.number(), limit: z.numbe
 export const CaseQuerySchema = PageQuerySchema.extend({
   /** `any`: some model missed the case; `one`: exactly one model missed it. */
   missed: z.enum(['any', 'one']).optional(),
-  /** Cases where some trial has an argument error of this kind. */
-  errorKind: z.enum(['missing', 'wrong_type', 'not_allowed', 'not_json']).optional(),
+  /** Cases where some trial has an argument error of this kind, or (`provider`) ended in a provider error. */
+  errorKind: z.enum([...ArgErrorKindSchema.options, 'provider']).optional(),
   kind: CaseKindSchema.optional(),
 });
 

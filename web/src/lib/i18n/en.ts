@@ -1,6 +1,7 @@
 import type { Bands } from '$lib/format';
 import { datasetsEn } from './datasets';
 import { modelsEn } from './models-en';
+import { evaluationEn } from './evaluation-en';
 
 // The English texts of the site. Adding a text: add it here, then to ja.ts (the type makes it required).
 export const en = {
@@ -324,6 +325,7 @@ export const en = {
     deleted: 'The server was deleted.',
   },
   models: modelsEn,
+  evaluation: evaluationEn,
 };
 
 /** Every text of the site, by key. */

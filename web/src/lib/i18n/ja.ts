@@ -1,4 +1,5 @@
 // The Japanese texts of the site: the same keys as en.ts (checked by the type).
+import { evaluationJa } from './evaluation-ja';
 import type { Messages } from './en';
 import { datasetsJa } from './datasets';
 import { modelsJa } from './models-ja';
@@ -323,4 +324,5 @@ export const ja: Messages = {
     deleted: 'サーバーを削除しました。',
   },
   models: modelsJa,
+  evaluation: evaluationJa,
 };

@@ -74,6 +74,8 @@ export type RegisterBody = Body<'POST /v1/servers'>;
 export type BoardQuery = Query<'GET /v1/leaderboards/lint'>;
 export type OpenApiDoc = Answer<'GET /v1/openapi.json'>;
 export type ModelBoardQuery = Query<'GET /v1/leaderboards/evaluations'>;
+export type EvaluationBody = Body<'POST /v1/servers/{id}/evaluations'>;
+export type CaseQuery = Query<'GET /v1/evaluations/{id}/cases'>;
 
 const enc = encodeURIComponent;
 
@@ -122,5 +124,11 @@ export const api = {
   /** The models leaderboard on the suite and every model's curve. */
   modelsBoard: (c: Caller, distractors: string) => call<Answer<'GET /v1/leaderboards/models'>>(c, 'GET', `/v1/leaderboards/models${qs({ distractors })}`),
   models: (c: Caller) => call<Answer<'GET /v1/models'>>(c, 'GET', '/v1/models'),
+  estimate: (c: Caller, serverId: string, body: EvaluationBody) => call<Answer<'POST /v1/servers/{id}/evaluations/estimate'>>(c, 'POST', `/v1/servers/${enc(serverId)}/evaluations/estimate`, body),
+  startEvaluation: (c: Caller, serverId: string, body: EvaluationBody) => call<Answer<'POST /v1/servers/{id}/evaluations'>>(c, 'POST', `/v1/servers/${enc(serverId)}/evaluations`, body),
+  serverEvaluations: (c: Caller, serverId: string, limit = 20) => call<Answer<'GET /v1/servers/{id}/evaluations'>>(c, 'GET', `/v1/servers/${enc(serverId)}/evaluations${qs({ limit })}`),
+  evaluation: (c: Caller, id: string) => call<Answer<'GET /v1/evaluations/{id}'>>(c, 'GET', `/v1/evaluations/${enc(id)}`),
+  comparison: (c: Caller, id: string) => call<Answer<'GET /v1/evaluations/{id}/comparison'>>(c, 'GET', `/v1/evaluations/${enc(id)}/comparison`),
+  evaluationCases: (c: Caller, id: string, q: CaseQuery) => call<Answer<'GET /v1/evaluations/{id}/cases'>>(c, 'GET', `/v1/evaluations/${enc(id)}/cases${qs({ ...q })}`),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
 };

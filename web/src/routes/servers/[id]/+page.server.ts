@@ -38,8 +38,9 @@ export const load: PageServerLoad = async (event) => {
   const [detail, list, me, failures] = await Promise.all([
     api.server(caller, id),
     api.rules(caller),
-    // Signed in with an admin key: whether it is this server's organisation (then the page links to its management).
-    session?.purpose === 'admin' ? api.me(caller).catch(() => null) : Promise.resolve(null),
+    // Signed in with an admin or script key: whether it is this server's organisation (then the page links to its
+    // management, for admin keys, and to starting an evaluation).
+    session?.purpose === 'admin' || session?.purpose === 'script' ? api.me(caller).catch(() => null) : Promise.resolve(null),
     // What agents reported (the API applies the 3-organisation rule and shows utterances to the owner only).
     api.failures(caller, id).catch((e: unknown) => (e instanceof ApiFailure && e.status !== 404 && e.status !== 400 ? null : fail(e))),
   ]).catch(fail);
@@ -120,7 +121,8 @@ export const load: PageServerLoad = async (event) => {
   return {
     page: serverOnly({
     server: { ...server, name: visibleName(server.name), description: visible(server.description), captureError: null },
-    canManage: me !== null && me.organisation.id === server.organisationId,
+    canManage: me !== null && me.key.purpose === 'admin' && me.organisation.id === server.organisationId,
+    canEvaluate: me !== null && me.organisation.id === server.organisationId && server.latestVersionId !== null,
     failures: failures && failuresView(failures, lang),
     sameSurface: { total: detail.sameSurface.total, items: detail.sameSurface.items.map((s) => ({ ...s, name: visibleName(s.name) })) },
     versions: versions.map((v) => ({ id: v.id, seq: v.seq, label: v.label ? visible(v.label) : null, capturedAt: v.capturedAt, toolCount: v.toolCount })),
