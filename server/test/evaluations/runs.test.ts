@@ -190,6 +190,17 @@ describe('results', () => {
     expect(row).toMatchObject({ servers: MODELS_SUITE.servers.length, model: { baseline: true } });
     // The suite servers' tools (2, 13, 29, 25 and 1) and the memory set's 9 on each.
     expect(row.toolsShown).toBe((2 + 13 + 29 + 25 + 1) / 5 + 9);
+    // Asked again, only what is missing is started (as `toolmark suite run`): nothing, and nothing charged;
+    // `refresh` runs the step again.
+    const evaluationsNow = await count();
+    const again = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'] });
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json().evaluations.every((e: { evaluationId: string | null; skipped: string | null }) => e.evaluationId === null && e.skipped !== null)).toBe(true);
+    expect(again.json().units).toBe(0);
+    expect(await count()).toBe(evaluationsNow);
+    const refreshed = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'], refresh: true });
+    expect(refreshed.json().evaluations.filter((e: { evaluationId: string | null }) => e.evaluationId !== null)).toHaveLength(MODELS_SUITE.servers.length);
+    expect(await count()).toBe(evaluationsNow + MODELS_SUITE.servers.length);
   });
 
   it('the leaderboard per model ranks public servers under one comparability key, the baseline labelled', async () => {

@@ -132,6 +132,8 @@ export const SuiteRunSchema = z.preprocess(
     models: z.array(ModelIdSchema).min(1).max(20).optional(),
     distractors: z.array(z.string().max(50)).max(8).optional(),
     language: CaseLanguageSchema.default('en'),
+    /** Run every server and step again, even those that already have a run of the model under the same comparability key (default: only what is missing, as `toolmark suite run`). */
+    refresh: z.boolean().default(false),
   }),
 );
 

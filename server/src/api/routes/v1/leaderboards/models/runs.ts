@@ -28,7 +28,7 @@ const route: RouteModule = (app, ctx) => {
         throw new ApiError(403, 'forbidden', "only the install's operator organisation runs the models leaderboard", { organisationId: admin.organisationId });
       }
       const body = request.body;
-      const run = await runSuite(ctx, { models: body.models, steps: body.distractors ? [body.distractors] : undefined, language: body.language, name: 'models leaderboard', keyId: admin.id });
+      const run = await runSuite(ctx, { models: body.models, steps: body.distractors ? [body.distractors] : undefined, language: body.language, onlyMissing: !body.refresh, name: 'models leaderboard', keyId: admin.id });
       return reply.status(202).send(run);
     },
   );
