@@ -152,6 +152,20 @@ const scenario: Scenario = {
       { route: 'GET /v1/evaluations/{id}/cases', target: 'private', request: req('GET', `/v1/evaluations/${EQ}/cases`), expect: [401, 200, 200, 200, 404] },
       reads('GET /v1/leaderboards/evaluations', '', '/v1/leaderboards/evaluations?model=lexical/baseline', false),
       reads('GET /v1/leaderboards/models', '', '/v1/leaderboards/models', false),
+      // The failure knowledge base (issue 17): the view is as visible as its server; the private task set and making
+      // cases are for the server's organisation's admin and script keys (another organisation's public server:
+      // 403, its private one: 404); removal is the operator's.
+      reads('GET /v1/servers/{id}/failures', 'public', `/v1/servers/${P.id}/failures`, false),
+      reads('GET /v1/servers/{id}/failures', 'private', `/v1/servers/${Q.id}/failures`, true),
+      { route: 'GET /v1/servers/{id}/failures/cases', target: 'public', request: req('GET', `/v1/servers/${P.id}/failures/cases`), expect: [401, 200, 403, 200, 403] },
+      { route: 'GET /v1/servers/{id}/failures/cases', target: 'private', request: req('GET', `/v1/servers/${Q.id}/failures/cases`), expect: [401, 200, 403, 200, 404] },
+      { route: 'POST /v1/servers/{id}/failures/cases', target: 'public', request: req('POST', `/v1/servers/${P.id}/failures/cases`, () => ({ reportIds: ['00000000-0000-4000-8000-000000000000'] })), expect: [401, 200, 403, 200, 403] },
+      { route: 'POST /v1/failures/removals', target: '', request: req('POST', '/v1/failures/removals', () => ({ keyId: '00000000-0000-4000-8000-000000000000' })), expect: [401, 200, 403, 403, 403] },
+      // Dataset releases (issue 16): public reads (no release exists in this fixture: 404 for every caller); builds are the operator's.
+      reads('GET /v1/datasets', '', '/v1/datasets', false),
+      { route: 'GET /v1/datasets/{id}', target: 'none', request: req('GET', '/v1/datasets/lint-none-v1'), expect: [404, 404, 404, 404, 404] },
+      { route: 'GET /v1/datasets/{id}/files/{file}', target: 'none', request: req('GET', '/v1/datasets/lint-none-v1/files/servers.csv'), expect: [404, 404, 404, 404, 404] },
+      { route: 'POST /v1/datasets/builds', target: '', request: req('POST', '/v1/datasets/builds', () => ({})), expect: [401, 202, 403, 403, 403] },
       { route: 'POST /v1/leaderboards/models/runs', target: '', request: req('POST', '/v1/leaderboards/models/runs', () => ({ models: ['lexical/baseline'] })), expect: [401, 202, 403, 403, 403] },
       reads('GET /v1/docs', '', '/v1/docs', false),
     ];
