@@ -9,8 +9,13 @@ export class ServerOnly<T> {
   constructor(readonly value: T) {}
 }
 
-/** Wraps a page's data for a server-rendered-only page. */
-export const serverOnly = <T>(value: T): ServerOnly<T> => new ServerOnly(value);
+/**
+ * Wraps a page's data for a server-rendered-only page: `.value` holds it either way. A client-side
+ * navigation from a hydrated page (a link on the leaderboard) asks for the data as `__data.json` and renders
+ * the page in the browser, so for that request (`isDataRequest`) the data is a plain `{ value }` and is
+ * serialised as usual.
+ */
+export const serverOnly = <T>(event: { isDataRequest: boolean }, value: T): { readonly value: T } => (event.isDataRequest ? { value } : new ServerOnly(value));
 
 /** The `transport` entry of `src/hooks.ts`: a placeholder for server-only data, never its contents. */
 export const serverOnlyTransport = {

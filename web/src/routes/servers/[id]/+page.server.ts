@@ -119,7 +119,7 @@ export const load: PageServerLoad = async (event) => {
     .map((g) => ({ ...g, tools: g.tools.slice(0, WHERE_SHOWN).map((name) => ({ name: visibleName(name), anchor: `tool-${encodeURIComponent(name).replace(/%/g, '_')}` })), moreTools: Math.max(0, g.tools.length - WHERE_SHOWN) }));
   // The page is rendered on the server only: its data is not serialised into it (see $lib/server-only).
   return {
-    page: serverOnly({
+    page: serverOnly(event, {
     server: { ...server, name: visibleName(server.name), description: visible(server.description), captureError: null },
     canManage: me !== null && me.key.purpose === 'admin' && me.organisation.id === server.organisationId,
     canEvaluate: me !== null && me.organisation.id === server.organisationId && server.latestVersionId !== null,
