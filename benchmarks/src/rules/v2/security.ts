@@ -1,5 +1,5 @@
 import type { Tool } from '../../contracts/tool.js';
-import { identifierAsWords, matchingForm } from './normalise.js';
+import { identifierAsWords, isPlainAscii, matchingForm } from './normalise.js';
 import { stringPath, toolStrings, type ToolString } from './tool-strings.js';
 import { g, HONEST_CHANNEL, INSTRUCTION_PATTERNS } from './security-patterns.js';
 
@@ -114,6 +114,11 @@ export interface SecurityFacts {
   flaggedSentences: string[];
   /** Names of the tool's own parameters at any depth: "if `dry_run` is set" names no other tool. */
   ownNames: Set<string>;
+  /**
+   * Indices (ascending) of the strings that are not printable ASCII, the only ones that can hold an
+   * invisible or control character (invisible_characters reads these; the rest cannot match it).
+   */
+  notPlain: number[];
 }
 
 const SELF = new Set(['this', 'it', 'that', 'these', 'those', 'a', 'an', 'the', 'your', 'our', 'my', 'any', 'each', 'tool', 'same', 'you', 'one']);
@@ -225,18 +230,25 @@ interface FormScan {
  * kept from one lint to the next.
  */
 export interface SecurityMemo {
-  forms: Map<string, string>;
-  identifierForms: Map<string, string>;
+  forms: Map<string, MemoForm>;
+  identifierForms: Map<string, MemoForm>;
   scans: Map<string, FormScan>;
+}
+
+/** A string's matching form, and whether the string is printable ASCII (see SecurityFacts.notPlain). */
+interface MemoForm {
+  form: string;
+  plain: boolean;
 }
 
 export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map() });
 
-/** The matching form of a string value, or of a key or name read as words. */
-function formOf(memo: SecurityMemo, text: string, identifier: boolean): string {
+/** The matching form of a string value, or of a key or name read as words, and whether the string is plain. */
+function formOf(memo: SecurityMemo, text: string, identifier: boolean): MemoForm {
   const map = identifier ? memo.identifierForms : memo.forms;
   let form = map.get(text);
-  if (form === undefined) map.set(text, (form = matchingForm(identifier ? identifierAsWords(text) : text)));
+  // identifierAsWords only adds and replaces ASCII (spaces for `_`, `-` and case changes): plain either way.
+  if (form === undefined) map.set(text, (form = { form: matchingForm(identifier ? identifierAsWords(text) : text), plain: isPlainAscii(text) }));
   return form;
 }
 
@@ -327,6 +339,7 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   // The matching form of every string. The description is matched sentence by sentence joined by spaces
   // (the same text), so a hit maps to the sentences it touches.
   const forms: string[] = [];
+  const notPlain: number[] = [];
   let descIndex = -1;
   let sentences: string[] = [];
   const sentenceStarts: number[] = [];
@@ -338,8 +351,10 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
       sentences = sentencesOf(description);
       const parts: string[] = [];
       let offset = 0;
+      // The description as sent (the sentences are of the normalised text): tested as a whole, once.
+      if (!isPlainAscii(s.text)) notPlain.push(i);
       for (const sentence of sentences) {
-        const part = formOf(memo, sentence, false).trim();
+        const part = formOf(memo, sentence, false).form.trim();
         sentenceStarts.push(offset);
         parts.push(part);
         offset += part.length + 1;
@@ -347,12 +362,17 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
       form = parts.join(' ');
     } else {
       if (s.parameter) ownNames.add(s.text.toLowerCase());
-      form = formOf(memo, s.text, s.key || s.field === 'name');
+      const f = formOf(memo, s.text, s.key || s.field === 'name');
+      if (!f.plain) notPlain.push(i);
+      form = f.form;
     }
     forms.push(form);
   }
   // Each form's trigger bits: a pattern runs on the strings that hold one of its own trigger words.
   const scans = forms.map((form) => scanOf(memo, form));
+  // The scans any string of the tool may need (most tools: none or a few of them).
+  let union = 0;
+  for (const scan of scans) union |= scan.bits;
   const stringsWith = (scan: number): number[] => {
     const out: number[] = [];
     for (let i = 0; i < scans.length; i++) if ((scans[i]!.bits & (1 << scan)) !== 0) out.push(i);
@@ -372,6 +392,7 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   const hits: SecurityHit[] = [];
   const reported = new Set<string>();
   INSTRUCTION_PATTERNS.forEach((p, scan) => {
+    if ((union & (1 << scan)) === 0) return;
     for (const index of stringsWith(scan)) {
       for (const m of found(scans, forms, index, scan)) {
         // Every match leaves the cues; one hit per pattern and string is reported (a second pattern object
@@ -400,6 +421,7 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     if (written === null || namesOtherTool(written, tool.name, ownNames, namedAsTool)) flag(index, from, to);
   };
   for (let scan = INSTRUCTION_PATTERNS.length; scan < SCANS; scan++) {
+    if ((union & (1 << scan)) === 0) continue;
     for (const index of stringsWith(scan)) {
       for (const m of found(scans, forms, index, scan)) candidate(index, m.from, m.to, m.target!, m.namedAsTool!);
     }
@@ -413,7 +435,7 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
           .map((x) => x.trim())
           .join(' ');
   const flaggedSentences = [...flagged].map((k) => sentences[k]!.trim());
-  return { strings, hits, shadows, cueDescription, flaggedSentences, ownNames };
+  return { strings, hits, shadows, cueDescription, flaggedSentences, ownNames, notPlain };
 }
 
 /**
