@@ -1,12 +1,13 @@
 // Instruction counts of rules v1 and v2, whole process by whole process: one rule set lints one bench:lint
-// surface N times in a fresh `node` under valgrind, and a run with 0 lints is subtracted, so start-up,
-// module loading and the tokenizer's load cancel out (docs/performance.md, "Lint"). The count of a process
-// is what the host's load cannot move; V8's compilation of the lint's code is in it, which N ≥ 8 lints make
-// a small part (it is the same for both rule sets' shared code).
+// surface W + N times in a fresh `node` under valgrind, and a run of the same W warm-up lints alone is
+// subtracted, so start-up, module loading, the tokenizer's load and V8's first compilation of the lint's code
+// cancel out and N warm lints are left (docs/performance.md, "Lint"). The count of a process is what the
+// host's load cannot move. Without the warm-up in both runs, compiling v2's larger code was most of the
+// difference at small N (filesystem 2.9 × by counts against ~1.7 × by CPU time).
 //
-//   node server/dist/bench/lint-one.js --all 10                        # every surface (slow: valgrind)
-//   node server/dist/bench/lint-one.js --all 10 context7 filesystem    # some surfaces
-//   node server/dist/bench/lint-one.js v2 filesystem 10                # the unit: lint N times, nothing printed
+//   node server/dist/bench/lint-one.js --all 10 10                      # N = 10 after W = 10, every surface (slow)
+//   node server/dist/bench/lint-one.js --all 10 10 context7 filesystem  # some surfaces
+//   node server/dist/bench/lint-one.js v2 filesystem 20                  # the unit: lint 20 times, nothing printed
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadTokenCounter, parseSurfaceText, ruleSets } from '@toolmark/benchmarks';
@@ -43,14 +44,14 @@ const median = (xs: number[]): number => {
   return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function all(n: number, only: string[]): void {
+function all(n: number, warm: number, only: string[]): void {
   const rows: [string, number, number][] = [];
-  console.log(`node ${process.version}, valgrind (cachegrind, no cache simulation): instructions of N lints minus 0 lints, per lint`);
+  console.log(`node ${process.version}, valgrind (cachegrind, no cache simulation): instructions of ${warm} + N lints minus ${warm} lints, per lint`);
   for (const [name] of lintBenchSurfaces()) {
     if (only.length > 0 && !only.includes(name)) continue;
     const k = name.startsWith('synthetic') ? Math.max(1, Math.floor(n / 5)) : n;
-    const zero = counted(['v1', name, '0']);
-    const [v1, v2] = (['v1', 'v2'] as const).map((set) => (counted([set, name, String(k)]) - zero) / k) as [number, number];
+    const w = name.startsWith('synthetic') ? Math.max(1, Math.floor(warm / 5)) : warm;
+    const [v1, v2] = (['v1', 'v2'] as const).map((set) => (counted([set, name, String(w + k)]) - counted([set, name, String(w)])) / k) as [number, number];
     rows.push([name, v1, v2]);
     console.log(`${name.padEnd(30)} v1 ${(v1 / 1e6).toFixed(1).padStart(7)} M  v2 ${(v2 / 1e6).toFixed(1).padStart(7)} M  (${k} lints)  ${(v2 / v1).toFixed(2)} ×`);
   }
@@ -60,5 +61,5 @@ function all(n: number, only: string[]): void {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === '--all') all(Number(args[1] ?? 10), args.slice(2));
+if (args[0] === '--all') all(Number(args[1] ?? 10), Number(args[2] ?? 10), args.slice(3));
 else await lintOne(args[0] ?? 'v2', args[1] ?? 'filesystem', Number(args[2] ?? 1));
