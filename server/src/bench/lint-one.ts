@@ -2,7 +2,9 @@
 // surface W + N times in a fresh `node` under valgrind, and a run of the same W warm-up lints alone is
 // subtracted, so start-up, module loading, the tokenizer's load and V8's first compilation of the lint's code
 // cancel out and N warm lints are left (docs/performance.md, "Lint"). The count of a process is what the
-// host's load cannot move. Without the warm-up in both runs, compiling v2's larger code was most of the
+// host's load cannot move. `--predictable` runs V8's compilers and collector on the main thread at fixed
+// points (no timer-driven or concurrent work), so two runs of the same lints count nearly the same; without
+// it the difference of two runs moved by ±10–20 M instructions per lint at N = 10. Without the warm-up in both runs, compiling v2's larger code was most of the
 // difference at small N (filesystem 2.9 × by counts against ~1.7 × by CPU time).
 //
 //   node server/dist/bench/lint-one.js --all 10 10                      # N = 10 after W = 10, every surface (slow)
@@ -30,7 +32,7 @@ async function lintOne(set: string, surface: string, n: number): Promise<void> {
 
 /** Instructions valgrind counts for one process (cachegrind's "I refs", without its cache simulation). */
 function counted(args: string[]): number {
-  const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, fileURLToPath(import.meta.url), ...args], {
+  const r = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--predictable', fileURLToPath(import.meta.url), ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'ignore', 'pipe'],
   });
