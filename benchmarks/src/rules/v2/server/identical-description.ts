@@ -4,7 +4,7 @@ import type { SurfaceFacts, ToolFacts } from '../facts.js';
 /** Text the fold below changes: two spaces in a row, or a space other than " ". */
 const FOLDS = /\s\s|[^\S ]/;
 /** Text segmented by dictionary (kana, kanji, hangul: see text/words.ts), or holding U+0130 (İ) or U+0307 (the combining dot İ lower-cases to, after an i). */
-const UNSAFE_BUCKET = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af\u0130\u0307]/u;
+const UNSAFE_BUCKET = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af\u0130]|\u0307/u;
 
 /**
  * `identical_description` (critical): two or more tools share exactly the same description (case and
