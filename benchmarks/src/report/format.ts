@@ -1,8 +1,8 @@
-import { SeveritySchema, type Finding, type Severity } from '../contracts/lint-result.js';
+import type { Finding, Severity } from '../contracts/lint-result.js';
+import { SEVERITY_ORDER } from './order.js';
 import { visibleText } from './visible.js';
 
-/** Severities from most to least severe, as the contract orders them. */
-export const SEVERITY_ORDER: readonly Severity[] = SeveritySchema.options;
+export { SEVERITY_ORDER } from './order.js';
 
 /** Most confusable pairs a report lists (the rest are counted). */
 export const REPORT_TOP_PAIRS = 12;

@@ -1,5 +1,5 @@
 import type { Finding, LintResult, ToolResult } from '../contracts/lint-result.js';
-import { CategoryIdSchema } from '../contracts/lint-result.js';
+import { CATEGORY_ORDER } from './order.js';
 import { bandLabel } from './band.js';
 import { formatMean, formatSimilarity, groupBySeverity, REPORT_TOP_PAIRS, SEVERITY_ORDER, shortHash } from './format.js';
 import { visibleText } from './visible.js';
@@ -33,7 +33,7 @@ function findingList(findings: readonly Finding[]): string[] {
 
 function toolSection(tool: ToolResult): string[] {
   const out = [`### ${toolName(tool.name)} — ${tool.score}/100 ${bandLabel(tool.band)}`, ''];
-  const cats = CategoryIdSchema.options.flatMap((id) => {
+  const cats = CATEGORY_ORDER.flatMap((id) => {
     const c = tool.categories[id];
     return c === undefined ? [] : [`${id} ${c.points}/${c.max}`];
   });

@@ -1,5 +1,5 @@
 import type { Band, Finding, LintResult, Severity, ToolResult } from '../contracts/lint-result.js';
-import { CategoryIdSchema } from '../contracts/lint-result.js';
+import { CATEGORY_ORDER } from './order.js';
 import { bandLabel } from './band.js';
 import { formatMean, formatSimilarity, groupBySeverity, REPORT_TOP_PAIRS, SEVERITY_ORDER, shortHash } from './format.js';
 import { displayWidth, padEnd, wrapText } from './text-width.js';
@@ -103,7 +103,7 @@ export function renderTerminal(result: LintResult, options: TerminalOptions): st
       { text: names[0] ?? '', style: 'bold' },
     );
     for (const more of names.slice(1)) line(displayWidth(head), { text: more, style: 'bold' });
-    const cats = CategoryIdSchema.options.flatMap((id) => {
+    const cats = CATEGORY_ORDER.flatMap((id) => {
       const c = tool.categories[id];
       return c === undefined ? [] : [{ text: `${id} ${c.points}/${c.max}` }];
     });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { MAX_TASK_SET_BYTES, parseTaskSet, type TaskSet } from '@toolmark/benchmarks';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
 
@@ -39,11 +38,6 @@ export async function readTextFile(path: string, maxBytes: number): Promise<stri
     if (code === 'ENOENT') throw new CliError('file_not_found', `no such file: ${path}`, { where: path });
     throw new CliError('file_unreadable', `cannot read ${path}: ${code ?? String(error)}`, { where: path });
   }
-}
-
-/** Read and parse a task-set YAML file; the case source it is recorded as is `file:<path>`. */
-export async function readTaskSet(path: string): Promise<{ set: TaskSet; source: string }> {
-  return { set: parseTaskSet(await readTextFile(path, MAX_TASK_SET_BYTES)), source: `file:${path}` };
 }
 
 /** Write output to `--out` (atomically) or stdout; `-` is stdout too. */

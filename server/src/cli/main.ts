@@ -10,6 +10,9 @@ import { splitCommand } from './args.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** Commands registered alone when they are the command run (see main). */
+const LIGHT_COMMANDS = new Set(['lint', 'dump']);
+
 /** Run the CLI on `argv` (without node and the script) and resolve to the exit code. */
 async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const { ours, command } = splitCommand(argv);
@@ -25,15 +28,20 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
     .showSuggestionAfterError();
   registerLint(program, io, command, done);
   registerDump(program, io, command, done);
-  (await import('./worker.js')).registerWorker(program, io, done);
-  (await import('./bootstrap.js')).registerBootstrap(program, io, done);
-  (await import('./run.js')).registerRun(program, io, command, done);
-  (await import('./report.js')).registerReport(program, io, done);
-  (await import('./diff.js')).registerDiff(program, io, done);
-  (await import('./tasks.js')).registerTasks(program, io, command, done);
-  (await import('./mcp.js')).registerMcp(program, io, done);
-  (await import('./datasets.js')).registerDatasets(program, io, done);
-  (await import('./suite.js')).registerSuite(program, io, done);
+  // `lint` and `dump` (what CI runs) load only their own modules; every other command, help and an unknown
+  // command (its suggestion) register the rest, which load the eval engine, the model SDKs' adapters, zod
+  // schemas and the YAML parser (docs/performance.md, "CLI start-up").
+  if (!LIGHT_COMMANDS.has(ours.find((a) => !a.startsWith('-')) ?? '')) {
+    (await import('./worker.js')).registerWorker(program, io, done);
+    (await import('./bootstrap.js')).registerBootstrap(program, io, done);
+    (await import('./run.js')).registerRun(program, io, command, done);
+    (await import('./report.js')).registerReport(program, io, done);
+    (await import('./diff.js')).registerDiff(program, io, done);
+    (await import('./tasks.js')).registerTasks(program, io, command, done);
+    (await import('./mcp.js')).registerMcp(program, io, done);
+    (await import('./datasets.js')).registerDatasets(program, io, done);
+    (await import('./suite.js')).registerSuite(program, io, done);
+  }
   try {
     await program.parseAsync(ours, { from: 'user' });
   } catch (error) {

@@ -26,7 +26,8 @@ import { addSourceOptions, describeSource, numberOption, resolveSource, type Sou
 import { CliError, EXIT, exitCodeOf, printError } from './errors.js';
 import { applyConfig, configTarget, loadRunConfig } from './config-file.js';
 import { addGeneratorOptions, boundedOption, generatorOf, languagesOf, parseDistractorList, prefixList, type GeneratorOptions } from './eval-args.js';
-import { emit, readTaskSet } from './files.js';
+import { emit } from './files.js';
+import { readTaskSet } from './task-set-file.js';
 import type { CliIo } from './io.js';
 import { terminalProgress } from './progress.js';
 import { loadSurface } from './source.js';

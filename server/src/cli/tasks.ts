@@ -16,7 +16,8 @@ import { addSourceOptions, deprecatedOption, numberOption, resolveSource, type S
 import { CliError, EXIT, printError } from './errors.js';
 import { applyConfig, configTarget, CONFIG_FILES, loadRunConfig } from './config-file.js';
 import { addGeneratorOptions, boundedOption, generatorOf, languagesOf, type GeneratorOptions } from './eval-args.js';
-import { exists, readTaskSet, writeFileAtomic } from './files.js';
+import { exists, writeFileAtomic } from './files.js';
+import { readTaskSet } from './task-set-file.js';
 import type { CliIo } from './io.js';
 import { loadSurface } from './source.js';
 

@@ -189,8 +189,9 @@ export function descriptionConcepts(
   const collect = (words: string[], text: string): Set<string> => {
     const ids = new Set<string>();
     const japanese = japaneseConcepts(text, ids);
-    const parts = new Map<string, boolean>();
-    const partOfEntry = (w: string) => parts.get(w) ?? (parts.set(w, [...japanese].some((j) => j.includes(w))), parts.get(w)!);
+    // (Only text with a Japanese lexicon word needs the part test: most descriptions skip the map.)
+    const parts = japanese.size > 0 ? new Map<string, boolean>() : undefined;
+    const partOfEntry = (w: string) => parts!.get(w) ?? (parts!.set(w, [...japanese].some((j) => j.includes(w))), parts!.get(w)!);
     for (const w of joinCompounds(words)) {
       let c = memo.get(w);
       if (c === undefined) {

@@ -72,8 +72,12 @@ function siblingsIn(text: string, self: string, names: Set<string>): Set<string>
 }
 
 /** Interns concept strings as integer ids and drops boilerplate (on ≥ 90 % of the tools of a server with ≥ 8). */
-function interned(sets: string[][], intern: (s: string) => number): { ids: Int32Array[]; all: Set<number>[] } {
-  const all = sets.map((set) => new Set(set.map(intern)));
+function interned(sets: Iterable<string>[], intern: (s: string) => number): { ids: Int32Array[]; all: Set<number>[] } {
+  const all = sets.map((set) => {
+    const ids = new Set<number>();
+    for (const c of set) ids.add(intern(c));
+    return ids;
+  });
   const n = sets.length;
   // A server with fewer tools has no boilerplate: its document frequencies are not needed.
   const df = n >= T.boilerplateMinTools ? new Map<number, number>() : undefined;
@@ -88,6 +92,12 @@ function interned(sets: string[][], intern: (s: string) => number): { ids: Int32
     return out.sort();
   };
   return { ids: all.map(sorted), all };
+}
+
+function internAll(set: Iterable<string>, intern: (s: string) => number): Set<number> {
+  const out = new Set<number>();
+  for (const c of set) out.add(intern(c));
+  return out;
 }
 
 const SENTENCE = /[^.!?。！？\n]+(?:[.!?](?=\s|$)|[。！？\n]|$)/gu;
@@ -149,14 +159,15 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
     intern,
   );
   const d = interned(
-    descs.map((x) => [...x.ids]),
+    descs.map((x) => x.ids),
     intern,
   );
   const list = s.tools.map((t, i) => {
     const mentions = new Set(mentionedSiblings(t, s));
     const first = t.words[0]?.toLowerCase();
     const nm = names[i]!;
-    const purpose = new Set([...descs[i]!.purpose].map(intern));
+    // The first sentence's concepts are often the description's own set (one sentence): interned once.
+    const purpose = descs[i]!.purpose === descs[i]!.ids ? d.all[i]! : internAll(descs[i]!.purpose, intern);
     const nameVerb = nm.verb === undefined ? undefined : intern(nm.verb);
     const verbWord = nm.verbWord === undefined ? undefined : AMBIGUOUS_ACTIONS[nm.verbWord];
     const lists = purpose.has(listId);

@@ -43,6 +43,8 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
  * short sorted integer arrays (200 tools: ~20 000 comparisons, a few ms).
  */
 export function confusablePairs(s: SurfaceFacts): PairFacts[] {
+  // One tool makes no pair: its profile would be read by no comparison.
+  if (s.tools.length < 2) return [];
   const { profiles: p, actions } = profiles(s);
   const pairs: PairFacts[] = [];
   for (let i = 0; i < p.length; i++) {

@@ -240,8 +240,15 @@ export function unhashedKey(tool: Tool): string {
  * is sent rather than about what tells the tool apart (its length in tokens, the parameters it explains).
  */
 export function wholeWords(t: ToolFacts): string[] {
-  return t.ownDescription === t.description ? t.words : segmentWords(t.description);
+  if (t.ownDescription === t.description) return t.words;
+  // Two readers per tool (too_long, params_not_in_description): segmented once. Keyed by the facts object,
+  // which lives for one lint (or in the LintCache with its tool), so nothing outlives what it describes.
+  let words = wholeWordsMemo.get(t);
+  if (words === undefined) wholeWordsMemo.set(t, (words = segmentWords(t.description)));
+  return words;
 }
+
+const wholeWordsMemo = new WeakMap<ToolFacts, string[]>();
 
 /** The facts of a tool with the *own* fields taken from `own`, its description without shared text. */
 export function withOwnText(t: ToolFacts, own: string, memo: Map<string, string | null> = new Map()): ToolFacts {

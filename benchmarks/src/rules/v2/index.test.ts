@@ -107,7 +107,8 @@ describe('rules v2: the result', () => {
     const t = tool({
       name: 'delete_everything_in_the_workspace_right_now',
       description: 'Deletes\u200B files.',
-      inputSchema: objectSchema({ path: { type: 'string' }, b: { type: 'boolean' } }),
+      // `query`, not `path`: an evident parameter is no loose string (loose_string_param leaves it out).
+      inputSchema: objectSchema({ query: { type: 'string' }, b: { type: 'boolean' } }),
     });
     const result = await lintV2([t]);
     const findings = result.tools[0]!.findings;

@@ -25,6 +25,8 @@ const LINE_BREAK = /[ \t]*[\r\n\v\f\x85\u2028\u2029]+[ \t]*/g;
 const CONTROLS = /[\x00-\x08\x0e-\x1f\x7f-\x9f]/g;
 const CJK_CHAR = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]/u;
 const PLAIN = /^[\x20-\x7e]*$/;
+/** Printable ASCII only: no escape, control, invisible, full-width or look-alike character can be in it. */
+export const isPlainAscii = (text: string): boolean => PLAIN.test(text);
 const GREEK_OR_CYRILLIC = /[\u0370-\u03ff\u0400-\u04ff]/;
 
 /** Greek and Cyrillic letters drawn like Latin ones (lower case; the text is case-folded first). */

@@ -72,7 +72,9 @@ function verbBase(word: string): string | undefined {
 /** The verb at `start` of `words`, after one opener and up to two adverbs, as a base form. */
 function verbAt(words: string[], start: number): string | undefined {
   let i = start;
-  const lower = (k: number) => words[k]?.toLowerCase();
+  // Each word lower-cased once: ~35 openers are tried against the first words.
+  const lowered: (string | undefined)[] = [];
+  const lower = (k: number) => (k in lowered ? lowered[k] : (lowered[k] = words[k]?.toLowerCase()));
   for (const opener of OPENERS) {
     if (opener.every((w, k) => lower(i + k) === w)) {
       i += opener.length;
@@ -97,6 +99,16 @@ function verbAt(words: string[], start: number): string | undefined {
  */
 export function openingVerb(t: ToolFacts): string | undefined {
   if (!t.hasDescription) return undefined;
+  // Two readers per tool (the purpose category, looksPureRead): found once per facts object.
+  if (openingVerbs.has(t)) return openingVerbs.get(t);
+  const verb = findOpeningVerb(t);
+  openingVerbs.set(t, verb);
+  return verb;
+}
+
+const openingVerbs = new WeakMap<ToolFacts, string | undefined>();
+
+function findOpeningVerb(t: ToolFacts): string | undefined {
   const plain = verbAt(t.words, 0);
   if (plain !== undefined) return plain;
   const label = LABEL.exec(t.description.slice(0, 80));

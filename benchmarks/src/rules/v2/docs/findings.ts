@@ -101,7 +101,7 @@ export const FINDINGS_V2: FindingDoc[] = withMessages([
     ['Keep what a model needs to choose and call the tool; move the rest to documentation.', '選んで呼ぶのに必要なことだけを残し、残りは文書に移します。'],
     'description is long (430 words)', '"description": "(430 words)"', '"description": "(under 300 words: purpose, when to use, what comes back)"'),
   d('loose_string_param', 'tool', ['minor'], ['Unconstrained string parameters', '制約のない文字列の引数'],
-    ['String parameters with no enum, format, pattern, examples, default, minLength or maxLength, and no example or format in their description (an object-or-string union is not free text).', '文字列の引数に enum、format、pattern、examples、default、minLength、maxLength のどれもなく、引数の説明にも例や形式がありません（オブジェクトか文字列の合併型は自由な文字列とみなしません）。'],
+    ['String parameters with no enum, format, pattern, examples, default, minLength or maxLength, and no example or format in their description (an object-or-string union is not free text). Parameters whose meaning is evident from the name (owner, repo, path, url, *_id …) are not listed.', '文字列の引数に enum、format、pattern、examples、default、minLength、maxLength のどれもなく、引数の説明にも例や形式がありません（オブジェクトか文字列の合併型は自由な文字列とみなしません）。名前から意味が分かる引数（owner、repo、path、url、*_id など）は挙げません。'],
     ['Add the constraint that holds (enum, format, pattern) or at least an example.', '当てはまる制約（enum、format、pattern）か、少なくとも例を加えます。'],
     'string parameters without constraint or example: query', '"query": {"type": "string"}', '"query": {"type": "string", "maxLength": 200, "examples": ["status:open label:bug"]}'),
   d('no_required', 'tool', ['minor'], ['No required list', 'required がない'],

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isPlainAscii } from '../normalise.js';
 import { objectSchema, runToolRule, tool } from '../test/helpers.js';
 import { invisibleCharacters, invisibleCharactersRule } from './invisible-characters.js';
 
@@ -56,5 +58,30 @@ describe('invisible_characters', () => {
     for (const description of ['Pairs with a developer 👩‍💻 on code 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}.', 'ファイルを読み込みます。', 'Reads a file.']) {
       expect(await runToolRule(invisibleCharactersRule, tool({ description })), description).toEqual([]);
     }
+  });
+
+  it('reads only the strings that are not printable ASCII: no such string can hold a character it reports', () => {
+    // The rule skips strings the security scan found plain (SecurityFacts.notPlain); this is why that is safe.
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+        if (isPlainAscii(text)) expect(invisibleCharacters(text)).toEqual([]);
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+    for (let cp = 0; cp < 0x80; cp++) {
+      const text = `a${String.fromCharCode(cp)}b`;
+      if (invisibleCharacters(text).length > 0) expect(isPlainAscii(text), `U+${cp.toString(16)}`).toBe(false);
+    }
+  });
+
+  it('finds a character in a parameter key, an enum value and _meta, beside plain strings of the same tool', async () => {
+    const t = tool({
+      description: 'Reads a file.',
+      inputSchema: objectSchema({ 'pa\u200bth': { type: 'string', enum: ['a', 'b\u202e'] } }),
+      _meta: { note: 'plain', other: 'x\u2060y' },
+    });
+    const [f] = await runToolRule(invisibleCharactersRule, t);
+    // In the canonical order of the strings: _meta, then the input schema.
+    expect(f?.data).toMatchObject({ characters: ['U+2060', 'U+200B', 'U+202E'] });
   });
 });

@@ -43,15 +43,17 @@ export const invisibleCharactersRule: ToolRule<ToolFacts, ToolContext> = {
   check: (t) => {
     const where: Record<string, string[]> = {};
     const paths: string[] = [];
-    t.security.strings.forEach((s, i) => {
+    // Only strings that are not printable ASCII can hold one (the rest were told apart by the scan).
+    for (const i of t.security.notPlain) {
+      const s = t.security.strings[i]!;
       const chars = invisibleCharacters(s.text);
-      if (chars.length === 0) return;
+      if (chars.length === 0) continue;
       where[s.field] = [...new Set([...(where[s.field] ?? []), ...chars])];
       if (paths.length < 10) {
         const path = stringPath(t.tool, i);
         if (!paths.includes(path)) paths.push(path);
       }
-    });
+    }
     const fields = Object.keys(where);
     if (fields.length === 0) return [];
     const chars = [...new Set(Object.values(where).flat())];

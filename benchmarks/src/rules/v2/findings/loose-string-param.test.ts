@@ -18,9 +18,10 @@ describe('loose_string_param', () => {
         code: 'loose_string_param',
         severity: 'minor',
         tool: 'send_message',
-        message: 'string parameters with no constraint or example: channel, text',
-        fields: ['inputSchema.properties.channel', 'inputSchema.properties.text'],
-        data: { parameters: ['channel', 'text'] },
+        // `text` is evident (a message's text is free text by nature): see the last test.
+        message: 'string parameters with no constraint or example: channel',
+        fields: ['inputSchema.properties.channel'],
+        data: { parameters: ['channel'] },
       },
     ]);
   });
@@ -60,12 +61,12 @@ describe('loose_string_param', () => {
         since: { type: 'string', description: 'Lower bound, formatted YYYY-MM-DD' },
         sort: { type: 'string', description: 'One of `asc` or `desc`' },
         ja: { type: 'string', description: 'ライブラリID（例: /mongodb/docs）' },
-        text: { type: 'string', description: 'Message text' },
+        note: { type: 'string', description: 'A note for the reviewer' },
       }),
     });
     const out = await lintV2([t]);
     const tr = out.tools[0]!;
-    expect(only(tr.findings, 'loose_string_param').map((f) => f.data.parameters)).toEqual([['text']]);
+    expect(only(tr.findings, 'loose_string_param').map((f) => f.data.parameters)).toEqual([['note']]);
     expect(tr.categories.examples.points).toBe(10);
     expect(tr.categories.parameters.notes[1]).toBe('4/5 string parameters constrained or exemplified (+5.6)');
   });
@@ -77,5 +78,23 @@ describe('loose_string_param', () => {
 
   it('ignores non-string parameters', async () => {
     expect(await runToolRule(looseStringParam, tool({ inputSchema: objectSchema({ n: { type: 'number' }, b: { type: 'boolean' } }) }))).toEqual([]);
+  });
+
+  // Issue 12: evident parameters (the predicate param_no_description and the parameters category use) were
+  // listed as loose strings: an owner, a repository, a path or an id needs no constraint to be filled.
+  it('does not list parameters whose meaning is evident from their name (evidentParam), and still lists the others', async () => {
+    const t = tool({
+      name: 'get_file_contents',
+      inputSchema: objectSchema({
+        owner: { type: 'string', description: 'Repository owner' },
+        repo: { type: 'string', description: 'Repository name' },
+        path: { type: 'string' },
+        file_path: { type: 'string', description: 'Where to write' },
+        branch_name: { type: 'string' },
+        query: { type: 'string', description: 'What to look for' },
+        ref: { type: 'string', description: 'Git ref' },
+      }),
+    });
+    expect((await runToolRule(looseStringParam, t))[0]?.data).toEqual({ parameters: ['query', 'ref'] });
   });
 });
