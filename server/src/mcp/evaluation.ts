@@ -4,7 +4,7 @@
 import { Readable, Writable } from 'node:stream';
 import type { RunReport, Surface } from '@toolmark/benchmarks';
 import { z } from 'zod';
-import { readTaskSet } from '../cli/files.js';
+import { readTaskSet } from '../cli/task-set-file.js';
 import { loadSurface } from '../cli/source.js';
 import { PROVIDER_IDS } from '../providers/index.js';
 import type { PlanRequest } from '../eval/evaluate.js';

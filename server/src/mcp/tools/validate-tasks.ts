@@ -1,6 +1,6 @@
 import { lintTaskSet, MAX_TASK_SET_BYTES, parseSurfaceValue, parseTaskSet, TASK_LINT_DEFAULTS, type Surface, type TaskSet } from '@toolmark/benchmarks';
 import { z } from 'zod';
-import { readTaskSet } from '../../cli/files.js';
+import { readTaskSet } from '../../cli/task-set-file.js';
 import { targetSurface } from '../evaluation.js';
 import { defineTool, McpToolError, type McpContext } from '../tool.js';
 
