@@ -4,28 +4,13 @@
 // server whose tool names and descriptions (so the utterances) are markup and invisible characters.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { guard, signIn as signInWith } from './session';
+/** Evaluations are started with a script key. */
+const signIn = (page: Page, key: string = process.env.E2E_SCRIPT_KEY!) => signInWith(page, key);
 
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
 const UUID = /\/evaluations\/([0-9a-f-]{36})$/;
-
-/** Fail the test on any dialog (an injected alert would open one) and on any uncaught page error. */
-function guard(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  return problems;
-}
-
-async function signIn(page: Page, key = process.env.E2E_SCRIPT_KEY!): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your organisation');
-}
 
 /** The API's own answer, to compare the page with. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {

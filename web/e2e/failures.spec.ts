@@ -3,28 +3,13 @@
 // server's organisation, and turning one into a private case with a plain form (no JavaScript).
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { guard, signIn } from './session';
 
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
 const hostile = () => `/servers/${process.env.E2E_HOSTILE_ID}`;
 
-function guard(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  return problems;
-}
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('API key').fill(process.env.E2E_ADMIN_KEY!);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your organisation');
-}
 
 test('a visitor sees the confusions of three organisations beside the linter’s pairs, hostile names as text, and no utterance', async ({ page }) => {
   const problems = guard(page);

@@ -1,18 +1,13 @@
 // Server pages people scan (summary first, a sortable tool table that opens into cards, findings grouped by
 // code), the public board without empty or unlabelled copies, and maintainers managing their servers from
 // the site: edit, hide, show, re-capture, delete; usage on the account page.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { TWO_VERSIONS } from './fixtures';
+import { signIn } from './session';
 
 const admin = () => process.env.E2E_ADMIN_KEY!;
 const auth = () => ({ authorization: `Bearer ${admin()}` });
 
-async function signIn(page: Page, key = admin()): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your organisation');
-}
 
 /** Register an upload through the API and wait for its lint; its id. */
 async function register(request: APIRequestContext, name: string, tools: unknown[]): Promise<string> {

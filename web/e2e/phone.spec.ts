@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signIn } from './session';
 
 const routesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'routes');
 // Screenshots for a person to look at (before/after a layout change): E2E_SHOTS_DIR, or the usual folder.
@@ -20,13 +21,6 @@ function pageRoutes(dir = routesDir): string[] {
     else if (name === '+page.svelte') found.push(relative(routesDir, dir));
   }
   return found.sort();
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('API key').fill(process.env.E2E_ADMIN_KEY!);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your organisation');
 }
 
 /** The id of a seeded server by its exact name. */

@@ -1,28 +1,11 @@
 // The public site end to end, in Debian's Chromium, against the real server on a real PostgreSQL.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { guard, signIn } from './session';
 
 const shots = 'test-results/screenshots';
 mkdirSync(shots, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-
-/** Fail the test on any dialog (an injected alert would open one) and on any uncaught page error. */
-function guard(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  return problems;
-}
-
-async function signIn(page: Page, key = process.env.E2E_ADMIN_KEY!): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your organisation');
-}
 
 test('leaderboard → server → tool card, with findings linked to their codes', async ({ page }) => {
   const problems = guard(page);

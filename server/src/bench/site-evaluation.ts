@@ -17,6 +17,7 @@ import { createTestDatabase } from '@toolmark/db/testing';
 import { nodeSha256Hex } from '../native-hash.js';
 import { benchServiceEnv, startService, stopService } from './service.js';
 import { seeded } from './synthetic.js';
+import { pct, time } from './page-timing.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const TOOLS = 40;
@@ -25,7 +26,6 @@ const NO_CALL = 200;
 const REPEATS = 2;
 const MODELS = ['lexical/baseline', 'openai/model-a', 'openai/model-b', 'anthropic/model-c', 'ollama/model-d'];
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const toolName = (i: number) => `${['list', 'get', 'create', 'update', 'delete'][i % 5]}_${['issue', 'project', 'comment', 'label', 'milestone', 'user', 'team', 'file'][Math.floor(i / 5) % 8]}`;
 
@@ -125,15 +125,6 @@ async function seedEvaluation(db: Database, ids: { org: string; server: string; 
     await finishRun(db, run.id, computeMetrics(list, records), at);
   }
   return evaluation.id;
-}
-
-async function time(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers });
-  const body = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
-  return ms;
 }
 
 async function main(): Promise<void> {

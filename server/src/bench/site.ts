@@ -17,12 +17,12 @@ import { createTestDatabase } from '@toolmark/db/testing';
 import { nodeSha256Hex } from '../native-hash.js';
 import { benchServiceEnv, startService, stopService } from './service.js';
 import { seeded } from './synthetic.js';
+import { pct, time } from './page-timing.js';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const BIG_TOOLS = 120;
@@ -40,15 +40,6 @@ function bigSurface(): unknown[] {
       inputSchema: { type: 'object', properties: { id: { type: 'string', description: `The ${thing} id.` }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, required: ['id'] },
     };
   });
-}
-
-async function time(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers });
-  const body = await res.text();
-  const ms = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
-  return ms;
 }
 
 async function main(): Promise<void> {
