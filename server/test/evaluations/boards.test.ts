@@ -188,7 +188,8 @@ describe('the models leaderboard on the suite', () => {
   });
 
   it("the API's suite run at one step refreshes it: a new evaluation per suite server, the same numbers", async () => {
-    const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'] });
+    // The step exists already (the seed ran it): without `refresh` nothing would start.
+    const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'], refresh: true });
     expect(res.statusCode, res.body).toBe(202);
     const entries = res.json().evaluations as { slug: string; distractors: string[]; evaluationId: string | null }[];
     expect(entries.map((e) => e.slug)).toEqual([...MODELS_SUITE.servers]);

@@ -17,6 +17,7 @@ export const KNOWN_CODES = new Set<InputErrorCode>([
   'payload_too_large',
   'tool_limit_exceeded',
   'nesting_too_deep',
+  'unpaired_surrogate',
 ]);
 
 /** No single run may take longer than this. */
