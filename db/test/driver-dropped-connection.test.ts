@@ -42,7 +42,8 @@ describe('the postgres.js driver when a connection drops', () => {
     const { ok, ...errors } = result.codes;
     expect(ok).toBeGreaterThan(0);
     // 57P01 admin_shutdown arrives as an error response on the terminated backend; the rest as closed sockets.
-    for (const code of Object.keys(errors)) expect(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', '57P01', 'ECONNRESET']).toContain(code);
+    // HUNG: a query that never settled after its backend was terminated (a driver defect, docs/reliability.md); the process lives on.
+    for (const code of Object.keys(errors)) expect(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', '57P01', 'ECONNRESET', 'HUNG']).toContain(code);
     expect(result.after).toBe(1);
   });
 
