@@ -35,33 +35,25 @@ export const ModelCatalogueAnswerSchema = z.object({
   maxTrials: z.number(),
 });
 
+/** The fields of an evaluation request, one definition for the estimate and the start. */
+const evaluationRequestFields = z.strictObject({
+  models: z.array(ModelIdSchema).min(1).max(10).optional(),
+  distractors: z.array(z.string().max(50)).max(8).default([]),
+  language: CaseLanguageSchema.default('en'),
+  casesPerTool: z.number().int().min(1).max(20).default(8),
+  repeats: z.number().int().min(1).max(10).default(1),
+  seed: z.number().int().min(0).max(2_147_483_647).default(0),
+  /** Who writes the cases: the offline generator (default), or the catalogue's generator model (`GET /v1/models` `generatorModel`). */
+  generator: z.enum(['offline', 'model']).default('offline'),
+});
+
 /** Body of `POST /v1/servers/{id}/evaluations/estimate` (all optional; the defaults are the preselected models, no distractor set, English, 8 cases per tool). */
-export const EvaluationRequestSchema = z.preprocess((body) => body ?? {}, z
-  .strictObject({
-    models: z.array(ModelIdSchema).min(1).max(10).optional(),
-    distractors: z.array(z.string().max(50)).max(8).default([]),
-    language: CaseLanguageSchema.default('en'),
-    casesPerTool: z.number().int().min(1).max(20).default(8),
-    repeats: z.number().int().min(1).max(10).default(1),
-    seed: z.number().int().min(0).max(2_147_483_647).default(0),
-    /** Who writes the cases: the offline generator (default), or the catalogue's generator model (`GET /v1/models` `generatorModel`). */
-    generator: z.enum(['offline', 'model']).default('offline'),
-  }));
+export const EvaluationRequestSchema = z.preprocess((body) => body ?? {}, evaluationRequestFields);
 /** An evaluation request (defaults applied). */
 export type EvaluationRequest = z.output<typeof EvaluationRequestSchema>;
 
 /** Body of `POST /v1/servers/{id}/evaluations`: the estimate's body plus an optional name. */
-export const StartEvaluationSchema = z.preprocess((body) => body ?? {}, z
-  .strictObject({
-    models: z.array(ModelIdSchema).min(1).max(10).optional(),
-    distractors: z.array(z.string().max(50)).max(8).default([]),
-    language: CaseLanguageSchema.default('en'),
-    casesPerTool: z.number().int().min(1).max(20).default(8),
-    repeats: z.number().int().min(1).max(10).default(1),
-    seed: z.number().int().min(0).max(2_147_483_647).default(0),
-    generator: z.enum(['offline', 'model']).default('offline'),
-    name: storedText(100).optional(),
-  }));
+export const StartEvaluationSchema = z.preprocess((body) => body ?? {}, evaluationRequestFields.extend({ name: storedText(100).optional() }));
 /** A start request (defaults applied). */
 export type StartEvaluationBody = z.output<typeof StartEvaluationSchema>;
 
