@@ -6,7 +6,7 @@ import type { LintCache } from '../../lint-cache.js';
 import { detectLanguage, identifierTokens, isJapaneseFunctionWord, segmentWords, stem, type Language } from '../../text/words.js';
 import { confusablePairs, type PairFacts } from './confusable.js';
 import { cueText, securityFacts, securityMemo as newSecurityMemo, type SecurityFacts, type SecurityMemo } from './security.js';
-import { CONSTRAINTS, EXAMPLES, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
+import { CONSTRAINTS, EXAMPLES, HAS_JA, matchesAffirmed, matchesLexicon, RETURNS, STOPWORDS, USAGE_ALTERNATIVE, USAGE_WHEN, USAGE_WHEN_NOT } from './lexicons.js';
 import { paramFacts, rootParts } from './schema-params.js';
 import { sharedTexts } from './shared-text.js';
 
@@ -55,13 +55,15 @@ export interface Cues {
 /** Match every cue lexicon once. */
 export function cuesOf(description: string): Cues {
   const lower = description.toLowerCase();
+  // (Whether the text has kana or kanji, tested once for the six lexicons.)
+  const ja = HAS_JA.test(description);
   return {
-    usageWhen: matchesAffirmed(description, USAGE_WHEN, lower),
-    usageWhenNot: matchesLexicon(description, USAGE_WHEN_NOT, lower),
-    usageAlternative: matchesLexicon(description, USAGE_ALTERNATIVE, lower),
-    returns: matchesLexicon(description, RETURNS, lower),
-    constraints: matchesLexicon(description, CONSTRAINTS, lower),
-    examples: matchesLexicon(description, EXAMPLES, lower),
+    usageWhen: matchesAffirmed(description, USAGE_WHEN, lower, ja),
+    usageWhenNot: matchesLexicon(description, USAGE_WHEN_NOT, lower, ja),
+    usageAlternative: matchesLexicon(description, USAGE_ALTERNATIVE, lower, ja),
+    returns: matchesLexicon(description, RETURNS, lower, ja),
+    constraints: matchesLexicon(description, CONSTRAINTS, lower, ja),
+    examples: matchesLexicon(description, EXAMPLES, lower, ja),
   };
 }
 

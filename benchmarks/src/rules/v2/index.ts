@@ -166,10 +166,14 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
   const tools: ToolResult[] = s.tools.map((t) => {
     // The security rules read fields the hash leaves out (`_meta`, unknown fields), and the scores read the
     // tool's own text (without shared text): both are in the key too.
-    const extra = cache ? unhashedKey(t.tool) : '';
-    const key = extra === '' ? t.hash : `${t.hash}:${deps.sha256Hex ? deps.sha256Hex(extra) : extra}`;
-    const own = t.ownDescription === t.description ? '' : `:${deps.sha256Hex ? deps.sha256Hex(t.ownDescription) : JSON.stringify(t.ownDescription)}`;
-    const scored = cache ? cache.through(`v2:tool:${key}:${contextId}${own}`, () => deepFreeze(scoreTool(t, context))) : scoreTool(t, context);
+    // (Without a cache no key is built: hashing the own text of every tool cost ~1 % of a lint.)
+    let scored: ScoredTool;
+    if (cache) {
+      const extra = unhashedKey(t.tool);
+      const key = extra === '' ? t.hash : `${t.hash}:${deps.sha256Hex ? deps.sha256Hex(extra) : extra}`;
+      const own = t.ownDescription === t.description ? '' : `:${deps.sha256Hex ? deps.sha256Hex(t.ownDescription) : JSON.stringify(t.ownDescription)}`;
+      scored = cache.through(`v2:tool:${key}:${contextId}${own}`, () => deepFreeze(scoreTool(t, context)));
+    } else scored = scoreTool(t, context);
     const confusableWith = [...(partners.get(t.name) ?? [])].sort();
     return {
       name: scored.name,

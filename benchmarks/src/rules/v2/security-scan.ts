@@ -70,6 +70,10 @@ export interface SecurityMemo {
 interface MemoForm {
   form: string;
   plain: boolean;
+  /** The form's scan (that of `scans`), once a tool asked for it. */
+  scan?: FormScan;
+  /** The string in lower case, once a tool asked for it (a parameter name). */
+  lower?: string;
 }
 
 export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map() });

@@ -2,7 +2,7 @@ import type { Tool } from '../../contracts/tool.js';
 import { isPlainAscii } from './normalise.js';
 import { stringPath, toolStrings, type ToolString } from './tool-strings.js';
 import { INSTRUCTION_PATTERNS } from './security-patterns.js';
-import { formOf, found, SCANS, scanOf, securityMemo, type SecurityMemo } from './security-scan.js';
+import { formOf, found, SCANS, scanOf, securityMemo, type FormScan, type SecurityMemo } from './security-scan.js';
 import { namesOtherTool, rawTarget, SELF } from './security-shadowing.js';
 import { sentencesOf } from './security-text.js';
 
@@ -77,6 +77,8 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   // The matching form of every string. The description is matched sentence by sentence joined by spaces
   // (the same text), so a hit maps to the sentences it touches.
   const forms: string[] = [];
+  // Each form's trigger bits: a pattern runs on the strings that hold one of its own trigger words.
+  const scans: FormScan[] = [];
   const notPlain: number[] = [];
   let descIndex = -1;
   let sentences: string[] = [];
@@ -98,16 +100,17 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
         offset += part.length + 1;
       }
       form = parts.join(' ');
+      scans.push(scanOf(memo, form));
     } else {
-      if (s.parameter) ownNames.add(s.text.toLowerCase());
       const f = formOf(memo, s.text, s.key || s.field === 'name');
+      if (s.parameter) ownNames.add((f.lower ??= s.text.toLowerCase()));
       if (!f.plain) notPlain.push(i);
       form = f.form;
+      // (Kept with the form: a string repeated across the surface is looked up once, not twice.)
+      scans.push((f.scan ??= scanOf(memo, form)));
     }
     forms.push(form);
   }
-  // Each form's trigger bits: a pattern runs on the strings that hold one of its own trigger words.
-  const scans = forms.map((form) => scanOf(memo, form));
   // The scans any string of the tool may need (most tools: none or a few of them).
   let union = 0;
   for (const scan of scans) union |= scan.bits;

@@ -59,6 +59,8 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/;
  */
 const SUFFIX_WORDS = 256;
 const SUFFIX_CHARS = 4096;
+/** Characters of the first window of a description's end (each next window is four times as long). */
+const FIRST_WINDOW = 64;
 
 interface Word {
   start: number;
@@ -99,8 +101,11 @@ interface TrieNode {
  * length of the shared ends (and the words are read from the end, a window at a time), not of the texts.
  */
 function sharedEnds(descriptions: string[], needed: number): { words: Word[][]; depth: number[] } {
-  const windows = descriptions.map(() => 256);
-  const words = descriptions.map((d) => wordsOf(d, 256));
+  // The first window is short: most descriptions share no more than their last word or two, and a longer
+  // window is read only when a description's shared end reaches the start of the one it has (the words of a
+  // window are the last words of every longer one, so the result does not depend on where it starts).
+  const windows = descriptions.map(() => FIRST_WINDOW);
+  const words = descriptions.map((d) => wordsOf(d, FIRST_WINDOW));
   const depth = descriptions.map(() => 0);
   const node: TrieNode[] = descriptions.map(() => ({ count: 0, next: new Map() }));
   node.fill(node[0]!);

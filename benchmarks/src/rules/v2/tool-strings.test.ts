@@ -61,4 +61,13 @@ describe('toolStrings', () => {
     const odd = JSON.parse('{"name":"x","inputSchema":{"__proto__":{"description":"hidden"}}}') as Tool;
     expect(toolStrings(odd).map((_, i) => stringPath(odd, i))).toContain('inputSchema.__proto__.description');
   });
+  it('orders keys as a sorted copy of Object.keys does: index-like keys as strings, code units, short and long objects alike', () => {
+    const few = ['b', '10', 'B', '9', 'a_', 'a', 'É', '2'];
+    const many = Array.from({ length: 40 }, (_, k) => (k % 3 === 0 ? String(k * 7) : `k${(k * 17) % 40}`));
+    for (const keys of [few, many]) {
+      const properties = Object.fromEntries(keys.map((k) => [k, { description: `d ${k}` }]));
+      const t3 = { name: 'x', inputSchema: { type: 'object', properties } } as unknown as Tool;
+      expect(toolStrings(t3).filter((s) => s.parameter).map((s) => s.text)).toEqual(Object.keys(properties).sort());
+    }
+  });
 });

@@ -27,6 +27,23 @@ const segment = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${k
 const HASHED_OR_KNOWN = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta']);
 
 /**
+ * The keys of an object in the order `Object.keys(o).sort()` gives (UTF-16 code units), sorted in place by
+ * insertion: a schema object has a handful of keys and a surface thousands of objects, and the built-in
+ * sort copies every array it sorts (it was a tenth of all a v2 lint allocated). A long list goes to it.
+ */
+function sortedKeys(o: object): string[] {
+  const keys = Object.keys(o);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+/**
  * The one walk behind toolStrings and stringPath: every string in canonical order; with `want`, it also
  * keeps the path and stops at string number `want` (a path is built only when a finding names one).
  */
@@ -52,7 +69,7 @@ function walkTool(tool: Tool, out: ToolString[] | undefined, want?: number): str
       return false;
     }
     const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record).sort()) {
+    for (const key of sortedKeys(record)) {
       if (want !== undefined) segments.push(segment(key));
       // A keyword is vocabulary, except where it names a parameter (`properties: { title: … }`).
       const parameter = parentKey === 'properties' && field !== '_meta';
@@ -62,7 +79,7 @@ function walkTool(tool: Tool, out: ToolString[] | undefined, want?: number): str
     }
     return false;
   };
-  for (const field of Object.keys(tool).sort()) {
+  for (const field of sortedKeys(tool)) {
     if (want !== undefined) segments.push(field);
     if (!HASHED_OR_KNOWN.has(field) && emit(field, field, true, false)) break;
     if (walk(tool[field], field, '')) break;
