@@ -171,6 +171,12 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
     const nameVerb = nm.verb === undefined ? undefined : intern(nm.verb);
     const verbWord = nm.verbWord === undefined ? undefined : AMBIGUOUS_ACTIONS[nm.verbWord];
     const lists = purpose.has(listId);
+    // (Loops, not flatMap and a spread: this runs for every tool of every lint.)
+    const params = new Set<string>();
+    for (const q of t.params) params.add(q.name.toLowerCase());
+    const oppositeStems = new Set<string>();
+    for (const token of t.nameTokens) for (const o of oppositesOfStem(token)) oppositeStems.add(o);
+    const alias = aliasOf(t, s.names, mentions);
     return {
       name: t.name,
       raw: t.nameTokens,
@@ -188,14 +194,15 @@ export function profiles(s: SurfaceFacts): { profiles: Profile[]; actions: Set<n
       nameOrder: nm.ids.map(intern),
       opening: descs[i]!.opening.map(intern),
       count: (nm.head === undefined ? undefined : nm.plural && lists ? 'many' : !nm.plural && !lists ? 'one' : undefined) as Profile['count'],
-      params: new Set(t.params.map((q) => q.name.toLowerCase())),
+      params,
       slots: slotsOf(t),
       stems: t.nameTokens.map(stemOf),
       lead: first === undefined ? undefined : stemOf(first),
-      oppositeStems: new Set(t.nameTokens.flatMap(oppositesOfStem)),
+      oppositeStems,
       oppositeLead: new Set(first === undefined ? [] : oppositesOfStem(first)),
       mentions,
-      ...aliasOf(t, s.names, mentions),
+      aliasWith: alias.aliasWith,
+      deprecated: alias.deprecated,
     };
   });
   return { profiles: list, actions };
