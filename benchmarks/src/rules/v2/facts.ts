@@ -1,5 +1,5 @@
 import type { Surface, Tool } from '../../contracts/tool.js';
-import { canonicalJson, canonicalJsonOnce, canonicalStringsOnce, normalizedDescription } from '../../surface/canonical.js';
+import { canonicalJson, canonicalJsonOnce, normalizedDescription } from '../../surface/canonical.js';
 import { surfaceHashes, type Sha256Hex } from '../../surface/hash.js';
 import type { TokenCounter } from '../../text/tokens.js';
 import type { LintCache } from '../../lint-cache.js';
@@ -102,12 +102,7 @@ export interface ToolFacts {
   annotations: Json;
   /** Behaviour hints present but not booleans (`"destructiveHint": "false"`): they count as absent. */
   invalidHints: { key: string; value: unknown }[];
-  /**
-   * Every string found inside the input schema (descriptions, titles, defaults, enum values), joined by
-   * newlines: the rules that read them scan one text, joined once per tool.
-   */
-  schemaText: string;
-  tokens: number;
+    tokens: number;
   /** Every string of the tool in matching form, the security matches in them, the description the cues read. */
   security: SecurityFacts;
 }
@@ -213,9 +208,6 @@ export function toolFacts(
     schemaProblems: parts.problems,
     annotations,
     invalidHints,
-    // Collected while the schema was serialised for the hash: no second walk. The parser bounds size and
-    // depth, so nothing is skipped and padding cannot hide a string.
-    schemaText: canonicalStringsOnce(tool.inputSchema).join('\n'),
     tokens: tokens.count(shown),
     security,
   };

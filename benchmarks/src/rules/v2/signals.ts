@@ -144,6 +144,15 @@ function restatesNameJa(t: ToolFacts): boolean {
 
 /** The description says nothing beyond the words of the name (and filler such as "tool"). */
 export function restatesName(t: ToolFacts): boolean {
+  // Three readers per tool (the purpose category, restates_name, too_short): decided once per facts object.
+  let restates = restatesMemo.get(t);
+  if (restates === undefined) restatesMemo.set(t, (restates = decideRestatesName(t)));
+  return restates;
+}
+
+const restatesMemo = new WeakMap<ToolFacts, boolean>();
+
+function decideRestatesName(t: ToolFacts): boolean {
   if (!t.hasDescription || t.contentWords.size === 0) return false;
   if (t.language === 'ja') return restatesNameJa(t);
   const nameWords = new Set(t.nameTokens.map(stem));
@@ -314,6 +323,15 @@ function alternativeSpans(t: ToolFacts): string {
  * is taken as it is.
  */
 export function missingRequired(t: ToolFacts): string[] {
+  // Two readers per tool (the parameters category, no_required): found once per facts object.
+  let missing = missingMemo.get(t);
+  if (missing === undefined) missingMemo.set(t, (missing = findMissingRequired(t)));
+  return missing;
+}
+
+const missingMemo = new WeakMap<ToolFacts, string[]>();
+
+function findMissingRequired(t: ToolFacts): string[] {
   if (t.required !== undefined && t.required.length > 0) return [];
   const candidates = t.params.filter(looksRequired);
   if (candidates.length === 0) return [];

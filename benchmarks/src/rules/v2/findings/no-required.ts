@@ -17,7 +17,7 @@ export const noRequired: ToolRule<ToolFacts, ToolContext> = {
       finding('no_required', 'minor', `${list}, but ${missing.join(', ')} ${missing.length === 1 ? 'looks' : 'look'} required`, {
         tool: t.name,
         fields: ['inputSchema.required'],
-        data: { parameters: missing },
+        data: { parameters: [...missing] },
       }),
     ];
   },
