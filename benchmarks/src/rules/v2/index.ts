@@ -102,8 +102,21 @@ export const FINDING_CODES_V2: string[] = [...TOOL_RULES_V2.map((r) => r.code), 
 
 const isSecurity = (f: Finding): boolean => f.severity === 'critical' && SECURITY_CODES_V2.has(f.code);
 
-const SEVERITY_ORDER = { critical: 0, required: 1, minor: 2 } as const;
-const bySeverity = (a: Finding, b: Finding): number => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+/**
+ * The findings of the per-tool rules, critical first, then required, then minor, each in rule order (what a
+ * stable sort by severity of the rules' findings gives), collected without flatMap's and sort's copies.
+ */
+function toolFindings(rules: ToolRule<ToolFacts, ToolContext>[], t: ToolFacts, context: ToolContext): Finding[] {
+  const critical: Finding[] = [];
+  const required: Finding[] = [];
+  const minor: Finding[] = [];
+  for (const r of rules) {
+    for (const f of r.check(t, context)) (f.severity === 'critical' ? critical : f.severity === 'required' ? required : minor).push(f);
+  }
+  for (const f of required) critical.push(f);
+  for (const f of minor) critical.push(f);
+  return critical;
+}
 
 /** Band of a score under v2: ≥ 70 sunny, 40–69 cloudy, < 40 rain. */
 export function bandOf(score: number): Band {
@@ -122,7 +135,7 @@ function scoreTool(t: ToolFacts, context: ToolContext): ScoredTool {
     categories[c.id] = cs;
     score += cs.points;
   }
-  const findings = TOOL_RULES_V2.flatMap((r) => r.check(t, context)).sort(bySeverity);
+  const findings = toolFindings(TOOL_RULES_V2, t, context);
   // Security counts: a tool that carries instructions to the model, hidden text or steers other tools is
   // not a good tool however well it is described. Its categories keep the points they measured; its score
   // is capped below the cloudy band and lowered by a penalty, so it is never sunny and never outranks a

@@ -138,7 +138,10 @@ function restatesNameJa(t: ToolFacts): boolean {
     for (const w of NAME_WORDS_JA[token] ?? NAME_WORDS_JA[stem(token)] ?? []) words.push(w);
   }
   let rest = t.description.toLowerCase();
-  for (const w of words.sort((a, b) => b.length - a.length)) rest = rest.split(w.toLowerCase()).join(' ');
+  for (const w of words.sort((a, b) => b.length - a.length)) {
+    const lower = w.toLowerCase();
+    if (rest.includes(lower)) rest = rest.split(lower).join(' ');
+  }
   return rest.replace(NOT_CONTENT_JA, '') === '';
 }
 
