@@ -10,6 +10,8 @@ import { loadTokenCounter } from '../../text/tokens.js';
 import { rulesV1 } from '../v1/index.js';
 import { rulesV2, SECURITY_CODES_V2 } from './index.js';
 import { securityFacts, securityMemo, trieExpression, TRIGGER_LISTS } from './security.js';
+import { matchingForm } from './normalise.js';
+import { sentencesOf } from './security-text.js';
 import { distinctTools, lintV2, objectSchema, tool } from './test/helpers.js';
 import { attackCases, BENIGN, REAL_SURFACES, SIBLINGS } from './test/security-corpus.js';
 
@@ -179,6 +181,13 @@ describe('the security scan by string (one memo per lint)', () => {
       const memo = securityMemo();
       for (const i of order) expect(securityFacts(tools[i]!, normalizedDescription(tools[i]!), memo)).toEqual(alone[i]);
     }
+  });
+
+  it('reads a printable ASCII description whole: its form is its sentences\' forms, trimmed and joined by a space', () => {
+    const crafted = ['Reads a file.  Then  another.', 'a . b', 'Stop. . Go!', 'Ends without a stop', 'One; two? Three! Four.', 'e.g. x.y; v1.2 - ~/.ssh/id_rsa. Done'];
+    const descriptions = [...crafted, ...tools.map((t) => normalizedDescription(t))].filter((d) => /^[\x20-\x7e]*$/.test(d));
+    expect(descriptions.length).toBeGreaterThan(100);
+    for (const d of descriptions) expect(matchingForm(d), d.slice(0, 60)).toBe(sentencesOf(d).map((x) => matchingForm(x).trim()).join(' '));
   });
 
   it('scans each form alone as it scanned them joined by line breaks: no trigger word holds one', () => {

@@ -81,26 +81,41 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   const scans: FormScan[] = [];
   const notPlain: number[] = [];
   let descIndex = -1;
-  let sentences: string[] = [];
-  const sentenceStarts: number[] = [];
+  // The description's sentences and where each starts in its form: what a match maps back to (flag, the
+  // cue text). A plain ASCII description's form is computed whole, so these wait until a match needs them.
+  let sentences: string[] | undefined;
+  let sentenceStarts: number[] = [];
+  const sentenceForms = (): string[] => {
+    sentences = sentencesOf(description);
+    sentenceStarts = [];
+    const parts: string[] = [];
+    let offset = 0;
+    for (const sentence of sentences) {
+      const part = formOf(memo, sentence, false).form.trim();
+      sentenceStarts.push(offset);
+      parts.push(part);
+      offset += part.length + 1;
+    }
+    return parts;
+  };
   for (let i = 0; i < strings.length; i++) {
     const s = strings[i]!;
     let form: string;
     if (s.field === 'description' && !s.key) {
       descIndex = i;
-      sentences = sentencesOf(description);
-      const parts: string[] = [];
-      let offset = 0;
       // The description as sent (the sentences are of the normalised text): tested as a whole, once.
       if (!isPlainAscii(s.text)) notPlain.push(i);
-      for (const sentence of sentences) {
-        const part = formOf(memo, sentence, false).form.trim();
-        sentenceStarts.push(offset);
-        parts.push(part);
-        offset += part.length + 1;
+      if (isPlainAscii(description)) {
+        // Printable ASCII: its sentences end at a stop before a space, each next one starts with spaces, and
+        // the form folds each run of spaces into one: the whole text's form is its sentences' forms, trimmed
+        // and joined by a space (security.test.ts holds the two equal).
+        const f = formOf(memo, description, false);
+        form = f.form;
+        scans.push((f.scan ??= scanOf(memo, form)));
+      } else {
+        form = sentenceForms().join(' ');
+        scans.push(scanOf(memo, form));
       }
-      form = parts.join(' ');
-      scans.push(scanOf(memo, form));
     } else {
       const f = formOf(memo, s.text, s.key || s.field === 'name');
       if (s.parameter) ownNames.add((f.lower ??= s.text.toLowerCase()));
@@ -123,9 +138,10 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   /** Leave out of the cues the description's sentences that [from, to) of string `index` touches. */
   const flag = (index: number, from: number, to: number): void => {
     if (index !== descIndex) return;
-    for (let k = 0; k < sentences.length; k++) {
+    if (sentences === undefined) sentenceForms();
+    for (let k = 0; k < sentences!.length; k++) {
       const s0 = sentenceStarts[k]!;
-      const s1 = k + 1 < sentences.length ? sentenceStarts[k + 1]! : forms[index]!.length + 1;
+      const s1 = k + 1 < sentences!.length ? sentenceStarts[k + 1]! : forms[index]!.length + 1;
       if (s0 < to && s1 > from) flagged.add(k);
     }
   };
@@ -171,10 +187,11 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   const cueDescription =
     flagged.size === 0
       ? description
-      : sentences
+      : sentences!
           .filter((_, k) => !flagged.has(k))
           .map((x) => x.trim())
           .join(' ');
-  const flaggedSentences = [...flagged].map((k) => sentences[k]!.trim());
+  // (A flagged sentence was flagged by flag(), which read the sentences.)
+  const flaggedSentences = [...flagged].map((k) => sentences![k]!.trim());
   return { strings, hits, shadows, cueDescription, flaggedSentences, ownNames, notPlain };
 }
