@@ -119,10 +119,12 @@ describe('rules v2: parameter lists are in name order, whatever the schema order
 
   it('loose_string_param, vague_boolean and params_not_in_description list names in order', async () => {
     const findings = (await lintV2([t])).tools[0]!.findings;
-    const loose = only(findings, 'loose_string_param')[0]!;
-    expect(loose.data.parameters).toEqual(['a', 'b']);
-    expect(loose.fields).toEqual(['inputSchema.properties.a', 'inputSchema.properties.b']);
-    expect(loose.message).toMatch(/a, b$/);
+    // (loose_string_param lists parameters whose value has a form: a path and a date, given b first.)
+    const withForms = tool({ name: 'set_value', description: 'Stores one value in the key store.', inputSchema: objectSchema({ b_path: { type: 'string' }, a_date: { type: 'string' } }) });
+    const loose = only((await lintV2([withForms])).tools[0]!.findings, 'loose_string_param')[0]!;
+    expect(loose.data.parameters).toEqual(['a_date', 'b_path']);
+    expect(loose.fields).toEqual(['inputSchema.properties.a_date', 'inputSchema.properties.b_path']);
+    expect(loose.message).toMatch(/a_date, b_path$/);
     const vague = only(findings, 'vague_boolean')[0]!;
     expect(vague.data.parameters).toEqual(['c', 'd']);
     expect(vague.fields).toEqual(['inputSchema.properties.c', 'inputSchema.properties.d']);

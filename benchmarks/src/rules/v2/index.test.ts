@@ -107,8 +107,8 @@ describe('rules v2: the result', () => {
     const t = tool({
       name: 'delete_everything_in_the_workspace_right_now',
       description: 'Deletes\u200B files.',
-      // `query`, not `path`: an evident parameter is no loose string (loose_string_param leaves it out).
-      inputSchema: objectSchema({ query: { type: 'string' }, b: { type: 'boolean' } }),
+      // `query` looks required (no_required); `since` has a form nothing states (loose_string_param).
+      inputSchema: objectSchema({ query: { type: 'string' }, since: { type: 'string' }, b: { type: 'boolean' } }),
     });
     const result = await lintV2([t]);
     const findings = result.tools[0]!.findings;
@@ -123,6 +123,7 @@ describe('rules v2: the result', () => {
       'no_usage_context',
       'loose_string_param',
       'no_required',
+      'params_not_in_description',
       'vague_boolean',
       'no_return_info',
       'no_constraints',

@@ -50,6 +50,17 @@ export const ALTERNATIVE_PARAMS_JA = /([^。\n]{0,60})(?:のいずれか|のど�
 export const EVIDENT_PARAM_NAMES = new Set('id ids path paths name title body content text message owner repo repository url uri source destination page perpage limit offset'.split(' '));
 export const EVIDENT_PARAM_LAST_TOKENS = new Set('id ids number url uri path name title'.split(' '));
 
+/**
+ * Name tokens of string parameters whose value has a form a model must get right and cannot guess
+ * (RUBRIC.md, loose_string_param): a path (absolute? relative to what?), a date, time, time zone or
+ * duration (which format?), a locale or MIME type, a key or a SHA (what shape?), a query or pattern syntax
+ * (`q`, a glob, a regex), a cron line. Free text (a message, a title, a search keyword) and self-describing
+ * strings (a URL, a branch, an owner, an id or cursor another tool returns) have none of these tokens.
+ */
+export const FORM_PARAM_TOKENS = new Set(
+  'path paths file filepath filename files dir dirs directory folder pattern glob regex regexp date dates since until time datetime timestamp timezone tz duration interval locale mime mimetype sha key q cron'.split(' '),
+);
+
 /** First name tokens that make a boolean's name a predicate ("include_archived", "isPublic", "dryRun"). */
 export const PREDICATE_NAME_TOKENS = new Set(
   'is has have can should include exclude with without enable disable allow use show hide skip force only keep dry auto return ignore'.split(' '),

@@ -336,8 +336,14 @@ export const PARAM_FORMAT: Lexicon = {
     /\byyyy\b|\byyyy-mm-dd\b|\bhh:mm\b/,
     /\bregex\b|\bregular expression\b|\bregexp\b/,
     /\bglob\b/,
+    // a path's or a query's form: "the absolute or relative path", "relative to the repository root",
+    // "GitHub search syntax", "wildcards allowed", a file extension ("(.mp4)", "a .heapsnapshot file")
+    /\b(?:absolute|relative)\b|\bsyntax\b|\bwildcards?\b|\bextension\b/,
+    /(?:^|[\s(\x60'"])\.[a-z][a-z0-9]{1,15}\b(?![./])/,
   ],
-  ja: ['いずれか', '形式', '書式', '指定可能な値', '使用可能な値', '正規表現', 'グロブ', 'YYYY'],
+  ja: ['いずれか', '形式', '書式', '指定可能な値', '使用可能な値', '正規表現', 'グロブ', 'YYYY', '絶対', '相対', '構文', '拡張子', 'ワイルドカード'],
+  // "ワークスペースのルートからのファイルのパス" (relative to the workspace root)
+  jaRe: [/(?:から|を基準と(?:した|する))(?:の)?[^。\n]{0,12}パス/u],
 };
 
 // The other lexicons, one file per theme; every rule imports them from here.
