@@ -171,6 +171,26 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('a comparison that cannot be paired says why in the page\'s language', async ({ page }) => {
+  // The baseline on other cases (3 per tool) than the evaluations before: rates compared, trials not paired.
+  const res = await page.request.post(`/v1/servers/${process.env.E2E_TWO_ID}/evaluations`, {
+    headers: { authorization: `Bearer ${process.env.E2E_SCRIPT_KEY}` },
+    data: { models: ['lexical/baseline'], casesPerTool: 3 },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  const { id } = (await res.json()) as { id: string };
+  await signIn(page);
+  await page.goto(`/evaluations/${id}`);
+  await expect(page.getByTestId('evaluation-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const comparison = await apiGet<{ models: { unpairedCode: string | null }[] }>(page, `/v1/evaluations/${id}/comparison`);
+  expect(comparison.models.map((m) => m.unpairedCode)).toEqual(['different_cases']);
+  const unpaired = page.locator('[data-testid="run-result"][data-model="lexical/baseline"] [data-testid="unpaired"]');
+  await expect(unpaired).toContainText('different case sets');
+  await page.goto(`/ja/evaluations/${id}`);
+  await expect(unpaired).toContainText('ケースセットが異なります');
+  await expect(unpaired).not.toContainText('case sets');
+});
+
 async function contextPage(browser: Browser, key?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   if (key) await signIn(page, key);

@@ -1,5 +1,6 @@
 import { BoundedMap, pairTrials, type Metrics, type PairedTrials, type Rate } from '@toolmark/benchmarks';
 import { pairableTrials, previousFinishedRun } from '@toolmark/db';
+import { UNPAIRED_REASONS, type UnpairedCode } from '@toolmark/benchmarks/api';
 import { visibleEvaluation, type ReadDeps } from './read-evaluation.js';
 import type { Viewer } from './visibility.js';
 
@@ -22,6 +23,9 @@ function pairingOf(deps: ReadDeps, baseRunId: string, headRunId: string): Promis
 
 const delta = (base: Rate, head: Rate) => ({ base, head, delta: base.value === null || head.value === null ? null : head.value - base.value });
 
+/** Why a comparison is not paired: the code and its English text (UNPAIRED_REASONS). */
+const unpaired = (code: UnpairedCode): { unpairedReason: string; unpairedCode: UnpairedCode } => ({ unpairedReason: UNPAIRED_REASONS[code], unpairedCode: code });
+
 /**
  * `GET /v1/evaluations/{id}/comparison`: each finished model run against the newest earlier run of the
  * same model on the same server that has results — the rates and their change, and where both runs share
@@ -35,7 +39,7 @@ export async function compareEvaluation(deps: ReadDeps, id: string, viewer: View
     const base = await previousFinishedRun(deps.db, { serverId: view.server.id, modelId: run.modelId, before: view.evaluation.createdAt, excludeEvaluationId: view.evaluation.id });
     const head = run.metrics as Metrics;
     if (!base) {
-      return { model: run.modelId, runId: run.id, previous: null, selectionAcc: null, argValidity: null, falseCallRate: null, paired: null, unpairedReason: 'no earlier evaluation of this server has results of this model' };
+      return { model: run.modelId, runId: run.id, previous: null, selectionAcc: null, argValidity: null, falseCallRate: null, paired: null, ...unpaired('no_previous') };
     }
     const before = base.run.metrics as Metrics;
     const sameCases = base.caseSetId !== null && base.caseSetId === view.evaluation.caseSetId;
@@ -49,7 +53,7 @@ export async function compareEvaluation(deps: ReadDeps, id: string, viewer: View
       argValidity: delta(before.argValidity, head.argValidity),
       falseCallRate: delta(before.falseCallRate, head.falseCallRate),
       paired: paired && { pairs: paired.pairs, regressed: paired.regressed, improved: paired.improved, pValue: paired.pValue, significant: paired.significant, unpaired: paired.unpaired },
-      unpairedReason: paired ? null : !sameCases ? 'the evaluations have different case sets (another server version or case settings): rates compared, trials not paired' : 'the runs differ in settings (comparability key): rates compared, trials not paired',
+      ...(paired ? { unpairedReason: null, unpairedCode: null } : unpaired(!sameCases ? 'different_cases' : 'different_settings')),
     };
   }));
   return { evaluationId: view.evaluation.id, models };

@@ -146,6 +146,9 @@ describe('results', () => {
     const unpaired = (await get(s, `/v1/evaluations/${otherDone.id}/comparison`)).json().models[0];
     expect(unpaired.paired).toBeNull();
     expect(unpaired.unpairedReason).toContain('different case sets');
+    expect(unpaired.unpairedCode).toBe('different_cases');
+    expect(baseline.unpairedCode).toBeNull();
+    expect(first.models.map((m: { unpairedCode: string }) => m.unpairedCode)).toEqual(['no_previous', 'no_previous']);
     expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
     // Pairing reads the verdicts' flags out of the stored records in SQL: exactly what the whole records say.
     const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string; status: string; answeredTrials: number; answeredCases: number }[];

@@ -211,6 +211,18 @@ export const EvaluationCaseSchema = z.object({
 /** `GET /v1/evaluations/{id}/cases`. */
 export const EvaluationCasesSchema = z.object({ total: z.number(), limit: z.number(), offset: z.number(), items: z.array(EvaluationCaseSchema) });
 
+/**
+ * Why a model's comparison has no paired test, by code (one definition: the API sends the code and this
+ * English text; the site shows its own words for the code in each language).
+ */
+export const UNPAIRED_REASONS = {
+  no_previous: 'no earlier evaluation of this server has results of this model',
+  different_cases: 'the evaluations have different case sets (another server version or case settings): rates compared, trials not paired',
+  different_settings: 'the runs differ in settings (comparability key): rates compared, trials not paired',
+} as const;
+export type UnpairedCode = keyof typeof UNPAIRED_REASONS;
+const UNPAIRED_CODES = Object.keys(UNPAIRED_REASONS) as [UnpairedCode, ...UnpairedCode[]];
+
 /** One model's comparison with the previous evaluation of the same server that has its results. */
 export const ModelComparisonSchema = z.object({
   model: z.string(),
@@ -227,7 +239,10 @@ export const ModelComparisonSchema = z.object({
   paired: z
     .object({ pairs: z.number(), regressed: z.number(), improved: z.number(), pValue: z.number().nullable(), significant: z.boolean(), unpaired: z.number() })
     .nullable(),
+  /** Why `paired` is null (UNPAIRED_REASONS), in English; null when it is not. */
   unpairedReason: z.string().nullable(),
+  /** The same reason as a code, for clients that say it in their own words; null when paired. */
+  unpairedCode: z.enum(UNPAIRED_CODES).nullable(),
 });
 
 /** `GET /v1/evaluations/{id}/comparison`: per finished model, against the previous evaluation of the server with its results. */

@@ -79,6 +79,12 @@ export const evaluationEn = {
     `Paired on ${pairs} trials (same cases): ${regressed} got worse, ${improved} got better; sign test p = ${p}${significant ? ' — a significant change' : ' — not significant'}.`,
   pairedSame: (pairs: number) => `Paired on ${pairs} trials (same cases): no trial changed between pass and fail, so there is nothing to test.`,
   unpaired: 'Not paired:',
+  /** Why a comparison is not paired, by the API's `unpairedCode` (the page indexes it with the contract's codes: a new code fails svelte-check). */
+  unpairedReasons: {
+    no_previous: 'no earlier evaluation of this server has results of this model.',
+    different_cases: 'the evaluations have different case sets (another server version or case settings): rates are compared, trials are not paired.',
+    different_settings: 'the runs differ in settings (comparability key): rates are compared, trials are not paired.',
+  },
   calledTools: 'Called tools',
   calledHelp: 'Rows: the tool a case was written for; columns: the tool the model called. The diagonal is right.',
   calledFiltered: (rows: number, allRows: number, cols: number, allCols: number) => `Showing ${rows} of ${allRows} rows (those with errors) and ${cols} of ${allCols} columns (those called by mistake).`,

@@ -81,6 +81,11 @@ export const evaluationJa: typeof evaluationEn = {
     `同じケースの ${pairs} 試行で対応づけ: 悪化 ${regressed}、改善 ${improved}。符号検定 p = ${p}${significant ? '（有意な変化）' : '（有意ではありません）'}。`,
   pairedSame: (pairs) => `同じケースの ${pairs} 試行で対応づけ: 合否が変わった試行はなく、検定するものはありません。`,
   unpaired: '対応づけなし:',
+  unpairedReasons: {
+    no_previous: 'このサーバーには、このモデルの結果がある以前の評価がありません。',
+    different_cases: '評価のケースセットが異なります（別のサーバー版かケースの設定）。率は比べますが、試行は対応づけません。',
+    different_settings: '実行の設定（比較キー）が異なります。率は比べますが、試行は対応づけません。',
+  },
   calledTools: '呼ばれたツール',
   calledHelp: '行: ケースが想定したツール、列: モデルが呼んだツール。対角線が正解です。',
   calledFiltered: (rows, allRows, cols, allCols) => `誤りのある行 ${rows}/${allRows}、誤って呼ばれた列 ${cols}/${allCols} を表示しています。`,

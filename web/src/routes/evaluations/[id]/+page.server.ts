@@ -72,6 +72,7 @@ export const load: PageServerLoad = async (event) => {
           falseCallRate: c.falseCallRate,
           paired: c.paired,
           unpairedReason: visible(c.unpairedReason),
+          unpairedCode: c.unpairedCode,
         },
       };
     }),
