@@ -187,9 +187,16 @@ describe('rate limit', () => {
     try {
       const post = () =>
         limited.app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
-      const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await post()).statusCode);
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await post());
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429]);
+      // An answered call says what is left, as a REST answer does (the MCP transport writes the response
+      // itself, after the plugins' headers were set on the reply).
+      expect(answers.slice(0, 3).map((a) => [a.headers['x-ratelimit-limit'], a.headers['x-ratelimit-remaining']])).toEqual([
+        ['3', '2'],
+        ['3', '1'],
+        ['3', '0'],
+      ]);
       const last = await post();
       expect(last.headers['retry-after']).toBeDefined();
       expect(last.json().error.code).toBe('rate_limited');

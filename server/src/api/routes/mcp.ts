@@ -43,6 +43,9 @@ const route: RouteModule = (app, ctx) => {
     checkOrigin(request, ctx.config);
     const key = request.apiKey;
     const auth = key ? { orgId: key.organisation.id, keyId: key.id, purpose: key.purpose } : null;
+    // The transport writes the response itself: the headers the plugins set on the reply (the rate limit's
+    // x-ratelimit-*, the request id) go onto the raw response first, or a hijacked answer would drop them.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     await handleMcpPost({ service: ctx, auth, log: request.log, req: request.raw, res: reply.raw, body: request.body });
   });
