@@ -10,6 +10,7 @@ export * from './repositories/api-keys.js';
 export * from './repositories/usage.js';
 export * from './repositories/servers.js';
 export * from './repositories/lint.js';
+export * from './repositories/leaderboard.js';
 export * from './repositories/month.js';
 export * from './repositories/badge.js';
 export * from './repositories/security.js';

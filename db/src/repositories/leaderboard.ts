@@ -1,0 +1,165 @@
+// The lint leaderboard: one page of a board (sorted, filtered, ranked), its score counts for shared ranks,
+// the public servers with the same tools beside each row, and the rules versions in use.
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { CategoryIdSchema, type CategoryId } from '@toolmark/benchmarks';
+import type { Database } from '../client.js';
+import { securityOfResults } from './security.js';
+import { boardEntries, lintResults, servers } from '../schema.js';
+
+/** Leaderboard sort keys: the columns, then the scoring categories (points of points possible per category). */
+export const BOARD_SORTS = ['score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options] as const;
+/** A leaderboard sort key. */
+export type BoardSort = (typeof BOARD_SORTS)[number];
+
+/** One leaderboard query. */
+export interface BoardQuery {
+  rulesId: string;
+  rulesHash: string;
+  search?: string | undefined;
+  band?: 'sunny' | 'cloudy' | 'rain' | undefined;
+  security?: boolean | undefined;
+  sort: BoardSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Public servers ranked by their latest version's result under one rules version (id + hash). Reads the
+ * trigger-maintained `board_entries`: each column sort walks its own index, so a page deep in 10 000 servers
+ * costs an index scan, not a join and sort of all of them (a category sort reads the filtered rows' category
+ * points: no index each). The total is a count over the same filter. Each row's `rank` is its place by score
+ * on the whole board of these rules, whatever the sort, filter or page, in competition ranking: servers with
+ * the same score share a rank and the next one skips (1, 2, 2, 4).
+ * Only servers with tools and a score are ranked: an empty surface (score null) is left off (still
+ * reachable by its link and the API, shown there as unranked). Each row names the earliest-registered other
+ * public server with identical tools (same surface hash), if any.
+ */
+export async function leaderboard(db: Database, q: BoardQuery, options: { scoreCounts?: () => Promise<ScoreCounts> } = {}) {
+  const b = boardEntries;
+  const where = and(
+    eq(b.rulesId, q.rulesId),
+    eq(b.rulesHash, q.rulesHash),
+    eq(b.public, true),
+    isNotNull(b.score),
+    gt(b.toolCount, 0),
+    q.search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`)) : undefined,
+    q.band ? eq(b.band, q.band) : undefined,
+    q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
+  );
+  const dir = q.order === 'asc' ? asc : desc;
+  // The id is one of the contract's category ids, written as a literal so the expression is its index's.
+  const category = (id: CategoryId) => sql`((${b.categories} ->> '${sql.raw(id)}')::real) ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`;
+  const keys: Record<BoardSort, SQL> = {
+    score: sql`${b.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
+    name: dir(b.nameLower),
+    tools: dir(b.toolCount),
+    tokens: dir(b.tokens),
+    captured: dir(b.capturedAt),
+    purpose: category('purpose'),
+    usage: category('usage'),
+    parameters: category('parameters'),
+    returns: category('returns'),
+    constraints: category('constraints'),
+    examples: category('examples'),
+  };
+  const key = keys[q.sort];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        resultId: b.lintResultId,
+        id: b.serverId,
+        slug: b.slug,
+        name: b.name,
+        description: b.description,
+        score: b.score,
+        band: b.band,
+        toolCount: b.toolCount,
+        critical: b.critical,
+        required: b.required,
+        minor: b.minor,
+        securityFindings: b.securityFindings,
+        tokens: b.tokens,
+        versionId: b.versionId,
+        versionSeq: b.versionSeq,
+        versionLabel: b.versionLabel,
+        capturedAt: b.capturedAt,
+        source: b.source,
+        surfaceHash: b.surfaceHash,
+        categories: b.categories,
+      })
+      .from(b)
+      .where(where)
+      .orderBy(key, ...(q.sort === 'name' ? [dir(b.serverId)] : [asc(b.nameLower), asc(b.serverId)]))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(b).where(where),
+  ]);
+  const [security, twins, counts] = await Promise.all([securityOfResults(db, rows), sameSurfaceOnBoard(db, q, rows), (options.scoreCounts ?? (() => boardScoreCounts(db, q)))()]);
+  const rank = competitionRank(counts);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
+  };
+}
+
+/** How many ranked public servers of one board have each score, highest score first. */
+export type ScoreCounts = { score: number; n: number }[];
+
+/**
+ * The score counts of a board (every ranked public server of one rules id and hash), which competition
+ * ranks are read from: one grouped count of at most 1 001 distinct scores (one decimal), cheap to keep for
+ * a few seconds and share between every page, sort and filter of that board (the API's read cache does).
+ */
+export async function boardScoreCounts(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>): Promise<ScoreCounts> {
+  const b = boardEntries;
+  const rows = await db
+    .select({ score: b.score, n: count() })
+    .from(b)
+    .where(and(eq(b.rulesId, q.rulesId), eq(b.rulesHash, q.rulesHash), eq(b.public, true), isNotNull(b.score), gt(b.toolCount, 0)))
+    .groupBy(b.score)
+    .orderBy(desc(b.score));
+  return rows.filter((r): r is { score: number; n: number } => r.score !== null);
+}
+
+/** A score's competition rank on a board: one plus the number of servers with a higher score (1, 2, 2, 4). */
+export function competitionRank(counts: ScoreCounts): (score: number | null) => number {
+  return (score) => 1 + counts.reduce((sum, c) => (score !== null && c.score > score ? sum + c.n : sum), 0);
+}
+
+/** Another public server with the same tools: the earliest registered one other than the row's own. */
+export type SameSurfaceRef = { id: string; slug: string; name: string };
+
+/**
+ * For a page of board rows, the public servers on the same board with the same surface hash (one indexed
+ * query for the page): a lookup giving, per row, the earliest-registered other one, or null.
+ */
+async function sameSurfaceOnBoard(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>, rows: { surfaceHash: string }[]) {
+  const hashes = [...new Set(rows.map((r) => r.surfaceHash))];
+  const found = hashes.length === 0 ? [] : await db
+    .select({ id: boardEntries.serverId, slug: boardEntries.slug, name: boardEntries.name, surfaceHash: boardEntries.surfaceHash, createdAt: servers.createdAt })
+    .from(boardEntries)
+    .innerJoin(servers, eq(servers.id, boardEntries.serverId))
+    .where(and(eq(boardEntries.rulesId, q.rulesId), eq(boardEntries.rulesHash, q.rulesHash), eq(boardEntries.public, true), inArray(boardEntries.surfaceHash, hashes)))
+    .orderBy(asc(servers.createdAt), asc(boardEntries.serverId));
+  return (serverId: string, hash: string): SameSurfaceRef | null => {
+    const other = found.find((f) => f.surfaceHash === hash && f.id !== serverId);
+    return other ? { id: other.id, slug: other.slug, name: other.name } : null;
+  };
+}
+
+/** Every (rules id, hash) with stored results, newest first, with how many servers' latest versions it scores. */
+export async function rulesInUse(db: Database) {
+  return db
+    .select({
+      rulesId: lintResults.rulesId,
+      rulesHash: lintResults.rulesHash,
+      results: count(),
+      firstScoredAt: sql<Date>`min(${lintResults.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(lintResults)
+    .groupBy(lintResults.rulesId, lintResults.rulesHash)
+    .orderBy(desc(sql`min(${lintResults.createdAt})`));
+}

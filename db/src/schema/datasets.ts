@@ -1,0 +1,32 @@
+// Dataset releases (issue 16).
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { now } from './columns.js';
+
+/** Status of a dataset release: being built (never served), published (immutable), failed. */
+export const releaseStatus = pgEnum('release_status', ['building', 'published', 'failed']);
+
+/**
+ * Dataset releases (issue 16): one row per built release. Only `published` rows are served; their files
+ * never change. The latest release of a kind and key is the published one with the highest version.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    /** What releases of a kind are kept apart by: `v1:<hash>` for lint, the model and comparable settings for evaluations. */
+    key: text().notNull(),
+    version: integer().notNull(),
+    /** The manifest's id (`lint-v1-…-v3`): the folder name and the id in URLs. */
+    releaseId: text().notNull().unique(),
+    status: releaseStatus().notNull().default('building'),
+    /** The release's manifest once published (jsonb: key order is not kept; the manifest.json file holds the exact bytes). */
+    manifest: jsonb(),
+    /** Total bytes of the release's files. */
+    bytes: bigint({ mode: 'number' }),
+    error: jsonb(),
+    createdAt: now(),
+    publishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('releases_kind_key_version_idx').on(t.kind, t.key, t.version), index('releases_published_idx').on(t.status, t.kind, t.publishedAt)],
+);
