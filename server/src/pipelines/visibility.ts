@@ -26,6 +26,22 @@ export async function visibleServer(db: Database, id: string, viewer: Viewer): P
 }
 
 /**
+ * The id of the server a path names by its id or its slug (a slug never changes and never has the form of a
+ * UUID), or a 404 `not_found` when no server has that slug. Who may see or change the server is decided after,
+ * by id, exactly as for a path that gave the id: a slug reveals nothing an id would not.
+ */
+export async function serverIdOf(db: Database, idOrSlug: string): Promise<string> {
+  const id = await findServerId(db, idOrSlug);
+  if (id === undefined) throw notFound('server', idOrSlug);
+  return id;
+}
+
+/** serverIdOf without the 404: undefined when no server has that slug (a UUID is returned as it is). */
+export async function findServerId(db: Database, idOrSlug: string): Promise<string | undefined> {
+  return UUID_FORM.test(idOrSlug) ? idOrSlug : (await getServerBySlug(db, idOrSlug))?.id;
+}
+
+/**
  * The server when the viewer's key belongs to its organisation: what managing it (edit, hide, delete,
  * re-capture) requires, besides an admin key. A server the key may not see is not found (404, as
  * everywhere); another organisation's public server is `forbidden` (403).

@@ -222,8 +222,10 @@ describe('POST /v1/servers/{id}/lint', () => {
     const longLabel = await save(id, { tools: [tool('ok', 'Fine.')] }, h.keys.ci, `?label=${'x'.repeat(51)}`);
     expect(longLabel.statusCode).toBe(400);
     expect(longLabel.json().error).toMatchObject({ code: 'invalid_request', detail: { path: 'querystring.label' } });
-    const notUuid = await save('not-a-uuid', { tools: [] });
+    // Neither an id nor a slug: 400; a slug of no server: 404 (server-slugs.test.ts).
+    const notUuid = await save('Not_A_Slug', { tools: [] });
     expect(notUuid.statusCode).toBe(400);
+    expect((await save('not-a-uuid', { tools: [] })).statusCode).toBe(404);
     const missing = await save('00000000-0000-4000-8000-000000000000', { tools: [] });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('not_found');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ArgErrorKindSchema, CaseKindSchema, CaseLanguageSchema, ConfusionSchema, MetricDeltaSchema, ProviderErrorGroupSchema, RateSchema, TrialErrorSchema, VerdictSchema } from '../eval.js';
 import { EvaluationSettingsSchema, ModelIdSchema } from '../models.js';
 import { ProposedCallSchema } from '../provider.js';
-import { IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
+import { IdOrSlugParamsSchema, IdParamsSchema, PageQuerySchema, storedText, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 
 /** A model of the catalogue as users see it: `unavailable` when its key is missing from the service's environment. */
@@ -252,17 +252,17 @@ export const EvaluationComparisonSchema = z.object({ evaluationId: z.string(), m
 export const evaluationsEndpoints = {
   'GET /v1/models': { response: { 200: ModelCatalogueAnswerSchema, ...authErrors } },
   'POST /v1/servers/{id}/evaluations/estimate': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     body: EvaluationRequestSchema,
     response: { 200: EstimateSchema, ...bodyErrors, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
   },
   'POST /v1/servers/{id}/evaluations': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     body: StartEvaluationSchema,
     response: { 202: StartedEvaluationSchema, ...bodyErrors, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
   },
   'GET /v1/servers/{id}/evaluations': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     querystring: PageQuerySchema,
     response: { 200: EvaluationListSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
   },

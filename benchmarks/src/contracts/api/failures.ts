@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TaskSetSchema } from '../eval.js';
 import { FailureConfusionSchema, FailureKindSchema } from '../failures.js';
 import { SeveritySchema } from '../lint-result.js';
-import { IdOrSlugParamsSchema, IdParamsSchema, RulesRefSchema, TimestampSchema } from './common.js';
+import { IdOrSlugParamsSchema, RulesRefSchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { ServerRefSchema } from './servers.js';
 import { BilingualSchema } from './rules.js';
@@ -70,9 +70,9 @@ export const FailureRemovalBodySchema = z.union([
 /** The failure knowledge base on the REST side: the server page's view, private cases, an operator's removal. */
 export const failuresEndpoints = {
   'GET /v1/servers/{id}/failures': { params: IdOrSlugParamsSchema, response: { 200: ServerFailuresSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
-  'GET /v1/servers/{id}/failures/cases': { params: IdParamsSchema, response: { 200: TaskSetSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/servers/{id}/failures/cases': { params: IdOrSlugParamsSchema, response: { 200: TaskSetSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
   'POST /v1/servers/{id}/failures/cases': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     body: FailureCasesBodySchema,
     response: { 200: AddedFailureCasesSchema, ...bodyErrors, 404: ErrorSchema, ...authErrors, ...unavailable },
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LATEST_RULES } from '../../rules/registry.js';
 import { LintChangesSchema } from '../lint-changes.js';
 import { LintResultSchema } from '../lint-result.js';
-import { IdOrSlugParamsSchema, IdParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
+import { IdOrSlugParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { SecurityStatusSchema } from './security.js';
 import { StoredLintSchema, VersionRefSchema, VersionSummarySchema } from './versions.js';
@@ -113,22 +113,22 @@ export const serversEndpoints = {
     response: { 202: RegisteredServerSchema, ...bodyErrors, 409: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
   },
   'GET /v1/servers/{id}': { params: IdOrSlugParamsSchema, response: { 200: ServerDetailSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
-  'PATCH /v1/servers/{id}': { params: IdParamsSchema, body: UpdateServerSchema, response: { 200: ServerSchema, ...bodyErrors, 404: ErrorSchema, ...authErrors, ...unavailable } },
-  'DELETE /v1/servers/{id}': { params: IdParamsSchema, response: { 200: DeletedServerSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'PATCH /v1/servers/{id}': { params: IdOrSlugParamsSchema, body: UpdateServerSchema, response: { 200: ServerSchema, ...bodyErrors, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'DELETE /v1/servers/{id}': { params: IdOrSlugParamsSchema, response: { 200: DeletedServerSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
   'POST /v1/servers/{id}/capture': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     response: { 202: RegisteredServerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...authErrors, ...unavailable },
   },
   'GET /v1/servers/{id}/badge.svg': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     querystring: BadgeQuerySchema,
     response: { 200: z.string().describe('image/svg+xml'), 304: z.null(), 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable },
   },
   'POST /v1/servers/{id}/lint': {
-    params: IdParamsSchema,
+    params: IdOrSlugParamsSchema,
     querystring: SaveLintQuerySchema,
     body: z.string().describe('tools/list as JSON: { tools: [...] }, a JSON-RPC response, or a bare array (≤ 1 MiB, ≤ 200 tools)'),
     response: { 200: SavedLintSchema, 400: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 413: ErrorSchema, 422: ErrorSchema, ...authErrors, ...unavailable },
   },
-  'GET /v1/servers/{id}/lint/latest': { params: IdParamsSchema, response: { 200: StoredLintSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v1/servers/{id}/lint/latest': { params: IdOrSlugParamsSchema, response: { 200: StoredLintSchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
 };

@@ -4,7 +4,7 @@ import { endpoints } from '@toolmark/benchmarks/api';
 import { badgeScore } from '@toolmark/db';
 import { AddressLimiter } from '../../../../address-limiter.js';
 import { clientAddress } from '../../../../site-token.js';
-import { canSee } from '../../../../pipelines/visibility.js';
+import { canSee, findServerId } from '../../../../pipelines/visibility.js';
 import { ApiError, notFound } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
 import { rulesOr404 } from '../../../rules-version.js';
@@ -79,7 +79,9 @@ const route: RouteModule = (app, ctx) => {
             retryAfterSeconds: wait,
           });
         }
-        const found = await badgeScore(ctx.db, request.params.id, rules, ruleSets[rules].hash);
+        // By id or slug (a README's badge reads better with the slug).
+        const id = await findServerId(ctx.db, request.params.id);
+        const found = id === undefined ? undefined : await badgeScore(ctx.db, id, rules, ruleSets[rules].hash);
         // Badges are for everyone who may see the server without a key: a private server's score is not
         // published through an image URL, even when the request carries its organisation's key.
         if (!found || found.deletedAt !== null || !canSee(found, null)) {

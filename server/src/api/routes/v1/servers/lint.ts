@@ -4,6 +4,7 @@ import { endpoints } from '@toolmark/benchmarks/api';
 import { saveLint, savedLintJson, type SaveLintResponse } from '../../../../pipelines/save-lint.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
+import { serverIdOf } from '../../../../pipelines/visibility.js';
 
 /**
  * POST /v1/servers/{id}/lint — save a lint score from CI. The body is the server's `tools/list` in any
@@ -38,7 +39,7 @@ const route: RouteModule = (app, ctx) => {
       async (request, reply) => {
         const key = requireKey(request, ['ci', 'script']);
         const text = typeof request.body === 'string' ? request.body : '';
-        const saved = await saveLint(ctx, { serverId: request.params.id, body: text, label: request.query.label ?? null, key, at: ctx.now() });
+        const saved = await saveLint(ctx, { serverId: await serverIdOf(ctx.db, request.params.id), body: text, label: request.query.label ?? null, key, at: ctx.now() });
         // The JSON text of SaveLintResponse, sent as it is (Fastify does not serialise a string again when the
         // content type is JSON); the cast only tells the schema-typed reply so.
         const json = savedLintJson(saved, ctx.memo.json(saved.result)) as unknown as SaveLintResponse;

@@ -2,6 +2,7 @@ import { endpoints } from '@toolmark/benchmarks/api';
 import { estimateEvaluation } from '../../../../../pipelines/estimate-evaluation.js';
 import { requireKey, REST_PURPOSES } from '../../../../plugins/auth.js';
 import type { RouteModule } from '../../../../route.js';
+import { serverIdOf } from '../../../../../pipelines/visibility.js';
 
 /** POST /v1/servers/{id}/evaluations/estimate — units needed, their breakdown, warnings and the balance; spends nothing. */
 const route: RouteModule = (app, ctx) => {
@@ -20,7 +21,7 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const key = requireKey(request, REST_PURPOSES);
-      return estimateEvaluation(ctx, { serverId: request.params.id, organisationId: key.organisationId, request: request.body });
+      return estimateEvaluation(ctx, { serverId: await serverIdOf(ctx.db, request.params.id), organisationId: key.organisationId, request: request.body });
     },
   );
 };

@@ -4,6 +4,7 @@ import { startEvaluation } from '../../../../../pipelines/start-evaluation.js';
 import { requireKey } from '../../../../plugins/auth.js';
 import type { RouteModule } from '../../../../route.js';
 import { visibleServerOr404 } from '../../../../visibility.js';
+import { serverIdOf } from '../../../../../pipelines/visibility.js';
 
 /** /v1/servers/{id}/evaluations — start an evaluation (script keys), list the server's evaluations. */
 const route: RouteModule = (app, ctx) => {
@@ -24,7 +25,7 @@ const route: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const key = requireKey(request, ['script']);
       const { name, ...body } = request.body;
-      const started = await startEvaluation({ ...ctx, jobs: ctx.jobs }, { serverId: request.params.id, organisationId: key.organisationId, request: body, name: name ?? null, keyId: key.id });
+      const started = await startEvaluation({ ...ctx, jobs: ctx.jobs }, { serverId: await serverIdOf(ctx.db, request.params.id), organisationId: key.organisationId, request: body, name: name ?? null, keyId: key.id });
       return reply.status(202).header('location', `/v1/evaluations/${started.id}`).send(started);
     },
   );
