@@ -31,11 +31,19 @@ interface Pooled {
   falseCallRate: Rate;
 }
 
-/** Each catalogue model's pooled numbers over the suite's servers at one distractor setting (models without runs left out). */
-async function poolAt(deps: ReadDeps, serverIds: string[], distractors: readonly string[], language: string): Promise<Map<string, Pooled>> {
+/**
+ * Each catalogue model's pooled numbers over the suite's servers at one distractor setting (models without
+ * runs left out). Only runs on each server's latest version count: a run on an older version was shown other
+ * tools, so every model is pooled over the same tools, and a server whose tools changed counts again for a
+ * model once the suite has run it on the new version (`toolmark suite run` / `POST …/models/runs` start
+ * just those).
+ */
+async function poolAt(deps: ReadDeps, suite: { id: string; versionId: string | null }[], distractors: readonly string[], language: string): Promise<Map<string, Pooled>> {
   const out = new Map<string, Pooled>();
+  const serverIds = suite.map((s) => s.id);
+  const latest = new Set(suite.map((s) => s.versionId));
   if (serverIds.length === 0) return out;
-  const runs = await finishedBoardRuns(deps.db, {
+  const found = await finishedBoardRuns(deps.db, {
     modelIds: deps.catalogue.models.map((m) => m.id),
     distractorsKey: distractors.join(','),
     language,
@@ -44,6 +52,7 @@ async function poolAt(deps: ReadDeps, serverIds: string[], distractors: readonly
     repeats: MODELS_SUITE.repeats,
     serverIds,
   });
+  const runs = found.filter((r) => latest.has(r.versionId));
   for (const entry of deps.catalogue.models) {
     const { key, perServer } = chooseKey(runs.filter((r) => r.modelId === entry.id));
     if (key === null) continue;
@@ -64,7 +73,7 @@ async function poolAt(deps: ReadDeps, serverIds: string[], distractors: readonly
 export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoardQuerySchema>) {
   const distractors = distractorsOf(q.distractors);
   const servers = await suiteServers(deps);
-  const ids = servers.flatMap((s) => (s.id === null ? [] : [s.id]));
+  const ids = servers.flatMap((s) => (s.id === null ? [] : [{ id: s.id, versionId: s.versionId }]));
   const steps = MODELS_SUITE.steps.map((s) => [...s]);
   const atSteps: Map<string, Pooled>[] = [];
   for (const step of steps) atSteps.push(await poolAt(deps, ids, step, MODELS_SUITE.language));

@@ -206,6 +206,23 @@ describe('results', () => {
     expect(await count()).toBe(evaluationsNow + MODELS_SUITE.servers.length);
   });
 
+  it('the models leaderboard pools each model over the suite servers\' latest versions only: changed tools count again once the suite ran them', async () => {
+    const board = async () => (await get(s, '/v1/leaderboards/models?distractors=memory')).json().items.find((i: { model: { id: string } }) => i.model.id === BASELINE_MODEL_ID);
+    expect((await board()).servers).toBe(MODELS_SUITE.servers.length);
+    // sequential-thinking gets other tools (a new version): the baseline's runs on its old version no longer count.
+    const target = (await get(s, '/v1/servers/sequential-thinking')).json().server;
+    const saved = await post(s, `/v1/servers/${target.id}/lint`, s.keys.ci, { tools: [{ name: 'think_step', description: 'Records one step of a reasoning chain and returns the chain so far.', inputSchema: { type: 'object' } }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version.created).toBe(true);
+    expect((await board()).servers).toBe(MODELS_SUITE.servers.length - 1);
+    // The suite started again runs just that server's new version; then it counts again.
+    const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'] });
+    const started = res.json().evaluations.filter((e: { evaluationId: string | null }) => e.evaluationId !== null);
+    expect(started.map((e: { slug: string }) => e.slug)).toEqual(['sequential-thinking']);
+    await waitForEvaluation(s, started[0].evaluationId, (x) => x.status === 'done');
+    expect((await board()).servers).toBe(MODELS_SUITE.servers.length);
+  });
+
   it('the leaderboard per model ranks public servers under one comparability key, the baseline labelled', async () => {
     const board = await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}`);
     expect(board.statusCode, board.body).toBe(200);
