@@ -6,7 +6,8 @@ import { ownServer } from './visibility.js';
 /**
  * Re-capture a server now, for its organisation: queue a `capture-server` job (reason `requested`) and mark
  * the server queued. A capture already waiting is not doubled (the same singleton key as registration's).
- * Uploaded servers have no source to read again: `not_capturable`.
+ * Uploaded servers have no source to read again: `not_capturable`. `serverId` may be the server's slug
+ * (ownServer reads either).
  */
 export async function recaptureServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'now'>, input: { key: AuthenticatedKey; serverId: string }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const server = await ownServer(ctx.db, input.serverId, input.key);

@@ -40,7 +40,7 @@ interface Answer {
  * saves the CI matrix's unchanged tools or round k's pushed tools, by turns (so the server's latest version
  * flips between them and every save path runs against every other).
  */
-async function hammer(serverId: string, clients: number, rounds: number, prefix: string): Promise<Answer[]> {
+async function hammer(serverId: string, clients: number, rounds: number, prefix: string, pathOf: (client: number) => string = () => serverId): Promise<Answer[]> {
   const same = JSON.stringify({ tools: [tool('search_notes', 'Search the notes by keyword. Returns matching note titles.'), tool('get_note', 'Read one note by id.')] });
   const pushed = (k: number) =>
     JSON.stringify({ tools: [tool('search_notes', `Search the notes by keyword (push ${prefix}-${k}). Returns matching note titles.`), tool('get_note', 'Read one note by id.')] });
@@ -51,7 +51,7 @@ async function hammer(serverId: string, clients: number, rounds: number, prefix:
         const label = `${prefix}-c${c}-r${k}`;
         const res = await h.app.inject({
           method: 'POST',
-          url: `/v1/servers/${serverId}/lint?label=${label}`,
+          url: `/v1/servers/${pathOf(c)}/lint?label=${label}`,
           headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' },
           payload: (c + k) % 2 === 0 ? same : pushed(k),
         });
@@ -111,6 +111,14 @@ describe('concurrent saves to one server', () => {
     const before = await unitsSpent();
     const answers = await hammer(id, 16, 12, 'quota');
     expect(answers).toHaveLength(16 * 12);
+    await expectConsistent(id, answers, before);
+  });
+
+  it('the same with half the clients naming the server by its slug: one server, the same guarantees', async () => {
+    const id = await register('busy-slug');
+    const before = await unitsSpent();
+    const answers = await hammer(id, 16, 8, 'slug', (c) => (c % 2 === 0 ? 'busy-slug' : id));
+    expect(answers).toHaveLength(16 * 8);
     await expectConsistent(id, answers, before);
   });
 

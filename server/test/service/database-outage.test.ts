@@ -59,18 +59,21 @@ interface Answer {
 }
 
 let saves = 0;
-async function request(kind: 'read' | 'save' | 'health'): Promise<Answer> {
+/** `slug-save`: a save naming the server by its slug (one more query before the save); `models`: the models leaderboard. */
+async function request(kind: 'read' | 'save' | 'health' | 'slug-save' | 'models'): Promise<Answer> {
   const started = performance.now();
   const res =
     kind === 'read'
       ? await fetch(`${service.url}/v1/leaderboards/lint`)
-      : kind === 'health'
-        ? await fetch(`${service.url}/health`)
-        : await fetch(`${service.url}/v1/servers/${serverId}/lint`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${keys.ci}`, 'content-type': 'application/json' },
-            body: JSON.stringify(tools(++saves)),
-          });
+      : kind === 'models'
+        ? await fetch(`${service.url}/v1/leaderboards/models`)
+        : kind === 'health'
+          ? await fetch(`${service.url}/health`)
+          : await fetch(`${service.url}/v1/servers/${kind === 'slug-save' ? 'outage-server' : serverId}/lint`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${keys.ci}`, 'content-type': 'application/json' },
+              body: JSON.stringify(tools(++saves)),
+            });
   const text = await res.text();
   return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) as unknown };
 }
@@ -102,6 +105,8 @@ describe('the service while its database is away', () => {
   it('serves normally first', async () => {
     expect((await request('read')).status).toBe(200);
     expect((await request('save')).status).toBe(200);
+    expect((await request('slug-save')).status).toBe(200);
+    expect((await request('models')).status).toBe(200);
     expect(await request('health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
   });
 
@@ -125,7 +130,7 @@ describe('the service while its database is away', () => {
 
   it('a database that accepts and never answers: 503 within 2 s, not a hang', async () => {
     await proxy.blackhole();
-    const during = await Promise.all([request('read'), request('save'), request('read')]);
+    const during = await Promise.all([request('read'), request('save'), request('read'), request('slug-save'), request('models')]);
     expectUnavailable(during);
     expect((await request('health')).status).toBe(503);
     await proxy.restore();
@@ -138,13 +143,13 @@ describe('the service while its database is away', () => {
     let stop = false;
     const client = async (i: number) => {
       while (!stop) {
-        const a = await request(i % 3 === 0 ? 'save' : i % 3 === 1 ? 'read' : 'health');
+        const a = await request((['save', 'read', 'health', 'slug-save', 'models'] as const)[i % 5]!);
         statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
         if (a.status === 503) expect(a.retryAfter).toMatch(/^\d+$/);
         expect(a.ms).toBeLessThan(5_000);
       }
     };
-    const clients = Array.from({ length: 6 }, (_, i) => client(i));
+    const clients = Array.from({ length: 10 }, (_, i) => client(i));
     for (let round = 0; round < 6; round++) {
       await new Promise((r) => setTimeout(r, 400));
       await t.sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${t.name} AND pid <> pg_backend_pid()`;

@@ -30,6 +30,8 @@ const HASHED_OR_KNOWN = new Set(['name', 'title', 'description', 'inputSchema', 
  * The keys of an object in the order `Object.keys(o).sort()` gives (UTF-16 code units), sorted in place by
  * insertion: a schema object has a handful of keys and a surface thousands of objects, and the built-in
  * sort copies every array it sorts (it was a tenth of all a v2 lint allocated). A long list goes to it.
+ * (surface/canonical.ts's sortFrom does the same; it is not shared because v1's content hash covers that
+ * file, and v1 is frozen.)
  */
 function sortedKeys(o: object): string[] {
   const keys = Object.keys(o);

@@ -2,7 +2,6 @@ import { endpoints } from '@toolmark/benchmarks/api';
 import { recaptureServer } from '../../../../pipelines/recapture-server.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
-import { serverIdOf } from '../../../../pipelines/visibility.js';
 
 /**
  * POST /v1/servers/{id}/capture — read the server's tools from its source (URL or npm package) again, now:
@@ -22,7 +21,7 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const key = requireKey(request, ['admin']);
-      const queued = await recaptureServer(ctx, { key, serverId: await serverIdOf(ctx.db, request.params.id) });
+      const queued = await recaptureServer(ctx, { key, serverId: request.params.id });
       reply.header('location', `/v1/servers/${queued.server.id}`);
       return reply.status(202).send(queued);
     },

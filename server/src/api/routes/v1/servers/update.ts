@@ -1,6 +1,6 @@
 import { endpoints } from '@toolmark/benchmarks/api';
 import { updateServer } from '@toolmark/db';
-import { ownServer, serverIdOf } from '../../../../pipelines/visibility.js';
+import { ownServer } from '../../../../pipelines/visibility.js';
 import { notFound } from '../../../errors.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
@@ -23,8 +23,8 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const key = requireKey(request, ['admin']);
-      const id = await serverIdOf(ctx.db, request.params.id);
-      await ownServer(ctx.db, id, key);
+      // ownServer reads the server by id or slug: its id is what the write takes.
+      const { id } = await ownServer(ctx.db, request.params.id, key);
       const updated = await updateServer(ctx.db, id, request.body);
       if (!updated) throw notFound('server', request.params.id);
       return updated;
