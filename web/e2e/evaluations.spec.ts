@@ -189,6 +189,16 @@ test('a comparison that cannot be paired says why in the page\'s language', asyn
   await page.goto(`/ja/evaluations/${id}`);
   await expect(unpaired).toContainText('ケースセットが異なります');
   await expect(unpaired).not.toContainText('case sets');
+  // The sentence wraps on a phone: nothing wider than the screen, in either language.
+  for (const [lang, path] of [['en', `/evaluations/${id}`], ['ja', `/ja/evaluations/${id}`]] as const) {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await unpaired.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}`).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${shots}/evaluation-unpaired-${lang}-${width}.png` });
+    }
+  }
 });
 
 async function contextPage(browser: Browser, key?: string): Promise<Page> {
