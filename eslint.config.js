@@ -141,6 +141,10 @@ const boundaries = [
     never(['pg-boss', 'commander', 'cli-progress', 'fastify', '@fastify', 'fastify-type-provider-zod'], MCP_MSG),
     into(['api', 'jobs', 'bench', 'pack'], MCP_MSG),
   ]),
+  server('cpu', 'cpu/**/*.ts', [
+    only(['@toolmark/benchmarks', 'piscina', NODE], 'server/README.md: the CPU pool imports the core, piscina and node: modules'),
+    { regex: '^\\.\\./(?!native-hash\\.js$|native-tokens\\.js$|mcp/compact\\.js$)', message: 'server/README.md: the CPU pool is a leaf — the core\'s work on threads, with the native hash and tokens and the compact lint view only' },
+  ]),
   server('catalogue', 'catalogue/**/*.ts', [
     only(['@toolmark/benchmarks'], 'server/README.md: the catalogue imports benchmarks (types) only'),
     { regex: '^\\.\\./', message: 'server/README.md: the catalogue imports benchmarks (types) only' },

@@ -17,6 +17,7 @@ import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
 import { loadCatalogue, type Catalogue } from './model-catalogue.js';
 import type { Config } from './config.js';
+import { CpuPool, threadsFor } from './cpu/pool.js';
 import { cliTokenCounter } from './native-tokens.js';
 import type { Env } from './pipelines/evaluation-plan.js';
 import type { JobSender } from './jobs/sender.js';
@@ -111,6 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all([savesSql.end({ timeout: 5 }), newVersionsSql.end({ timeout: 5 })]);
   });
+  // CPU-heavy work of requests (lint) on worker threads; stopped with the app.
+  const cpu = new CpuPool({
+    threads: threadsFor(deps.config.TOOLMARK_CPU_THREADS),
+    queue: deps.config.TOOLMARK_CPU_QUEUE,
+    budgetMs: deps.config.TOOLMARK_CPU_BUDGET_MS,
+    nice: deps.config.TOOLMARK_CPU_NICE,
+  });
+  app.addHook('onClose', () => cpu.close());
   const ctx: ApiContext = {
     db: deps.database.db,
     sql: deps.database.sql,
@@ -128,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue,
     env: deps.env ?? process.env,
     tokens,
+    cpu,
   };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const route of routes) route(typed, ctx);

@@ -76,6 +76,22 @@ export const ConfigSchema = z.object({
   TOOLMARK_DATASETS_LICENSE: z.string().regex(/^[A-Za-z0-9.+-]{1,64}$/, 'must be an SPDX licence id').default('CC-BY-4.0'),
   /** Cron (UTC) of the scheduled dataset build (`build-release`). */
   TOOLMARK_DATASETS_CRON: z.string().min(9).default('41 4 * * *'),
+  /**
+   * Worker threads of the CPU pool (lint of requests, cpu/pool.ts): `auto` = one less than the cores (at
+   * least 1), so the event loop keeps a core; 0 runs that work on the event loop (no pool; for comparison).
+   */
+  TOOLMARK_CPU_THREADS: z
+    .string()
+    .regex(/^(auto|\d+)$/, 'must be auto or a whole number')
+    .default('auto')
+    .transform((v) => (v === 'auto' ? ('auto' as const) : Number(v)))
+    .pipe(z.union([z.literal('auto'), z.number().int().min(0).max(64)])),
+  /** Tasks that may wait for a CPU thread; past threads + this, a request is answered 503 cpu_busy with Retry-After. */
+  TOOLMARK_CPU_QUEUE: int(32, 0, 10_000),
+  /** Worker time one request may use (ms); a further task of it is refused (429 cpu_budget_exceeded), e.g. the rest of a batch of lints. */
+  TOOLMARK_CPU_BUDGET_MS: int(3_000, 1, 600_000),
+  /** nice(2) increment of the CPU threads (0–19; Linux): lint yields the cores to the event loop. */
+  TOOLMARK_CPU_NICE: int(10, 0, 19),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
   path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],

@@ -2,6 +2,7 @@ import type { TokenCounter } from '@toolmark/benchmarks';
 import type { DatabaseAvailability, EmbeddedStatus, leaderboard, ScoreCounts } from '@toolmark/db';
 import type { Catalogue } from '../model-catalogue.js';
 import type { Config } from '../config.js';
+import type { CpuPool } from '../cpu/pool.js';
 import type { Env } from '../pipelines/evaluation-plan.js';
 import type { PipelineDeps } from '../pipelines/deps.js';
 import type { ReadCache } from '../pipelines/read-cache.js';
@@ -26,6 +27,8 @@ export interface ApiContext extends Omit<PipelineDeps, 'config'> {
   env: Env;
   /** The core's tokenizer (o200k_base): request sizes of evaluations. */
   tokens: TokenCounter;
+  /** The worker threads of CPU-heavy work (lint): the event loop stays free; 503/429 with Retry-After when full. */
+  cpu: CpuPool;
   /** How the embedded cluster is doing, when the service runs on it. */
   embeddedStatus?: (() => EmbeddedStatus) | undefined;
 }

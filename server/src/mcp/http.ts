@@ -9,9 +9,19 @@ import type { McpAuth, McpLogger, McpService } from './tool.js';
 
 /** Answer one POST /mcp: a JSON-RPC message (or batch) already parsed from the body. */
 export async function handleMcpPost(args: { service: McpService; auth: McpAuth | null; log: McpLogger; req: IncomingMessage; res: ServerResponse; body: unknown }): Promise<void> {
-  const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log });
+  // One CPU session for the whole POST, a batch included: its tool calls share one budget and one thread.
+  // A refused call is a tool error (register.ts); the answer carries the wait in Retry-After as well.
+  const gone = new AbortController();
+  const cpu = args.service.cpu.session({
+    signal: gone.signal,
+    onRefusal: (refusal) => {
+      if (!args.res.headersSent) args.res.setHeader('retry-after', String(refusal.detail.retryAfterSeconds));
+    },
+  });
+  const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log, cpu });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   args.res.on('close', () => {
+    gone.abort();
     void transport.close();
     void server.close();
   });

@@ -7,6 +7,7 @@ import { ToolmarkError, type ErrorShape, type TokenCounter } from '@toolmark/ben
 import type { KeyPurpose, leaderboard, ScoreCounts } from '@toolmark/db';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
+import type { CpuPool, CpuSession } from '../cpu/pool.js';
 import type { PipelineDeps } from '../pipelines/deps.js';
 import type { ReadCache } from '../pipelines/read-cache.js';
 import type { LaunchGuards } from './guards.js';
@@ -35,6 +36,8 @@ export interface McpService extends Omit<PipelineDeps, 'config'> {
   scoreCountsCache: ReadCache<ScoreCounts>;
   /** The core's tokenizer (o200k_base). */
   tokens: TokenCounter;
+  /** The worker threads that lint (cpu/pool.ts): a request's tools never run CPU-heavy work on the event loop. */
+  cpu: CpuPool;
 }
 
 /** A pino-compatible logger (stdio: stderr only, stdout is the protocol). */
@@ -54,6 +57,8 @@ export interface McpContext {
   /** stdio only: the launch flags, the reviewed config and the guards every path, target, budget and provider passes. */
   launch?: LaunchGuards;
   log: McpLogger;
+  /** http only: this request's share of the CPU pool (its budget); stdio: absent, tools run in-process. */
+  cpu?: CpuSession;
   /** Aborted when the client cancels the call or the transport closes. */
   signal: AbortSignal;
 }

@@ -1,5 +1,13 @@
-import { BoundedMap, LintCache, lintSurface, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import { BoundedMap, LintCache, lintSurface, parseSurfaceText, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
+
+/** A body parsed, hashed and linted. */
+export interface LintedBody {
+  surface: Surface;
+  surfaceHash: string;
+  result: LintResult;
+}
 
 /**
  * Lint with a small memo keyed by rules id and canonical surface hash. Lint is a pure function of the
@@ -14,6 +22,8 @@ export class LintMemo {
   private readonly owners: BoundedMap<string, string>;
   private readonly tools = new LintCache();
   private readonly texts = new WeakMap<LintResult, string>();
+  /** Bodies on a worker thread now, by rules and body hash (bounded by the CPU pool's own limits). */
+  private readonly linting = new Map<string, Promise<LintedBody>>();
   constructor(capacity = 256) {
     this.entries = new BoundedMap({ capacity });
     this.stored = new BoundedMap({ capacity });
@@ -75,6 +85,32 @@ export class LintMemo {
   /** The canonical surface hash, with the per-tool memo (the lint that follows reuses the tools' hashes). */
   surfaceHash(surface: Surface): string {
     return surfaceHash(surface, nodeSha256Hex, this.tools);
+  }
+
+  /**
+   * A request body (`bodyHash`: the sha256 of its bytes) parsed — the core's InputError for a bad one —,
+   * hashed and linted. With the request's CPU session (the service) all of it runs on a worker thread,
+   * which sends back the result's JSON text too, and concurrent requests with the same bytes share that one
+   * task; the result is then remembered as this memo's own lints are. Without a session (in-process
+   * callers) it is {@link surfaceHash} and {@link lint} here. A body already linted never gets here ({@link body}).
+   */
+  lintBody(text: string, bodyHash: string, rulesId: RuleSetId, cpu?: CpuSession): Promise<LintedBody> {
+    if (cpu === undefined) {
+      const surface = parseSurfaceText(text);
+      const hash = this.surfaceHash(surface);
+      return this.lint(surface, hash, rulesId).then((result) => ({ surface, surfaceHash: hash, result }));
+    }
+    const key = `${rulesId}:${bodyHash}`;
+    const pending = this.linting.get(key);
+    if (pending) return pending;
+    const linting = cpu.run('lintText', { text, rules: rulesId }).then((linted) => {
+      this.texts.set(linted.result, linted.json);
+      this.entries.set(`${rulesId}:${linted.surfaceHash}`, Promise.resolve(linted.result));
+      return { surface: { tools: linted.tools }, surfaceHash: linted.surfaceHash, result: linted.result };
+    });
+    this.linting.set(key, linting);
+    void linting.finally(() => this.linting.delete(key)).catch(() => undefined);
+    return linting;
   }
 
   lint(surface: Surface, surfaceHash: string, rulesId: RuleSetId): Promise<LintResult> {

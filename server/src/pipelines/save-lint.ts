@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
-import { diffLintResults, LATEST_RULES, parseSurfaceText, ruleSets, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { diffLintResults, LATEST_RULES, ruleSets, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
+import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { PipelineDeps } from './deps.js';
 import { notFound, PipelineError } from './errors.js';
@@ -34,7 +35,7 @@ export function savedLintJson(saved: SavedLint, resultJson: string): string {
  */
 export async function saveLint(
   deps: Pick<PipelineDeps, 'db' | 'savesSql' | 'newVersionsSql' | 'memo' | 'config' | 'jobs'>,
-  input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date },
+  input: { serverId: string; body: string; label: string | null; key: AuthenticatedKey; at: Date; cpu?: CpuSession },
 ): Promise<SavedLint> {
   const payer = { apiKeyId: input.key.id, organisationId: input.key.organisationId, purpose: input.key.purpose as SpendingPurpose, at: input.at };
   // The common case — the same bytes again, tools unchanged — in one statement (see saveUnchangedFast).
@@ -59,9 +60,8 @@ export async function saveLint(
     }
     deps.memo.rememberOwner(server.id, server.organisationId);
   }
-  const surface = parseSurfaceText(input.body);
-  const hash = deps.memo.surfaceHash(surface);
-  const result = await deps.memo.lint(surface, hash, LATEST_RULES);
+  // Parsing, hashing and linting a new body is the save's CPU work: on the request's CPU session (a worker thread).
+  const { surface, surfaceHash: hash, result } = await deps.memo.lintBody(input.body, bodyHash, LATEST_RULES, input.cpu);
   deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
   const tools = { tools: surface.tools };
   // New tools (the usual reason to get here): one statement; anything else, the full transaction.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { InputError, type InputErrorCode } from '@toolmark/benchmarks';
 import { connectionErrorReason, isConnectionError, isUniqueViolation, RepositoryError, type DatabaseAvailability } from '@toolmark/db';
+import { CpuRefusal } from '../../cpu/errors.js';
 import { PipelineError, type PipelineRefusal } from '../../pipelines/errors.js';
 import { ApiError, type ErrorBody } from '../errors.js';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableBody } from './database-gate.js';
@@ -51,6 +52,11 @@ export function registerErrorHandling(app: FastifyInstance, availability?: Datab
     if (error instanceof ApiError) return reply.status(error.statusCode).send(body(error.code, error.message, error.detail));
     if (error instanceof InputError) return reply.status(INPUT_STATUS[error.code]).send(body(error.code, error.message, { ...error.detail }));
     if (error instanceof PipelineError) return reply.status(PIPELINE_STATUS[error.kind]).send(body(error.code, error.message, error.detail));
+    // The CPU pool is full (503) or the request used its CPU budget (429): nothing was saved or charged.
+    if (error instanceof CpuRefusal) {
+      reply.header('retry-after', String(error.detail.retryAfterSeconds));
+      return reply.status(error.status).send(body(error.code, error.message, error.detail));
+    }
     if (error instanceof RepositoryError) {
       // busy: a write lost to concurrent ones twice (deadlock or serialisation failure), nothing was kept.
       if (error.code === 'busy') {

@@ -1,8 +1,6 @@
-import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
+import { LATEST_RULES, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
 import { z } from 'zod';
-import { nodeSha256Hex } from '../../native-hash.js';
-import { cliTokenCounter } from '../../native-tokens.js';
-import { compactLint } from '../compact.js';
+import { lintTools, unwrap } from '../../cpu/tasks.js';
 import { defineTool } from '../tool.js';
 
 /** lint_surface — `toolmark lint --json` on a tools/list given inline: pure, nothing stored, nothing contacted. */
@@ -24,9 +22,9 @@ export const lintSurfaceTool = defineTool({
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   transports: ['stdio', 'http'],
-  async run(_ctx, args) {
-    const surface = parseSurfaceValue({ tools: args.tools });
-    const result = await lintSurface(surface, args.rules as keyof typeof ruleSets, { sha256Hex: nodeSha256Hex, tokens: await cliTokenCounter() });
-    return { data: args.detail ? result : compactLint(result) };
+  async run(ctx, args) {
+    // Over http on the service's worker threads, within the request's CPU budget; over stdio here (one user).
+    const input = { tools: args.tools, rules: args.rules as RuleSetId, detail: args.detail };
+    return { data: ctx.cpu ? await ctx.cpu.run('lintTools', input) : unwrap(await lintTools(input)) };
   },
 });

@@ -39,7 +39,7 @@ const route: RouteModule = (app, ctx) => {
       async (request, reply) => {
         const key = requireKey(request, ['ci', 'script']);
         const text = typeof request.body === 'string' ? request.body : '';
-        const saved = await saveLint(ctx, { serverId: await serverIdOf(ctx.db, request.params.id), body: text, label: request.query.label ?? null, key, at: ctx.now() });
+        const saved = await saveLint(ctx, { serverId: await serverIdOf(ctx.db, request.params.id), body: text, label: request.query.label ?? null, key, at: ctx.now(), cpu: ctx.cpu.session() });
         // The JSON text of SaveLintResponse, sent as it is (Fastify does not serialise a string again when the
         // content type is JSON); the cast only tells the schema-typed reply so.
         const json = savedLintJson(saved, ctx.memo.json(saved.result)) as unknown as SaveLintResponse;

@@ -1,0 +1,79 @@
+// The CPU-heavy work the service hands to its worker threads (pool.ts), as plain functions of plain data:
+// the same function runs in a pool thread (worker.ts exports these) or in the calling thread (the stdio
+// MCP server, the pool turned off), so the two cannot answer differently. Each returns its value with the
+// time it took on its thread (`ms`, what a request's CPU budget is charged) or, for bad input, the core's
+// InputError as data: an error crossing a thread boundary loses its class, code and detail.
+import { InputError, LintCache, lintSurface, parseSurfaceText, parseSurfaceValue, surfaceHash, type InputErrorCode, type LintResult, type RuleSetId, type Tool, type TokenCounter } from '@toolmark/benchmarks';
+import { compactLint } from '../mcp/compact.js';
+import { nodeSha256Hex } from '../native-hash.js';
+import { cliTokenCounter } from '../native-tokens.js';
+
+/** `lintTools`: lint_surface's work — a tools array (already JSON) parsed, linted, the compact view or the whole result. */
+export interface LintToolsInput {
+  tools: Record<string, unknown>[];
+  rules: RuleSetId;
+  detail: boolean;
+}
+
+/** `lintText`: a lint save's work — the request body parsed, its canonical hash, the result and its JSON text. */
+export interface LintTextInput {
+  text: string;
+  rules: RuleSetId;
+}
+
+export interface LintTextOutput {
+  tools: Tool[];
+  surfaceHash: string;
+  result: LintResult;
+  /** `JSON.stringify(result)`, made on the thread that made the result (the answer and the row use it). */
+  json: string;
+}
+
+/** What a task sends back. */
+export type TaskOutcome<T> = { ms: number; value: T } | { ms: number; refused: { code: InputErrorCode; message: string; detail: Record<string, unknown> } };
+
+let tokens: Promise<TokenCounter> | undefined;
+/** The compact o200k table, loaded once per thread (not once per lint). */
+const tokensOnce = (): Promise<TokenCounter> => (tokens ??= cliTokenCounter());
+/** Tools seen before on this thread are not analysed again (same results: the core's LintCache contract). */
+const toolCache = new LintCache();
+
+async function timed<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
+  const start = performance.now();
+  try {
+    const value = await work();
+    return { ms: performance.now() - start, value };
+  } catch (error) {
+    if (error instanceof InputError) return { ms: performance.now() - start, refused: { code: error.code, message: error.message, detail: { ...error.detail } } };
+    throw error;
+  }
+}
+
+export function lintTools(input: LintToolsInput): Promise<TaskOutcome<unknown>> {
+  return timed(async () => {
+    const surface = parseSurfaceValue({ tools: input.tools });
+    const result = await lintSurface(surface, input.rules, { sha256Hex: nodeSha256Hex, tokens: await tokensOnce(), cache: toolCache });
+    return input.detail ? result : compactLint(result);
+  });
+}
+
+export function lintText(input: LintTextInput): Promise<TaskOutcome<LintTextOutput>> {
+  return timed(async () => {
+    const surface = parseSurfaceText(input.text);
+    const hash = surfaceHash(surface, nodeSha256Hex, toolCache);
+    const result = await lintSurface(surface, input.rules, { sha256Hex: nodeSha256Hex, tokens: await tokensOnce(), cache: toolCache });
+    return { tools: surface.tools, surfaceHash: hash, result, json: JSON.stringify(result) };
+  });
+}
+
+/** Every task by name: what the pool may run (worker.ts exports exactly these). */
+export const tasks = { lintTools, lintText } as const;
+export type TaskName = keyof typeof tasks;
+export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
+export type TaskValue<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>> extends TaskOutcome<infer T> ? T : never;
+
+/** A task's value, or its InputError thrown again on this side. */
+export function unwrap<T>(outcome: TaskOutcome<T>): T {
+  if ('refused' in outcome) throw new InputError(outcome.refused.code, outcome.refused.message, outcome.refused.detail);
+  return outcome.value;
+}
