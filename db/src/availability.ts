@@ -46,6 +46,36 @@ export function connectionErrorReason(error: unknown): string {
   return CONNECTION_CODES[code] ?? `the database connection failed (SQLSTATE ${code})`;
 }
 
+/**
+ * Failures that are a timing, not an answer: a connect timeout fires when its timer runs, and a timer runs
+ * late — after the socket's own events, which may have said "connected" — when the event loop was blocked.
+ */
+const TIMING_CODES = new Set(['CONNECT_TIMEOUT', 'ETIMEDOUT']);
+
+/**
+ * How late the event loop ran while a probe was under way: a timer every `tickMs` notes how far past its
+ * time it fired, and at the end the time since its last tick counts too (a block still going when the
+ * probe settles). Timestamps on the monotonic clock; runs only while a probe does.
+ */
+class LoopLateness {
+  #maxLateMs = 0;
+  #last = performance.now();
+  readonly #timer: NodeJS.Timeout;
+  constructor(private readonly tickMs: number) {
+    this.#timer = setInterval(() => {
+      const now = performance.now();
+      this.#maxLateMs = Math.max(this.#maxLateMs, now - this.#last - this.tickMs);
+      this.#last = now;
+    }, tickMs).unref();
+  }
+
+  /** Stop, and the most the loop was late (ms). */
+  stop(): number {
+    clearInterval(this.#timer);
+    return Math.max(this.#maxLateMs, performance.now() - this.#last - this.tickMs);
+  }
+}
+
 /** What {@link DatabaseAvailability} knows. */
 export type AvailabilityState = { up: true; since: Date } | { up: false; since: Date; reason: string };
 
@@ -56,6 +86,15 @@ export interface AvailabilityOptions {
   /** Told of every change (up → down, down → up). */
   onChange?: (state: AvailabilityState) => void;
   now?: () => Date;
+  /**
+   * A probe that timed out while the event loop ran this late (ms) or more proves nothing: it is sent again
+   * (after `probeIntervalMs`) instead of marking the database down. Default 100.
+   */
+  lateLoopMs?: number;
+  /** How many probes in a row may be sent again for a late loop; after that the state is left as it was. Default 5. */
+  lateReprobes?: number;
+  /** Told of every probe whose failure was not believed, with how late the loop was. */
+  onLateProbe?: (lateMs: number) => void;
 }
 
 /** Up or down, with a probe that runs only while down. */
@@ -66,10 +105,10 @@ export class DatabaseAvailability {
   #checkedAt: number | undefined;
   #closed = false;
   #timer: NodeJS.Timeout | undefined;
-  readonly #options: Required<Omit<AvailabilityOptions, 'onChange'>> & Pick<AvailabilityOptions, 'onChange'>;
+  readonly #options: Required<Omit<AvailabilityOptions, 'onChange' | 'onLateProbe'>> & Pick<AvailabilityOptions, 'onChange' | 'onLateProbe'>;
 
   constructor(options: AvailabilityOptions) {
-    this.#options = { probeIntervalMs: 250, now: () => new Date(), ...options };
+    this.#options = { probeIntervalMs: 250, now: () => new Date(), lateLoopMs: 100, lateReprobes: 5, ...options };
     this.#state = { up: true, since: this.#options.now() };
   }
 
@@ -112,14 +151,32 @@ export class DatabaseAvailability {
     return this.#checking;
   }
 
+  /**
+   * One probe, sent again while its failure is only a timing taken on a late event loop (a CPU-bound
+   * request blocked it: the connection may well have been made, its timeout just ran first). A refusal or
+   * a timeout on a loop that ran on time marks the database down; after `lateReprobes` late ones in a row
+   * nothing is concluded (the state stays; the next failed request probes again).
+   */
   async #probeOnce(): Promise<AvailabilityState> {
-    try {
-      await this.#options.probe();
-      this.#markUp();
-    } catch (error) {
-      this.#markDown(isConnectionError(error) ? connectionErrorReason(error) : 'the database did not answer the health check');
+    for (let attempt = 0; ; attempt++) {
+      const lateness = new LoopLateness(Math.min(20, this.#options.lateLoopMs));
+      try {
+        await this.#options.probe();
+        lateness.stop();
+        this.#markUp();
+        return this.#state;
+      } catch (error) {
+        const lateMs = lateness.stop();
+        if (TIMING_CODES.has(connectionCode(error) ?? '') && lateMs >= this.#options.lateLoopMs) {
+          this.#options.onLateProbe?.(lateMs);
+          if (attempt >= this.#options.lateReprobes || this.#closed) return this.#state;
+          await new Promise((r) => setTimeout(r, this.#options.probeIntervalMs).unref());
+          continue;
+        }
+        this.#markDown(isConnectionError(error) ? connectionErrorReason(error) : 'the database did not answer the health check');
+        return this.#state;
+      }
     }
-    return this.#state;
   }
 
   /** Stop probing (the process is shutting down). */

@@ -74,3 +74,81 @@ describe('DatabaseAvailability', () => {
     a.close();
   });
 });
+
+describe('DatabaseAvailability on a late event loop', () => {
+  /** Keep the event loop busy for `ms`, as a CPU-bound request does. */
+  const block = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end);
+  };
+  const LATE = { probeIntervalMs: 10, lateLoopMs: 300 };
+
+  it('does not believe a connect timeout taken while the loop was blocked: it probes again and stays up', async () => {
+    let probes = 0;
+    const late: number[] = [];
+    const changes: AvailabilityState[] = [];
+    const a = new DatabaseAvailability({
+      ...LATE,
+      probe: async () => {
+        probes++;
+        if (probes === 1) {
+          block(400);
+          throw err('CONNECT_TIMEOUT');
+        }
+      },
+      onChange: (s) => changes.push(s),
+      onLateProbe: (ms) => late.push(ms),
+    });
+    const state = await a.check();
+    expect(state.up).toBe(true);
+    expect(probes).toBe(2);
+    expect(changes).toEqual([]);
+    expect(late).toHaveLength(1);
+    expect(late[0]).toBeGreaterThanOrEqual(300);
+    a.close();
+  });
+
+  it('marks down a connect timeout taken on a loop that ran on time', async () => {
+    let probes = 0;
+    const a = new DatabaseAvailability({
+      ...LATE,
+      probe: async () => {
+        probes++;
+        await wait(20);
+        throw err('CONNECT_TIMEOUT');
+      },
+    });
+    const state = await a.check();
+    expect(state).toMatchObject({ up: false, reason: 'connecting to the database timed out' });
+    expect(probes).toBe(1);
+    a.close();
+  });
+
+  it('believes a refusal however late the loop was: it is an answer, not a timing', async () => {
+    const a = new DatabaseAvailability({
+      ...LATE,
+      probe: async () => {
+        block(400);
+        throw err('ECONNREFUSED');
+      },
+    });
+    expect(await a.check()).toMatchObject({ up: false, reason: 'the database refused the connection' });
+    a.close();
+  });
+
+  it('concludes nothing after lateReprobes late timeouts in a row: the state stays as it was', async () => {
+    let probes = 0;
+    const a = new DatabaseAvailability({
+      ...LATE,
+      lateReprobes: 2,
+      probe: async () => {
+        probes++;
+        block(400);
+        throw err('CONNECT_TIMEOUT');
+      },
+    });
+    expect((await a.check()).up).toBe(true);
+    expect(probes).toBe(3);
+    a.close();
+  });
+});

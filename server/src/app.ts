@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const availability = new DatabaseAvailability({
     probe: () => probeSql`SELECT 1`,
     now,
+    onLateProbe: (lateMs) => app.log.warn({ lateMs: Math.round(lateMs) }, 'a database probe timed out while the event loop ran late: not believed, probing again'),
     onChange: (state) =>
       state.up ? app.log.warn({ database: 'up' }, 'the database answers again') : app.log.error({ database: 'down', reason: state.reason }, 'the database cannot be reached; answering 503'),
   });
