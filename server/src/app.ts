@@ -25,6 +25,13 @@ import { createLogger } from './logger.js';
 import { LintMemo } from './pipelines/lint-memo.js';
 import { ReadCache } from './pipelines/read-cache.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's CPU pool (how much it holds: tests and operators' probes). */
+    cpu: CpuPool;
+  }
+}
+
 /** What the app is built from. */
 export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'sql' | 'url'> & Partial<Pick<DatabaseHandle, 'embeddedStatus'>>;
@@ -121,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     nice: deps.config.TOOLMARK_CPU_NICE,
   });
   app.addHook('onClose', () => cpu.close());
+  app.decorate('cpu', cpu);
   const ctx: ApiContext = {
     db: deps.database.db,
     sql: deps.database.sql,

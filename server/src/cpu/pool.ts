@@ -67,11 +67,10 @@ export class CpuPool {
   /** Run one task on a worker thread (or here, with no threads), or refuse it when the pool is full. */
   async run<K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutcome<TaskValue<K>>> {
     const { threads, queue } = this.options;
-    if (threads === 0) return (await tasks[name](input as never)) as TaskOutcome<TaskValue<K>>;
-    if (this.#inFlight >= threads + queue) throw this.#busy();
+    if (threads > 0 && this.#inFlight >= threads + queue) throw this.#busy();
     this.#inFlight++;
     try {
-      const outcome = (await this.#pool().run(input, { name })) as TaskOutcome<TaskValue<K>>;
+      const outcome = (threads === 0 ? await tasks[name](input as never) : await this.#pool().run(input, { name })) as TaskOutcome<TaskValue<K>>;
       this.#meanMs = this.#meanMs * 0.8 + outcome.ms * 0.2;
       return outcome;
     } catch (error) {

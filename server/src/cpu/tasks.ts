@@ -1,8 +1,9 @@
 // The CPU-heavy work the service hands to its worker threads (pool.ts), as plain functions of plain data:
 // the same function runs in a pool thread (worker.ts exports these) or in the calling thread (the stdio
 // MCP server, the pool turned off), so the two cannot answer differently. Each returns its value with the
-// time it took on its thread (`ms`, what a request's CPU budget is charged) or, for bad input, the core's
+// CPU time it took on its thread (`ms`, what a request's CPU budget is charged) or, for bad input, the core's
 // InputError as data: an error crossing a thread boundary loses its class, code and detail.
+import { readFileSync } from 'node:fs';
 import { InputError, LintCache, lintSurface, parseSurfaceText, parseSurfaceValue, surfaceHash, type InputErrorCode, type LintResult, type RuleSetId, type Tool, type TokenCounter } from '@toolmark/benchmarks';
 import { compactLint } from '../mcp/compact.js';
 import { nodeSha256Hex } from '../native-hash.js';
@@ -38,13 +39,34 @@ const tokensOnce = (): Promise<TokenCounter> => (tokens ??= cliTokenCounter());
 /** Tools seen before on this thread are not analysed again (same results: the core's LintCache contract). */
 const toolCache = new LintCache();
 
+const threadCpuUsage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
+
+/**
+ * CPU time of this thread so far (ms), so that a busy machine (the thread waiting for a core) does not
+ * count against a request's budget: `process.threadCpuUsage` (Node ≥ 23.9), else Linux's
+ * /proc/thread-self/stat (utime + stime, in 10 ms ticks), else the wall clock.
+ */
+function threadCpuMs(): number {
+  if (threadCpuUsage) {
+    const { user, system } = threadCpuUsage();
+    return (user + system) / 1000;
+  }
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return performance.now();
+  }
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
-  const start = performance.now();
+  const start = threadCpuMs();
   try {
     const value = await work();
-    return { ms: performance.now() - start, value };
+    return { ms: threadCpuMs() - start, value };
   } catch (error) {
-    if (error instanceof InputError) return { ms: performance.now() - start, refused: { code: error.code, message: error.message, detail: { ...error.detail } } };
+    if (error instanceof InputError) return { ms: threadCpuMs() - start, refused: { code: error.code, message: error.message, detail: { ...error.detail } } };
     throw error;
   }
 }
