@@ -2,9 +2,26 @@
 // the same function runs in a pool thread (worker.ts exports these) or in the calling thread (the stdio
 // MCP server, the pool turned off), so the two cannot answer differently. Each returns its value with the
 // CPU time it took on its thread (`ms`, what a request's CPU budget is charged) or, for bad input, the core's
-// InputError as data: an error crossing a thread boundary loses its class, code and detail.
+// InputError or EvalError as data: an error crossing a thread boundary loses its class, code and detail.
 import { readFileSync } from 'node:fs';
-import { InputError, LintCache, lintSurface, parseSurfaceText, parseSurfaceValue, surfaceHash, type InputErrorCode, type LintResult, type RuleSetId, type Tool, type TokenCounter } from '@toolmark/benchmarks';
+import {
+  EvalError,
+  InputError,
+  LintCache,
+  lintSurface,
+  lintTaskSet,
+  parseSurfaceText,
+  parseSurfaceValue,
+  parseTaskSet,
+  surfaceHash,
+  type EvalErrorCode,
+  type InputErrorCode,
+  type LintResult,
+  type RuleSetId,
+  type TaskLintResult,
+  type Tool,
+  type TokenCounter,
+} from '@toolmark/benchmarks';
 import { compactLint } from '../mcp/compact.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { cliTokenCounter } from '../native-tokens.js';
@@ -30,8 +47,20 @@ export interface LintTextOutput {
   json: string;
 }
 
+/** `validateTasks`: validate_tasks' work — a task-set YAML parsed and checked against a tools array. */
+export interface ValidateTasksInput {
+  tasks: string;
+  tools: Record<string, unknown>[];
+  minCasesPerTool: number;
+}
+
+/** The core's refusal of bad input, as data. */
+type Refused =
+  | { kind: 'input'; code: InputErrorCode; message: string; detail: Record<string, unknown> }
+  | { kind: 'eval'; code: EvalErrorCode; message: string; detail: Record<string, unknown> };
+
 /** What a task sends back. */
-export type TaskOutcome<T> = { ms: number; value: T } | { ms: number; refused: { code: InputErrorCode; message: string; detail: Record<string, unknown> } };
+export type TaskOutcome<T> = { ms: number; value: T } | { ms: number; refused: Refused };
 
 let tokens: Promise<TokenCounter> | undefined;
 /** The compact o200k table, loaded once per thread (not once per lint). */
@@ -66,7 +95,8 @@ async function timed<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
     const value = await work();
     return { ms: threadCpuMs() - start, value };
   } catch (error) {
-    if (error instanceof InputError) return { ms: threadCpuMs() - start, refused: { code: error.code, message: error.message, detail: { ...error.detail } } };
+    if (error instanceof InputError) return { ms: threadCpuMs() - start, refused: { kind: 'input', code: error.code, message: error.message, detail: { ...error.detail } } };
+    if (error instanceof EvalError) return { ms: threadCpuMs() - start, refused: { kind: 'eval', code: error.code, message: error.message, detail: { ...error.detail } } };
     throw error;
   }
 }
@@ -88,14 +118,20 @@ export function lintText(input: LintTextInput): Promise<TaskOutcome<LintTextOutp
   });
 }
 
+export function validateTasks(input: ValidateTasksInput): Promise<TaskOutcome<TaskLintResult>> {
+  // A task set of a few MiB of YAML takes ~1 s to parse: the largest CPU cost an anonymous /mcp call had.
+  return timed(async () => lintTaskSet(parseTaskSet(input.tasks), parseSurfaceValue({ tools: input.tools }), { minCasesPerTool: input.minCasesPerTool }));
+}
+
 /** Every task by name: what the pool may run (worker.ts exports exactly these). */
-export const tasks = { lintTools, lintText } as const;
+export const tasks = { lintTools, lintText, validateTasks } as const;
 export type TaskName = keyof typeof tasks;
 export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
 export type TaskValue<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>> extends TaskOutcome<infer T> ? T : never;
 
-/** A task's value, or its InputError thrown again on this side. */
+/** A task's value, or its InputError or EvalError thrown again on this side. */
 export function unwrap<T>(outcome: TaskOutcome<T>): T {
-  if ('refused' in outcome) throw new InputError(outcome.refused.code, outcome.refused.message, outcome.refused.detail);
-  return outcome.value;
+  if (!('refused' in outcome)) return outcome.value;
+  const r = outcome.refused;
+  throw r.kind === 'input' ? new InputError(r.code, r.message, r.detail) : new EvalError(r.code, r.message, r.detail);
 }

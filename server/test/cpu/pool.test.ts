@@ -1,7 +1,7 @@
 // The CPU pool with real worker threads (piscina, the built server/dist/cpu/worker.js): the same bytes as
 // the in-loop lint, the refusal of a full pool, a request's budget.
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError, lintSurface, parseSurfaceText, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
+import { EvalError, InputError, lintSurface, lintTaskSet, parseSurfaceText, parseSurfaceValue, parseTaskSet, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
 import { loadDistractorSet } from '@toolmark/distractors';
 import { syntheticSurface } from '../../src/bench/synthetic.js';
 import { CpuRefusal } from '../../src/cpu/errors.js';
@@ -43,6 +43,19 @@ describe('CpuPool', () => {
         expect(JSON.stringify(unwrap(await lintTools({ tools, rules, detail: false })))).toBe(JSON.stringify(compactLint(inLoop)));
       }
     }
+  });
+
+  it('validate_tasks on a thread: the same result as in the loop, and a bad task set\'s EvalError with its location', async () => {
+    const p = pool();
+    const surface = syntheticSurface(40, 30, 3);
+    const names = surface.tools.map((t) => String(t.name));
+    const tasks = ['version: 1', 'tasks:', ...names.flatMap((n, i) => [`  - id: t${i}`, `    prompt: "please ${n} now"`, `    expected: ${i % 5 === 0 ? 'null' : n}`])].join('\n');
+    const inLoop = lintTaskSet(parseTaskSet(tasks), parseSurfaceValue(surface), { minCasesPerTool: 1 });
+    const onThread = await p.session().run('validateTasks', { tasks, tools: surface.tools, minCasesPerTool: 1 });
+    expect(JSON.stringify(onThread)).toBe(JSON.stringify(inLoop));
+    const bad = await p.session().run('validateTasks', { tasks: 'version: 1\ntasks:\n  - id: x\n    expected: null\n', tools: surface.tools, minCasesPerTool: 1 }).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(EvalError);
+    expect(bad).toMatchObject({ code: 'invalid_task_set', detail: { taskId: 'x', line: 3 } });
   });
 
   it('sends bad input back as the core\'s InputError, code and detail kept', async () => {

@@ -38,6 +38,10 @@ export const validateTasksTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   transports: ['stdio', 'http'],
   async run(ctx, args) {
+    // Over http the YAML and the tools are inline: parsing and checking them is CPU work for the pool.
+    if (ctx.cpu && args.tasks !== undefined && args.tools !== undefined && args.tasksFile === undefined) {
+      return { data: await ctx.cpu.run('validateTasks', { tasks: args.tasks, tools: args.tools, minCasesPerTool: args.minCasesPerTool }) };
+    }
     const set = await taskSetOf(ctx, args);
     const surface = await surfaceOf(ctx, args.tools);
     return { data: lintTaskSet(set, surface, { minCasesPerTool: args.minCasesPerTool }) };
