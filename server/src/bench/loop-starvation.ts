@@ -13,10 +13,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@toolmark/db/testing';
 import { benchServiceEnv, startService, stopService } from './service.js';
+import type { LoopSample } from './loop-sampler.js';
 import { syntheticSurface } from './synthetic.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
@@ -124,18 +126,15 @@ async function main(): Promise<void> {
     const heavy = async (send: () => Promise<void>) => {
       while (performance.now() < end) await send();
     };
-    const health: Sample[] = [];
-    const page: Sample[] = [];
     const unavailable: string[] = [];
-    const sampler = async (path: string, into: Sample[]) => {
-      while (performance.now() < end) {
-        const next = performance.now() + SAMPLE_MS;
-        const s = await timed(`${url}${path}`);
-        into.push(s);
-        if (s.status === 503) unavailable.push(`${path}: 503 ${s.code ?? ''}`);
-        await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
-      }
-    };
+    // The samplers run on a thread of their own (loop-sampler.ts): the heavy clients below keep this one busy.
+    const samplers = new Worker(new URL('./loop-sampler.js', import.meta.url), {
+      workerData: { url, paths: ['/health', '/v1/rules'], sampleMs: SAMPLE_MS, endsAt: Date.now() + DURATION_S * 1000 },
+    });
+    const sampled = new Promise<LoopSample[]>((resolve, reject) => {
+      samplers.once('message', resolve);
+      samplers.once('error', reject);
+    });
     const rest = async () => {
       const s = await timed(`${url}/v1/servers/${serverId}/lint`, { method: 'POST', headers: { ...json, authorization: `Bearer ${ci}` }, body: restBody() });
       count(`rest ${s.status}${s.code ? ` ${s.code}` : ''}`);
@@ -146,13 +145,15 @@ async function main(): Promise<void> {
       countMcp(s);
       if (s.code === 'database_unavailable') unavailable.push('mcp: 503 database_unavailable');
     };
-    await Promise.all([
-      sampler('/health', health),
-      sampler('/v1/rules', page),
+    const [samples] = await Promise.all([
+      sampled,
       ...Array.from({ length: MCP_CLIENTS }, () => heavy(mcp)),
       ...Array.from({ length: REST_CLIENTS }, () => heavy(rest)),
     ]);
     const after = uptime();
+    const health = samples.filter((s) => s.path === '/health');
+    const page = samples.filter((s) => s.path === '/v1/rules');
+    for (const s of samples) if (s.status === 503) unavailable.push(`${s.path}: 503 ${s.code ?? ''}`);
 
     const row = (name: string, samples: Sample[]) => {
       const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
