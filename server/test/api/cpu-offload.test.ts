@@ -3,7 +3,9 @@
 // (MCP), and a batch that asks for more than its budget gets the rest refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { lintSurface, parseSurfaceText } from '@toolmark/benchmarks';
 import { syntheticSurface } from '../../src/bench/synthetic.js';
+import { nodeSha256Hex } from '../../src/native-hash.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
 
 let h: TestApp | undefined;
@@ -55,6 +57,27 @@ describe('CPU-heavy requests off the event loop', () => {
     const answers = await heavy;
     expect(answers.map((a) => a.result.isError ?? false)).toEqual([false, false, false, false]);
     expect(answers.every((a) => typeof a.result.structuredContent.score === 'number')).toBe(true);
+  });
+
+  it('a lint save linted on the pool answers the bytes of the in-loop lint', async () => {
+    h = await startTestApp({ TOOLMARK_CPU_THREADS: '1' });
+    const reg = await h.app.inject({
+      method: 'POST',
+      url: '/v1/servers',
+      headers: bearer(h.keys.admin),
+      payload: { name: 'same', slug: 'same', source: { kind: 'upload', tools: { tools: [tool('seed_tool', 'Seeds a thing.')] } } },
+    });
+    const id = reg.json().server.id as string;
+    const body = JSON.stringify({ tools: syntheticSurface(40).tools });
+    const saved = await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' }, payload: body });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const inLoop = JSON.stringify(await lintSurface(parseSurfaceText(body), 'v2', { sha256Hex: nodeSha256Hex }));
+    // The answer is the result's JSON text with version, changes and security appended (savedLintJson).
+    expect(saved.body.startsWith(`${inLoop.slice(0, -1)},"version":`)).toBe(true);
+    // And what was stored is that result too.
+    const latest = await h.app.inject({ method: 'GET', url: `/v1/servers/${id}/lint/latest`, headers: bearer(h.keys.ci) });
+    const { version: _v, security: _s, ...stored } = latest.json();
+    expect(stored).toEqual(JSON.parse(inLoop));
   });
 
   it('a lint save while the pool is full: 503 cpu_busy with Retry-After in the uniform shape, nothing saved or charged', async () => {
