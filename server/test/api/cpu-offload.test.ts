@@ -90,11 +90,13 @@ describe('CPU-heavy requests off the event loop', () => {
     });
     expect(reg.statusCode, reg.body).toBe(202);
     const id = reg.json().server.id as string;
-    const save = (tag: string) =>
-      h!.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(h!.keys.ci), 'content-type': 'application/json' }, payload: JSON.stringify({ tools: heavyTools(tag) }) });
+    const save = (tag: string, tools = heavyTools(tag)) =>
+      h!.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(h!.keys.ci), 'content-type': 'application/json' }, payload: JSON.stringify({ tools }) });
     const [usedBefore] = await h.t.sql<{ units: number }[]>`SELECT COALESCE(sum(units), 0)::int AS units FROM usage`;
     let firstDone = false;
-    const first = save('first').then((r) => ((firstDone = true), r));
+    // The largest surface (~0.9 MB, about a second of CPU): it holds the one thread while the second arrives.
+    const largest = syntheticSurface(200).tools.map((t) => ({ ...t, name: `first_${String(t.name)}` }));
+    const first = save('first', largest).then((r) => ((firstDone = true), r));
     await until(() => h!.app.cpu.inFlight > 0, () => firstDone);
     expect(firstDone).toBe(false);
     const refused = await save('second');
