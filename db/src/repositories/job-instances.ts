@@ -159,7 +159,7 @@ export async function releaseHold(db: Executor, key: string, jobId: string, inst
   await db.delete(jobHolds).where(and(eq(jobHolds.key, key), eq(jobHolds.jobId, jobId), eq(jobHolds.instanceId, instanceId)));
 }
 
-/** The `run-model` jobs of the run's organisation that wait or run, other than the run's own. */
+/** pg-boss's job table and the organisation of a run (a subquery). */
 function organisationRunJobs(db: Executor, bossSchema: string, modelRunId: string) {
   const job = bossJob(bossSchema);
   const organisationOf = db
@@ -171,10 +171,11 @@ function organisationRunJobs(db: Executor, bossSchema: string, modelRunId: strin
 }
 
 /**
- * The priority a `run-model` job of this run gets: minus the number of the organisation's other run jobs
- * waiting or running. pg-boss fetches the highest priority first, then the oldest: an organisation's k-th
- * job waits behind every organisation's first, second … (k−1)-th — round robin by organisation — and a
- * continuation goes behind the organisation's others.
+ * The priority a `run-model` job of this run gets: minus the number of the organisation's run jobs waiting
+ * or running (this run's own included). pg-boss fetches the highest priority first, then the oldest: an
+ * organisation's k-th job waits behind every organisation's first, second … (k−1)-th — round robin by
+ * organisation — and a continuation or re-queue, sent while the run still has a job, goes behind the
+ * organisation's others and behind another organisation's first.
  */
 export async function fairRunPriority(db: Executor, bossSchema: string, modelRunId: string): Promise<number> {
   const { job, organisationOf } = organisationRunJobs(db, bossSchema, modelRunId);
@@ -183,7 +184,7 @@ export async function fairRunPriority(db: Executor, bossSchema: string, modelRun
     .from(job)
     .innerJoin(modelRuns, sql`${modelRuns.id}::text = ${job.data}::jsonb->>'modelRunId'`)
     .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
-    .where(and(eq(job.name, 'run-model'), sql`${job.state} < 'completed'`, sql`${modelRuns.id} <> ${modelRunId}`, inArray(evaluations.organisationId, organisationOf)));
+    .where(and(eq(job.name, 'run-model'), sql`${job.state} < 'completed'`, inArray(evaluations.organisationId, organisationOf)));
   return -(row?.n ?? 0);
 }
 
