@@ -7,15 +7,15 @@ import type { JobSender } from './sender.js';
 
 /** When a run checks whether to yield; tests shorten them. */
 export interface FairnessSettings {
-  /** A fetchable run job of another organisation older than this means every slot is busy; default 4 s (twice the polling interval). */
+  /** A fetchable run job of another organisation older than this means every slot is busy; default 3 s (longer than the 2 s polling interval). */
   waitedSeconds?: number;
-  /** How often a run checks; default 2 s. */
+  /** How often a run checks; default 1 s. */
   checkSeconds?: number;
   /** A run yields only after running this long (every attempt makes progress); default 5 s. */
   minSliceSeconds?: number;
 }
 
-export const FAIRNESS_DEFAULTS = { waitedSeconds: 4, checkSeconds: 2, minSliceSeconds: 5 } as const;
+export const FAIRNESS_DEFAULTS = { waitedSeconds: 3, checkSeconds: 1, minSliceSeconds: 5 } as const;
 
 /**
  * The sender the workers queue through: a `run-model` job without a priority of its own gets its
