@@ -165,7 +165,8 @@ export async function startInstance(db: Database, boss: PgBoss, log: JobLog, set
       clearInterval(timer);
       await beating;
       ownInstances.delete(identity.id);
-      await endInstances(db, [identity.id]);
+      // The database may be away at stop: the instance then goes silent and is dead after the window anyway.
+      await endInstances(db, [identity.id]).catch((error: unknown) => log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'job instance end not recorded'));
     },
   };
 }
