@@ -41,8 +41,11 @@ export interface JobInstance {
   release(key: string, jobId: string): Promise<void>;
   /** One heartbeat and reaper round (the timer runs them; tests call it). */
   beat(): Promise<void>;
-  /** Stop heartbeating and record the end: whatever it still held may be taken over at once. */
-  stop(): Promise<void>;
+  /**
+   * Stop heartbeating; record the end (whatever it still held may be taken over at once) unless handlers
+   * still run (`ended: false`): then the instance just goes silent, and pg-boss's stop fails those jobs.
+   */
+  stop(options?: { ended?: boolean }): Promise<void>;
 }
 
 /** The host and PID namespace of this process: pids are only comparable inside one. */
@@ -160,11 +163,12 @@ export async function startInstance(db: Database, boss: PgBoss, log: JobLog, set
       await beating;
       await beat();
     },
-    async stop() {
+    async stop({ ended = true } = {}) {
       stopped = true;
       clearInterval(timer);
       await beating;
       ownInstances.delete(identity.id);
+      if (!ended) return;
       // The database may be away at stop: the instance then goes silent and is dead after the window anyway.
       await endInstances(db, [identity.id]).catch((error: unknown) => log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'job instance end not recorded'));
     },

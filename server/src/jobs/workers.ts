@@ -170,6 +170,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     });
     await Promise.race([Promise.allSettled([...running]), expiry]);
     clearTimeout(timer);
-    await instance.stop();
+    // Handlers still running past the timeout keep their jobs until pg-boss's stop fails them: not ended yet.
+    await instance.stop({ ended: running.size === 0 });
   };
 }
