@@ -203,7 +203,11 @@ export function bossSender(boss: PgBoss): JobSender {
     async send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options: SendOptions = {}): Promise<string | null> {
       // A producer's mistake fails here, in the producer, instead of as a dead job later.
       const data = SCHEMAS[queue].parse(payload);
-      const id = await boss.send(queue, data as object, { singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data), ...(options.priority === undefined ? {} : { priority: options.priority }) });
+      const id = await boss.send(queue, data as object, {
+        singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data),
+        ...(options.priority === undefined ? {} : { priority: options.priority }),
+        ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+      });
       if (id !== null) wakeLocalWorkers(boss, queue);
       return id;
     },

@@ -30,6 +30,13 @@ const PRUNE_AFTER_SECONDS = 3600;
 /** The queues whose work one job at a time may do (the singleton key is the work: a run, an evaluation, a build). */
 export const EXCLUSIVE_QUEUES: ReadonlySet<JobQueue> = new Set(['generate-cases', 'run-model', 'build-release']);
 
+/**
+ * Exclusive queues whose job, finding its work held, comes back later instead of ending: a build asked for
+ * while one runs must still read the newer data (the holder of a run or of cases does the whole work, so
+ * another job of theirs has nothing left to do). Seconds until it is tried again.
+ */
+export const BUSY_LATER: Readonly<Partial<Record<JobQueue, number>>> = { 'build-release': 30 };
+
 /** A running instance. */
 export interface JobInstance {
   readonly id: string;

@@ -16,6 +16,8 @@ export interface SendOptions {
   singletonKey?: string;
   /** pg-boss priority: higher is fetched first (run-model jobs get their organisation's fair share, workers.ts). */
   priority?: number;
+  /** Start no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
 }
 
 /**

@@ -15,7 +15,7 @@ import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
 import { buildRelease, type DatasetsSettings } from './build-release.js';
 import { fairSender, yieldCheck, type FairnessSettings } from './fairness.js';
-import { EXCLUSIVE_QUEUES, INSTANCE_DEFAULTS, startInstance, type InstanceSettings } from './instance.js';
+import { BUSY_LATER, EXCLUSIVE_QUEUES, INSTANCE_DEFAULTS, startInstance, type InstanceSettings } from './instance.js';
 import type { JobSender } from './sender.js';
 
 /** What the workers need. */
@@ -83,8 +83,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     instance.started(job.id);
     try {
       if (key !== undefined && !(held = await instance.take(key, job.id))) {
-        deps.log.info({ queue, jobId: job.id, key }, 'job skipped: a live job holds the same work');
-        return { status: 'busy', key };
+        const later = BUSY_LATER[queue];
+        if (later !== undefined) await deps.sender.send(queue, job.data as never, { singletonKey: job.singletonKey ?? '', startAfterSeconds: later });
+        deps.log.info({ queue, jobId: job.id, key, retryInSeconds: later ?? null }, later === undefined ? 'job skipped: a live job holds the same work' : 'job put back: a live job holds the same work');
+        return { status: 'busy', key, ...(later === undefined ? {} : { retryInSeconds: later }) };
       }
       work = handle(job, { release });
       running.add(work);
