@@ -26,3 +26,4 @@ export * from './repositories/evaluation-boards.js';
 export * from './repositories/failures.js';
 export * from './repositories/releases.js';
 export * from './repositories/dataset-rows.js';
+export * from './repositories/job-instances.js';

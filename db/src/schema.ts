@@ -8,3 +8,4 @@ export * from './schema/lint.js';
 export * from './schema/evaluations.js';
 export * from './schema/failures.js';
 export * from './schema/datasets.js';
+export * from './schema/jobs.js';

@@ -160,9 +160,20 @@ export async function markRunRunning(db: Executor, id: string, at: Date, reusedT
     .where(and(eq(modelRuns.id, id), inArray(modelRuns.status, ['queued', 'running'])));
 }
 
-/** A run finished: its metrics, then the evaluation's status from all its runs. */
+/**
+ * Lock the evaluation of a run (FOR UPDATE) before the run's end is written: the evaluation row is the lock
+ * its runs end under, so of two runs ending at once the second waits, then sees the first as ended and
+ * settles the evaluation (each used to see the other still running, and the evaluation stayed `running`).
+ * Taken first, as attachCaseSet does (evaluation, then runs): one lock order, no deadlock.
+ */
+async function lockEvaluationOfRun(tx: Executor, runId: string): Promise<void> {
+  await tx.select({ id: evaluations.id }).from(evaluations).innerJoin(modelRuns, eq(modelRuns.evaluationId, evaluations.id)).where(eq(modelRuns.id, runId)).for('update', { of: evaluations });
+}
+
+/** A run finished: its metrics, then the evaluation's status from all its runs (under the evaluation's lock). */
 export async function finishRun(db: Database, id: string, metrics: unknown, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockEvaluationOfRun(tx, id);
     const [run] = await tx.update(modelRuns).set({ status: 'done', metrics, finishedAt: at, error: null }).where(and(eq(modelRuns.id, id), inArray(modelRuns.status, ['queued', 'running']))).returning();
     if (run) await settleEvaluation(tx, run.evaluationId, at);
   });
@@ -175,6 +186,7 @@ export async function finishRun(db: Database, id: string, metrics: unknown, at: 
  */
 export async function failRun(db: Database, id: string, error: { code: string; message: string }, at: Date): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockEvaluationOfRun(tx, id);
     const [run] = await tx.select().from(modelRuns).where(eq(modelRuns.id, id)).for('update');
     if (!run || run.status === 'done' || run.status === 'failed') return 0;
     const [spent] = await tx.select({ units: sql<number>`coalesce(sum(${trials.units}), 0)::int` }).from(trials).where(eq(trials.modelRunId, id));
@@ -202,7 +214,7 @@ export async function failEvaluation(db: Database, id: string, error: { code: st
   return refunded;
 }
 
-/** Set the evaluation's status from its runs: done when all are done, failed when all ended and one failed, else running. */
+/** Set the evaluation's status from its runs: done when all are done, failed when all ended and one failed, else running. The caller holds the evaluation's lock (lockEvaluationOfRun). */
 async function settleEvaluation(tx: Executor, evaluationId: string, at: Date): Promise<void> {
   const runs = await tx.select({ status: modelRuns.status }).from(modelRuns).where(eq(modelRuns.evaluationId, evaluationId));
   const ended = runs.every((r) => r.status === 'done' || r.status === 'failed');

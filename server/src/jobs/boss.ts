@@ -38,10 +38,12 @@ export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
   'recapture-public': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 60 },
   // Generating offline cases takes well under a second; storing them, a few statements.
   'generate-cases': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
-  // A model run stops itself a minute before its attempt expires, stores what it has and queues its own
-  // continuation (jobs/run-model.ts), so a long run never outlives its attempt and is never run twice at once.
+  // A model run stops itself a minute before its attempt expires (or earlier, to let another organisation's
+  // run have its slot), stores what it has and queues its own continuation (jobs/run-model.ts). Expiry is the
+  // last resort: a dead worker's attempt is failed over by the instance heartbeat within a minute (instance.ts).
   'run-model': { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 1800 },
-  // A build streams every public row into files; an attempt killed midway publishes nothing and the retry starts over.
+  // A build streams every public row into files; an attempt killed midway publishes nothing and the retry
+  // (failed over by the instance heartbeat, not this expiry) starts over.
   'build-release': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
 };
 
@@ -125,10 +127,12 @@ export async function createBoss(options: BossOptions): Promise<PgBoss> {
     // pg-boss checks the dead-letter queue exists (a foreign key), so it is created first. Nothing works
     // on it: a dead job waits there for a person (pg-boss keeps it twice as long as the original's retention).
     await boss.createQueue(dead, { name: dead, policy: 'standard', retryLimit: 0 });
-    // Evaluation queues are `stately`: besides one waiting job per key, at most one is active, so a model
-    // run queued again (its continuation, the start-up re-queue) never runs beside itself.
-    const policy = queue === 'run-model' || queue === 'generate-cases' || queue === 'build-release' ? 'stately' : 'short';
-    const queueOptions: PgBoss.Queue = { name: queue, policy, ...settings, deadLetter: dead };
+    // Every queue is `short`. Evaluation queues and builds used to be `stately` (at most one active job per
+    // key), but pg-boss fetches the oldest waiting job and, when activating it would break that rule, the
+    // whole fetch fails: a continuation or re-queue of a run whose attempt was still active (or dead, until
+    // it expired) stopped the queue for everyone. One job at a time per run or build is now a hold
+    // (instance.ts: `job_holds`), taken by the handler, given up when its instance dies.
+    const queueOptions: PgBoss.Queue = { name: queue, policy: 'short', ...settings, deadLetter: dead };
     // createQueue does nothing for an existing queue; updateQueue brings its settings up to date.
     await boss.createQueue(queue, queueOptions);
     await boss.updateQueue(queue, queueOptions);
@@ -199,7 +203,11 @@ export function bossSender(boss: PgBoss): JobSender {
     async send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options: SendOptions = {}): Promise<string | null> {
       // A producer's mistake fails here, in the producer, instead of as a dead job later.
       const data = SCHEMAS[queue].parse(payload);
-      const id = await boss.send(queue, data as object, { singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data) });
+      const id = await boss.send(queue, data as object, {
+        singletonKey: options.singletonKey ?? defaultSingletonKey(queue, data),
+        ...(options.priority === undefined ? {} : { priority: options.priority }),
+        ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+      });
       if (id !== null) wakeLocalWorkers(boss, queue);
       return id;
     },

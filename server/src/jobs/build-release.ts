@@ -1,6 +1,7 @@
-// Queue `build-release`: build the dataset releases (on the schedule and on an admin's request). The queue
-// is stately, so one build runs at a time; a worker killed mid-build leaves only a `building` row and a
-// folder under `.building/`, which nobody serves and the retry (or the next build) removes.
+// Queue `build-release`: build the dataset releases (on the schedule and on an admin's request). One job at
+// a time holds a build (workers.ts, jobs/instance.ts); a worker killed mid-build leaves only a `building` row
+// and a folder under `.building/`, which nobody serves and the retry — failed over within seconds of the
+// worker's death by the instance heartbeat — (or the next build) removes.
 import { BuildReleaseJobSchema } from '@toolmark/benchmarks';
 import type { Database } from '@toolmark/db';
 import { codeVersion } from '../build-info.js';

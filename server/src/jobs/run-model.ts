@@ -1,8 +1,9 @@
 // Queue `run-model`: one model run of an evaluation over its case set — the CLI's planner, runner and
 // verdicts (eval/), so the numbers are `toolmark run`'s. Resumable: trials are stored as they are judged
 // (unique on run × case × repeat), a resumed run executes only the trials not stored, and the units were
-// all charged at start, so nothing is ever charged twice. A run stops a minute before its attempt expires
-// and queues its own continuation, so it is never executed by two workers at once.
+// all charged at start, so nothing is ever charged twice. A run stops a minute before its attempt expires,
+// or yields its slot to another organisation's waiting run, and queues its own continuation; one job at a
+// time holds the run (workers.ts), so it is never executed by two workers at once.
 import { computeMetrics, createArgChecker, parseSurfaceValue, RunModelJobSchema, type TrialRecord, type TurnResult } from '@toolmark/benchmarks';
 import { cachedResults, cacheResults, caseSetCases, failRun, finishRun, getEvaluationRecord, getModelRun, getVersion, markRunRunning, runTrials, storeTrials, type Database } from '@toolmark/db';
 import { codeVersion } from '../build-info.js';
@@ -12,6 +13,7 @@ import { planOf, pricedTrials, providerOf, trialKey, type Env, type RunSettings 
 import type { Provider } from '../eval/evaluate.js';
 import type { TokenCounter } from '@toolmark/benchmarks';
 import type { JobLog } from './boss.js';
+import type { YieldCheck } from './fairness.js';
 import type { JobSender } from './sender.js';
 
 /** What the handler needs. */
@@ -29,7 +31,7 @@ export interface RunModelDeps {
 /** What one job did. */
 export interface RunModelOutcome {
   modelRunId: string;
-  status: 'done' | 'failed' | 'continued' | 'ended' | 'missing' | 'waiting';
+  status: 'done' | 'failed' | 'continued' | 'yielded' | 'ended' | 'missing' | 'waiting';
   executed: number;
   skipped: number;
   refunded: number;
@@ -44,6 +46,10 @@ export interface RunAttempt {
   retryCount: number;
   retryLimit: number;
   expireInSeconds: number;
+  /** Give up the run's hold (workers.ts): done before the continuation is queued, so the continuation can take it. */
+  release?: () => Promise<void>;
+  /** When to yield the slot to another organisation's run (fairness.ts); absent: only the deadline stops the run. */
+  fairness?: YieldCheck;
 }
 
 /** Run (or resume) one model run. */
@@ -109,6 +115,27 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
   // Stop before the attempt expires (pg-boss would hand the job to another worker while this one still runs).
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), Math.max(5, attempt.expireInSeconds - 60) * 1000);
+  // Or yield to another organisation: after a minimum slice, whenever one of its runs waits with every slot busy.
+  let yielded = false;
+  const fairness = attempt.fairness;
+  const began = Date.now();
+  let checking = false;
+  const check = fairness
+    ? setInterval(() => {
+        if (checking || deadline.signal.aborted || Date.now() - began < fairness.afterMs) return;
+        checking = true;
+        fairness
+          .shouldYield()
+          .then((yes) => {
+            if (yes && !deadline.signal.aborted) {
+              yielded = true;
+              deadline.abort();
+            }
+          })
+          .catch(() => undefined)
+          .finally(() => (checking = false));
+      }, fairness.checkMs)
+    : undefined;
   try {
     const executed = await executePlan({
       plan,
@@ -133,9 +160,11 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
   } catch (error) {
     await writer.close().catch(() => undefined);
     if (error instanceof RunCancelled && deadline.signal.aborted) {
-      // The run's own key: the queue (`stately`) holds it until this attempt completes, so it never runs beside it.
+      // The hold goes first: the continuation may start at once, and must find the run free.
+      await attempt.release?.();
       await deps.sender.send('run-model', { modelRunId: run.id });
-      return { ...outcome, status: 'continued' };
+      if (yielded) deps.log.info({ queue: 'run-model', modelRunId: run.id }, 'run yielded its slot to another organisation\'s waiting run; continuation queued');
+      return { ...outcome, status: yielded ? 'yielded' : 'continued' };
     }
     if (error instanceof RunFailed || attempt.retryCount >= attempt.retryLimit) {
       const message = error instanceof Error ? error.message : String(error);
@@ -146,6 +175,7 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
     throw error;
   } finally {
     clearTimeout(timer);
+    clearInterval(check);
   }
 }
 

@@ -14,6 +14,10 @@ export interface JobPayloads {
 export interface SendOptions {
   /** Jobs with the same key are not queued twice while one is waiting (pg-boss singletonKey). */
   singletonKey?: string;
+  /** pg-boss priority: higher is fetched first (run-model jobs get their organisation's fair share, workers.ts). */
+  priority?: number;
+  /** Start no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
 }
 
 /**

@@ -14,6 +14,8 @@ import { runModel } from './run-model.js';
 import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
 import { buildRelease, type DatasetsSettings } from './build-release.js';
+import { fairSender, yieldCheck, type FairnessSettings } from './fairness.js';
+import { BUSY_LATER, EXCLUSIVE_QUEUES, INSTANCE_DEFAULTS, startInstance, type InstanceSettings } from './instance.js';
 import type { JobSender } from './sender.js';
 
 /** What the workers need. */
@@ -36,12 +38,20 @@ export interface WorkerDeps {
   datasets?: DatasetsSettings;
   /** A provider for a model run instead of its stored settings' (tests, benches). */
   providerFor?: (run: RunSettings) => Promise<Provider>;
+  /** Heartbeat and dead-after window of this process's instance (instance.ts; tests shorten them). */
+  instance?: InstanceSettings;
+  /** When a model run yields its slot to another organisation's (fairness.ts; tests shorten them). */
+  fairness?: FairnessSettings;
 }
 
 /** Stop this process's workers: no more fetching; resolves when running handlers ended or `timeoutMs` passed. */
 export type StopWorkers = (options?: { timeoutMs?: number }) => Promise<void>;
 
-type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
+/** What a handler gets besides its job: how to give up its exclusive hold early (before queueing its own continuation). */
+interface HandleContext {
+  release(): Promise<void>;
+}
+type Handle = (job: PgBoss.JobWithMetadata<unknown>, context: HandleContext) => Promise<object>;
 
 /**
  * Register the three handlers (`concurrency` pollers each for capture and lint, one for the schedule's
@@ -53,13 +63,33 @@ type Handle = (job: PgBoss.JobWithMetadata<unknown>) => Promise<object>;
  */
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<StopWorkers> {
   const running = new Set<Promise<unknown>>();
+  const bossSchema = deps.instance?.bossSchema ?? INSTANCE_DEFAULTS.bossSchema;
+  // This process's instance: heartbeats the jobs it runs, fails over those of dead instances (instance.ts).
+  const instance = await startInstance(deps.db, boss, deps.log, deps.instance);
+  const sender = fairSender(deps.sender, deps.db, bossSchema);
   const wrap = (queue: JobQueue, handle: Handle) => async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
     // batchSize is 1, so there is one job; pg-boss completes it with the returned outcome as its output.
     const job = jobs[0]!;
     const started = Date.now();
-    const work = handle(job);
-    running.add(work);
+    // One job at a time does a run, an evaluation's cases or a build: the hold of its key. Another job of the
+    // same key while a live one holds it (a re-queue, a retry of a misjudged attempt) has nothing to do.
+    const key = EXCLUSIVE_QUEUES.has(queue) ? `${queue}:${job.singletonKey ?? ''}` : undefined;
+    let held = false;
+    const release = async () => {
+      if (key !== undefined && held) await instance.release(key, job.id);
+      held = false;
+    };
+    let work: Promise<object> | undefined;
+    instance.started(job.id);
     try {
+      if (key !== undefined && !(held = await instance.take(key, job.id))) {
+        const later = BUSY_LATER[queue];
+        if (later !== undefined) await deps.sender.send(queue, job.data as never, { singletonKey: job.singletonKey ?? '', startAfterSeconds: later });
+        deps.log.info({ queue, jobId: job.id, key, retryInSeconds: later ?? null }, later === undefined ? 'job skipped: a live job holds the same work' : 'job put back: a live job holds the same work');
+        return { status: 'busy', key, ...(later === undefined ? {} : { retryInSeconds: later }) };
+      }
+      work = handle(job, { release });
+      running.add(work);
       const outcome = await work;
       deps.log.info({ queue, jobId: job.id, attempt: job.retryCount + 1, ms: Date.now() - started }, 'job done');
       return outcome;
@@ -69,11 +99,13 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
       deps.log.warn({ queue, jobId: job.id, attempt: job.retryCount + 1, final, err }, final ? 'job failed; moved to the dead-letter queue' : 'job failed; will retry');
       throw error;
     } finally {
-      running.delete(work);
+      if (work) running.delete(work);
+      await release().catch(() => undefined);
+      instance.ended(job.id);
     }
   };
   const tokens = deps.tokens ?? (await cliTokenCounter());
-  const evalDeps = { ...deps, env: deps.env ?? process.env, tokens };
+  const evalDeps = { ...deps, sender, env: deps.env ?? process.env, tokens };
   const handlers: [JobQueue, number, Handle][] = [
     [
       'capture-server',
@@ -83,7 +115,15 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     ['lint-version', deps.concurrency, (job) => lintVersion(deps, job.data)],
     ['recapture-public', 1, (job) => recapturePublic(deps, job.data)],
     ['generate-cases', 1, (job) => generateCases(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })],
-    ['run-model', deps.concurrency, (job) => runModel(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, expireInSeconds: job.expireInSeconds })],
+    [
+      'run-model',
+      deps.concurrency,
+      (job, { release }) => {
+        const { modelRunId } = job.data as { modelRunId: string };
+        const fairness = yieldCheck(deps.db, bossSchema, modelRunId, deps.fairness);
+        return runModel(evalDeps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit, expireInSeconds: job.expireInSeconds, release, fairness });
+      },
+    ],
     ...(deps.datasets ? [['build-release', 1, (job) => buildRelease({ db: deps.db, log: deps.log, datasets: deps.datasets! }, job.data)] as [JobQueue, number, Handle]] : []),
   ];
   // pg-boss 10 has no per-worker concurrency: each work() call is one poller running one job at a time.
@@ -117,9 +157,9 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
   // Evaluation work whose job was lost (a send that failed after the start committed, a database restored):
   // queued again; pg-boss keeps one waiting and one active job per run, so work already queued is not doubled.
   const unfinished = await unfinishedEvaluationWork(deps.db);
-  for (const evaluationId of unfinished.evaluations) await deps.sender.send('generate-cases', { evaluationId });
-  for (const modelRunId of unfinished.runs) await deps.sender.send('run-model', { modelRunId });
-  deps.log.info({ concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled, evaluationsRequeued: unfinished.evaluations.length + unfinished.runs.length }, 'job workers started');
+  for (const evaluationId of unfinished.evaluations) await sender.send('generate-cases', { evaluationId });
+  for (const modelRunId of unfinished.runs) await sender.send('run-model', { modelRunId });
+  deps.log.info({ instance: instance.id, concurrency: deps.concurrency, recaptureCron: deps.recaptureCron ?? null, backfilled, evaluationsRequeued: unfinished.evaluations.length + unfinished.runs.length }, 'job workers started');
 
   return async ({ timeoutMs = 30_000 } = {}) => {
     for (const [queue] of handlers) {
@@ -132,5 +172,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
     });
     await Promise.race([Promise.allSettled([...running]), expiry]);
     clearTimeout(timer);
+    // Handlers still running past the timeout keep their jobs until pg-boss's stop fails them: not ended yet.
+    await instance.stop({ ended: running.size === 0 });
   };
 }

@@ -1,9 +1,11 @@
 // `build-release` through real pg-boss workers: a worker given dataset settings registers the schedule,
-// and a job (as POST /v1/datasets/builds sends it) builds and publishes the releases.
+// and a job (as POST /v1/datasets/builds sends it) builds and publishes the releases; one asked for while
+// another build of its kind runs comes back later.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { publishedReleases } from '@toolmark/db';
+import { heartbeatInstance, publishedReleases, takeHold } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -41,4 +43,34 @@ it('registers the nightly schedule and publishes releases when a build job arriv
   }, 30_000);
   expect(published.every((r) => r.kind === 'lint')).toBe(true);
   expect(published.map((r) => (r.manifest as { license: string }).license)).toEqual(['CC0-1.0', 'CC0-1.0']);
+});
+
+it('a build asked for while another holds the same kind is put back, not dropped, and builds once the hold is gone', async () => {
+  // Another worker (a live instance elsewhere) runs a lint build: its job is active and holds the key.
+  const other = { id: randomUUID(), host: 'another-machine', pid: 1 };
+  const running = await boss.send('build-release', { kind: 'lint', reason: 'requested' }, { singletonKey: 'lint', startAfter: 3600 });
+  const [fetched] = await boss.fetch('build-release', { ignoreStartAfter: true });
+  expect(fetched?.id).toBe(running);
+  await heartbeatInstance(t.db, other, [running!]);
+  expect(await takeHold(t.db, { key: 'build-release:lint', jobId: running!, instanceId: other.id, bossSchema: 'pgboss', deadAfterSeconds: 30 })).toBe(true);
+
+  const before = (await publishedReleases(t.db)).length;
+  const asked = await bossSender(boss).send('build-release', { reason: 'requested', kind: 'lint' });
+  const [done] = await waitFor('the asked-for build to find the key held', async () => {
+    const rows = await t.sql<{ output: { status: string; retryInSeconds: number } }[]>`SELECT output FROM pgboss.job WHERE id = ${asked!} AND state = 'completed'`;
+    return rows.length > 0 && rows;
+  });
+  expect(done!.output).toMatchObject({ status: 'busy', retryInSeconds: 30 });
+  // Put back for later, with the same key; nothing built meanwhile.
+  const [later] = await t.sql<{ id: string; wait: number }[]>`SELECT id, extract(epoch FROM start_after - now())::float AS wait FROM pgboss.job WHERE name = 'build-release' AND state = 'created' AND singleton_key = 'lint' AND id <> ${running!}`;
+  expect(later!.wait).toBeGreaterThan(20);
+  expect((await publishedReleases(t.db)).length).toBe(before);
+
+  // The other build's job completes (its hold left behind, as by a crash between the two: a hold of an
+  // ended job is free); the put-back job (brought forward, not to wait 30 s here) takes it and builds.
+  await boss.complete('build-release', running!);
+  await t.sql`UPDATE pgboss.job SET start_after = now() WHERE id = ${later!.id}`;
+  await waitFor('the put-back job to complete', async () => (await t.sql`SELECT 1 FROM pgboss.job WHERE id = ${later!.id} AND state = 'completed'`).length > 0, 30_000);
+  const [output] = await t.sql<{ output: { releases: unknown[] } }[]>`SELECT output FROM pgboss.job WHERE id = ${later!.id}`;
+  expect(output!.output.releases.length).toBeGreaterThan(0);
 });

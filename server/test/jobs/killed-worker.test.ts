@@ -1,6 +1,8 @@
-// A worker process killed in the middle of a job (SIGKILL: no chance to hand the job back) must not lose
-// it: when the attempt expires, another process's maintenance fails it into a retry, and a live worker
-// completes it, once. The killed worker is a real child process on the BUILT code (`npm run build` first).
+// A worker process killed in the middle of a job (SIGKILL: no chance to hand the job back) on "another
+// machine" must not hold it until its attempt expires: while it heartbeats, its job is left alone; once it
+// is silent for the dead-after window, a live instance fails the attempt into a retry at once, and a live
+// worker completes it, once. The attempt's expiry (300 s) is far beyond the test, so only the heartbeat can
+// have freed it. The killed worker is a real child process on the BUILT code (`npx tsc -b` first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer } from '@toolmark/db';
@@ -12,15 +14,24 @@ import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
 import { FAST, jobsOf, lintRows, recordingLog, tool, waitFor } from './helpers.js';
 
 const BOSS_JS = new URL('../../dist/jobs/boss.js', import.meta.url).href;
-// Short expiry so the test waits seconds, not minutes; both processes create the queue with these settings.
-const QUEUES: BossOptions['queues'] = { 'lint-version': { expireInSeconds: 3, retryDelay: 1, retryLimit: 3 } };
+const INSTANCE_JS = new URL('../../dist/jobs/instance.js', import.meta.url).href;
+const DB_JS = new URL('../../../db/dist/index.js', import.meta.url).href;
+const QUEUES: BossOptions['queues'] = { 'lint-version': { expireInSeconds: 300, retryDelay: 30, retryLimit: 3 } };
+const INSTANCE = { heartbeatSeconds: 1, deadAfterSeconds: 3 };
 
-// The child: our createBoss on the built code, and a lint-version handler that says it started, then never ends.
+// The child: our createBoss and a worker instance on the built code, as if on another machine (its own
+// host name), and a lint-version handler that says it started, is listed by the instance, and never ends.
 const CHILD = `
 const { createBoss } = await import(${JSON.stringify(BOSS_JS)});
+const { startInstance } = await import(${JSON.stringify(INSTANCE_JS)});
+const { openDatabase } = await import(${JSON.stringify(DB_JS)});
 const log = { info() {}, warn() {}, error() {} };
+const handle = await openDatabase({ url: process.env.TM_URL, maxConnections: 2 });
 const boss = await createBoss({ url: process.env.TM_URL, log, pollingIntervalSeconds: 0.5, queues: JSON.parse(process.env.TM_QUEUES) });
+const instance = await startInstance(handle.db, boss, log, { ...JSON.parse(process.env.TM_INSTANCE), host: 'another-machine' });
 await boss.work('lint-version', { batchSize: 1 }, async ([job]) => {
+  instance.started(job.id);
+  await instance.beat();
   process.stdout.write('started ' + job.id + '\\n');
   await new Promise(() => {});
 });
@@ -41,7 +52,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-it('a job whose worker was SIGKILLed is retried after it expires and completes once', async () => {
+it('a job whose worker on another machine was SIGKILLed is failed over by the heartbeat, long before it expires, and completes once', async () => {
   const org = await createOrganisation(t.db, { name: 'Acme', slug: 'acme' });
   const server = await createServer(t.db, { name: 'killed', slug: 'killed', source: 'upload', organisationId: org.id, public: true });
   const value = { tools: [tool('list_files', 'List the files in a folder of the workspace.')] };
@@ -58,7 +69,7 @@ it('a job whose worker was SIGKILLed is retried after it expires and completes o
   const jobId = await bossSender(boss).send('lint-version', { versionId: version.id });
 
   child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
-    env: { PATH: process.env.PATH ?? '', TM_URL: t.url, TM_QUEUES: JSON.stringify(QUEUES) },
+    env: { PATH: process.env.PATH ?? '', TM_URL: t.url, TM_QUEUES: JSON.stringify(QUEUES), TM_INSTANCE: JSON.stringify(INSTANCE) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -75,23 +86,31 @@ it('a job whose worker was SIGKILLed is retried after it expires and completes o
     child!.on('exit', (code) => reject(new Error(`the child worker exited (${code}): ${stderr}`)));
   });
   expect(started).toBe(jobId);
+
+  // A live instance judges the child while it heartbeats: for three dead-after windows, its job is left alone.
+  stop = await startWorkers(boss, { db: t.db, sender: bossSender(boss), log, allowPrivateUrls: false, allowNpmCapture: false, concurrency: 1, instance: INSTANCE });
+  await new Promise((resolve) => setTimeout(resolve, 3 * INSTANCE.deadAfterSeconds * 1000));
+  expect((await jobsOf(t, 'lint-version')).find((j) => j.id === jobId)).toMatchObject({ state: 'active', retry_count: 0 });
+  expect(log.lines.filter((l) => l.message.includes('failed over'))).toEqual([]);
+
+  const killedAt = Date.now();
   child.kill('SIGKILL');
   await new Promise((resolve) => child!.once('exit', resolve));
-
-  // The attempt is still `active` in the database: nobody said it ended.
-  const [held] = await jobsOf(t, 'lint-version');
-  expect(held).toMatchObject({ id: jobId, state: 'active', retry_count: 0 });
-
-  stop = await startWorkers(boss, { db: t.db, sender: bossSender(boss), log, allowPrivateUrls: false, allowNpmCapture: false, concurrency: 1 });
-  const all = await waitFor('the job (and any other lint of the version) to complete after expiry', async () => {
-    const jobs = (await jobsOf(t, 'lint-version')).filter((j) => j.data.versionId === version.id);
-    return jobs.every((j) => j.state === 'completed') && jobs;
-  });
+  const all = await waitFor(
+    'the job (and any other lint of the version) to complete after the failover',
+    async () => {
+      const jobs = (await jobsOf(t, 'lint-version')).filter((j) => j.data.versionId === version.id);
+      return jobs.every((j) => j.state === 'completed') && jobs;
+    },
+    60_000,
+  );
+  const seconds = (Date.now() - killedAt) / 1000;
+  console.log(`killed-worker: another machine's worker SIGKILLed; its job completed on a live worker ${seconds.toFixed(1)} s later (dead-after ${INSTANCE.deadAfterSeconds} s, expiry 300 s)`);
+  // Freed by the heartbeat, not the expiry: the failover named the job, and the retry ran on the live worker.
+  expect(log.lines.find((l) => l.message.includes('failed over'))?.fields.jobIds).toEqual([jobId]);
+  expect(seconds).toBeLessThan(60);
   const done = all.find((j) => j.id === jobId)!;
-  // The second attempt (retry_count 1) ran on the live worker.
   expect(done.retry_count).toBe(1);
-  // The start-up backfill also queued a lint of this version (it had no result yet); between them the
-  // result was stored once, by one job.
   expect(all.flatMap((j) => (j.output?.stored as string[]) ?? []).sort()).toEqual(Object.keys(ruleSets).sort());
   expect(await lintRows(t, version.id)).toHaveLength(Object.keys(ruleSets).length);
-});
+}, 90_000);
