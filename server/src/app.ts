@@ -46,7 +46,13 @@ export interface AppDeps {
   env?: Env;
   /** The process's pino logger, or `false` for none; default: JSON logs at the configured level. */
   logger?: false | FastifyBaseLogger;
+  /** A CPU pool shared with inline workers (`npm start`), which its owner closes; default: the app's own. */
+  cpu?: CpuPool;
 }
+
+/** The CPU pool the configuration asks for (the app's, and the one `npm start` shares with its inline workers). */
+export const cpuPoolFor = (config: Config): CpuPool =>
+  new CpuPool({ threads: threadsFor(config.TOOLMARK_CPU_THREADS), queue: config.TOOLMARK_CPU_QUEUE, budgetMs: config.TOOLMARK_CPU_BUDGET_MS, nice: config.TOOLMARK_CPU_NICE });
 
 /** JSON bodies other than uploads: 256 KiB is plenty for keys and registrations by URL. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -120,14 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all([savesSql.end({ timeout: 5 }), newVersionsSql.end({ timeout: 5 })]);
   });
-  // CPU-heavy work of requests (lint) on worker threads; stopped with the app.
-  const cpu = new CpuPool({
-    threads: threadsFor(deps.config.TOOLMARK_CPU_THREADS),
-    queue: deps.config.TOOLMARK_CPU_QUEUE,
-    budgetMs: deps.config.TOOLMARK_CPU_BUDGET_MS,
-    nice: deps.config.TOOLMARK_CPU_NICE,
-  });
-  app.addHook('onClose', () => cpu.close());
+  // CPU-heavy work of requests (lint) on worker threads; the app's own is stopped with the app.
+  const cpu = deps.cpu ?? cpuPoolFor(deps.config);
+  if (!deps.cpu) app.addHook('onClose', () => cpu.close());
   app.decorate('cpu', cpu);
   const ctx: ApiContext = {
     db: deps.database.db,

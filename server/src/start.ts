@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
-import { buildApp } from './app.js';
+import { buildApp, cpuPoolFor } from './app.js';
 import { ConfigError, loadConfig, publicUrl } from './config.js';
 import { datasetsDir } from './datasets/dir.js';
 import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
@@ -45,10 +45,13 @@ async function main(): Promise<number> {
   let stopWorkers: StopWorkers | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let curveSeed: Promise<unknown> | undefined;
+  // One CPU pool for the API's lints and the inline workers' lint jobs: neither runs a lint on the event loop.
+  const cpu = cpuPoolFor(config);
   const shutdown = async (): Promise<void> => {
     await app?.close();
     await curveSeed;
     await stopWorkers?.({ timeoutMs: 20_000 });
+    await cpu.close();
     if (boss) await stopBoss(boss, { graceful: true, timeoutMs: 5_000 });
     await handle?.close();
   };
@@ -86,6 +89,7 @@ async function main(): Promise<number> {
         allowPrivateUrls: config.TOOLMARK_ALLOW_PRIVATE_URLS,
         allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
         concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
+        cpu,
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
         datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON },
       });
@@ -97,7 +101,7 @@ async function main(): Promise<number> {
       );
       if (seeded.started > 0) log.info(seeded, 'seed: lexical baseline evaluations of the seeded servers queued');
     }
-    app = await buildApp({ database: handle, jobs: sender, config, catalogue, logger: log, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
+    app = await buildApp({ database: handle, jobs: sender, config, catalogue, logger: log, cpu, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);
     log.info({ address: url, workers: config.TOOLMARK_WORKERS }, `toolmark is serving on ${url}`);

@@ -118,13 +118,23 @@ export function lintText(input: LintTextInput): Promise<TaskOutcome<LintTextOutp
   });
 }
 
+/** `lintStored`: a lint-version job's work — a stored version's tools document (`{ tools: [...] }` as received) under one rules version. */
+export interface LintStoredInput {
+  document: unknown;
+  rules: RuleSetId;
+}
+
+export function lintStored(input: LintStoredInput): Promise<TaskOutcome<LintResult>> {
+  return timed(async () => lintSurface(parseSurfaceValue(input.document), input.rules, { sha256Hex: nodeSha256Hex, tokens: await tokensOnce(), cache: toolCache }));
+}
+
 export function validateTasks(input: ValidateTasksInput): Promise<TaskOutcome<TaskLintResult>> {
   // A task set of a few MiB of YAML takes ~1 s to parse: the largest CPU cost an anonymous /mcp call had.
   return timed(async () => lintTaskSet(parseTaskSet(input.tasks), parseSurfaceValue({ tools: input.tools }), { minCasesPerTool: input.minCasesPerTool }));
 }
 
 /** Every task by name: what the pool may run (worker.ts exports exactly these). */
-export const tasks = { lintTools, lintText, validateTasks } as const;
+export const tasks = { lintTools, lintText, lintStored, validateTasks } as const;
 export type TaskName = keyof typeof tasks;
 export type TaskInput<K extends TaskName> = Parameters<(typeof tasks)[K]>[0];
 export type TaskValue<K extends TaskName> = Awaited<ReturnType<(typeof tasks)[K]>> extends TaskOutcome<infer T> ? T : never;

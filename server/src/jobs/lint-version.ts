@@ -1,8 +1,12 @@
 // Queue `lint-version`: score one stored version under rules versions. Lint is a pure function of the
 // tools and the rule set, and the result is stored at most once per (version, rules id, rules hash), so a
 // job delivered twice, or run by two workers at once, leaves one row and does no harm.
-import { isRuleSetId, LintCache, lintSurface, LintVersionJobSchema, parseSurfaceValue, ruleSets, type Surface } from '@toolmark/benchmarks';
+import { isRuleSetId, LintCache, lintSurface, LintVersionJobSchema, parseSurfaceValue, ruleSets, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
 import { getVersion, hasLintResult, storeLintResult, type Database } from '@toolmark/db';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CpuRefusal } from '../cpu/errors.js';
+import type { CpuPool } from '../cpu/pool.js';
+import { unwrap } from '../cpu/tasks.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { JobLog } from './boss.js';
 
@@ -13,6 +17,27 @@ const toolCache = new LintCache();
 export interface LintVersionDeps {
   db: Database;
   log: JobLog;
+  /**
+   * The process's CPU pool (`npm start` with inline workers shares the API's): the lint runs on a worker
+   * thread, not on the event loop that answers requests. Absent (`toolmark worker`, tests): in this thread.
+   */
+  cpu?: CpuPool;
+}
+
+/** How long a lint waits for room in a full pool before its attempt fails (and pg-boss retries it). */
+const POOL_WAIT_MS = 60_000;
+
+/** One lint on the pool; a full pool (requests first) is waited out, a job has no client to answer. */
+async function lintOnPool(cpu: CpuPool, document: unknown, rules: RuleSetId): Promise<LintResult> {
+  const deadline = Date.now() + POOL_WAIT_MS;
+  for (;;) {
+    try {
+      return unwrap(await cpu.run('lintStored', { document, rules }));
+    } catch (error) {
+      if (!(error instanceof CpuRefusal) || Date.now() >= deadline) throw error;
+      await sleep(error.detail.retryAfterSeconds * 1000);
+    }
+  }
 }
 
 /** What one job did, per rules id (kept by pg-boss as the job's output). */
@@ -54,8 +79,12 @@ export async function lintVersion(deps: LintVersionDeps, data: unknown): Promise
       outcome.alreadyScored.push(rulesId);
       continue;
     }
-    surface ??= parseSurfaceValue(version.tools);
-    const result = await lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: toolCache });
+    let result: LintResult;
+    if (deps.cpu) result = await lintOnPool(deps.cpu, version.tools, rulesId);
+    else {
+      surface ??= parseSurfaceValue(version.tools);
+      result = await lintSurface(surface, rulesId, { sha256Hex: nodeSha256Hex, cache: toolCache });
+    }
     // ON CONFLICT DO NOTHING inside: a concurrent job that stored first makes this `created: false`.
     const stored = await storeLintResult(deps.db, version.id, result);
     (stored.created ? outcome.stored : outcome.alreadyScored).push(rulesId);

@@ -17,6 +17,7 @@ import { buildRelease, type DatasetsSettings } from './build-release.js';
 import { fairSender, yieldCheck, type FairnessSettings } from './fairness.js';
 import { BUSY_LATER, EXCLUSIVE_QUEUES, INSTANCE_DEFAULTS, startInstance, type InstanceSettings } from './instance.js';
 import type { JobSender } from './sender.js';
+import type { CpuPool } from '../cpu/pool.js';
 
 /** What the workers need. */
 export interface WorkerDeps {
@@ -40,6 +41,8 @@ export interface WorkerDeps {
   providerFor?: (run: RunSettings) => Promise<Provider>;
   /** Heartbeat and dead-after window of this process's instance (instance.ts; tests shorten them). */
   instance?: InstanceSettings;
+  /** The CPU pool lints run on (lint-version.ts); absent: on this thread. */
+  cpu?: CpuPool;
   /** When a model run yields its slot to another organisation's (fairness.ts; tests shorten them). */
   fairness?: FairnessSettings;
 }

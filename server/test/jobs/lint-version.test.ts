@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bossSender, createBoss, deadLetterQueue, stopBoss } from '../../src/jobs/boss.js';
 import { lintVersion } from '../../src/jobs/lint-version.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
+import { CpuPool } from '../../src/cpu/pool.js';
+import { loadDistractorSet } from '@toolmark/distractors';
 import { FAST, jobsOf, lintRows, recordingLog, tool, waitFor } from './helpers.js';
 
 let t: TestDatabase;
@@ -55,6 +57,29 @@ describe('lint-version', () => {
     const gone = await lintVersion({ db: t.db, log }, { versionId: '00000000-0000-4000-8000-000000000000' });
     expect(gone.status).toBe('missing');
     await expect(lintVersion({ db: t.db, log }, { versionId: 'not-a-uuid' })).rejects.toThrow();
+  });
+
+  it('on a CPU pool (npm start shares the API\'s with its inline workers): a worker thread stores exactly what the event loop stores', async () => {
+    const tools = loadDistractorSet('notion').surface.tools as unknown[];
+    const inLoop = await newVersion('in-loop', tools);
+    const onPool = await newVersion('on-pool', tools);
+    const cpu = new CpuPool({ threads: 1, queue: 4, budgetMs: 60_000, nice: 0 });
+    try {
+      await lintVersion({ db: t.db, log: recordingLog() }, { versionId: inLoop });
+      // Every lint of the job is a task of the pool (a worker thread), none is run on this thread.
+      const tasks: string[] = [];
+      const run = cpu.run.bind(cpu);
+      cpu.run = ((name, input) => (tasks.push(name), run(name, input))) as typeof cpu.run;
+      expect((await lintVersion({ db: t.db, log: recordingLog(), cpu }, { versionId: onPool })).stored).toEqual(RULES);
+      expect(tasks).toEqual(RULES.map(() => 'lintStored'));
+    } finally {
+      await cpu.close();
+    }
+    const rows = (versionId: string) =>
+      t.sql.unsafe<{ rules_id: string; result: unknown }[]>('SELECT rules_id, result FROM lint_results WHERE server_version_id = $1 ORDER BY rules_id', [versionId]);
+    const [a, b] = [await rows(inLoop), await rows(onPool)];
+    expect(b.map((r) => r.rules_id)).toEqual(a.map((r) => r.rules_id));
+    expect(JSON.stringify(b.map((r) => r.result))).toBe(JSON.stringify(a.map((r) => r.result)));
   });
 
   it('the sender refuses a bad payload and does not queue the same waiting work twice', async () => {
