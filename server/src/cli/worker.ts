@@ -13,7 +13,7 @@ function firstSignal(log: JobLog): Promise<NodeJS.Signals> {
     let seen = false;
     const on = (signal: NodeJS.Signals) => {
       if (seen) {
-        log.warn({ signal }, 'second signal: exiting without waiting for jobs (they will be retried after they expire)');
+        log.warn({ signal }, 'second signal: exiting without waiting for jobs (a worker that starts on this host retries them at once, a live one elsewhere within a minute)');
         process.exit(EXIT.error);
       }
       seen = true;
