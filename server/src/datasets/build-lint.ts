@@ -18,14 +18,18 @@ export interface BuildDeps {
   onBatch?: (table: string, rows: number) => Promise<void> | void;
 }
 
+/** The key of a lint release: its rules id and hash. */
+export const lintKey = (rules: { id: string; hash: string }): string => `${rules.id}:${rules.hash}`;
+
 /** Build (and publish unless unchanged) the lint release of one rules version. */
 export async function buildLintRelease(deps: BuildDeps, rules: { id: string; hash: string }): Promise<BuildOutcome> {
-  const key = `${rules.id}:${rules.hash}`;
+  const key = lintKey(rules);
   const reserved = await reserveRelease(deps.db, 'lint', key, (v) => releaseId('lint', `${rules.id}-${rules.hash.replace(/^sha256:/, '').slice(0, 12)}`, v));
   await removeStale(deps.root, reserved.stale);
   const dir = await freshBuildingDir(deps.root, reserved.releaseId);
   const [serversSpec, toolsSpec, findingsSpec] = LINT_TABLES as [typeof LINT_TABLES[0], typeof LINT_TABLES[0], typeof LINT_TABLES[0]];
   const writers = { servers: new TableWriter(dir, serversSpec), tools: new TableWriter(dir, toolsSpec), findings: new TableWriter(dir, findingsSpec) };
+  const serverIds = new Set<string>();
   await readSnapshot(deps.db, async (tx) => {
     const ranks = lintRanks(await publicBoardScores(tx, rules.id, rules.hash));
     let position = 0;
@@ -34,6 +38,7 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
       const tools: LintToolRow[] = [];
       const findings: LintFindingRow[] = [];
       for (const b of batch) {
+        serverIds.add(b.serverId);
         servers.push({
           rank: ranks[position++] ?? null,
           serverId: b.serverId,
@@ -83,5 +88,5 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
     seeds: [],
     validity: null,
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, serverIds });
 }

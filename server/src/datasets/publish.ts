@@ -36,7 +36,7 @@ export async function finishRelease(
   reserved: { id: string; releaseId: string },
   base: Omit<Manifest, 'files' | 'rows'>,
   tables: WrittenTable[],
-  opts: { siteUrl: string; now: () => Date },
+  opts: { siteUrl: string; now: () => Date; serverIds: ReadonlySet<string> },
 ): Promise<BuildOutcome> {
   const dir = buildingDir(root, reserved.releaseId);
   const rows = Object.fromEntries(tables.map((t) => [t.table, t.rows]));
@@ -68,7 +68,7 @@ export async function finishRelease(
   const final = join(root, reserved.releaseId);
   await rm(final, { recursive: true, force: true });
   await rename(dir, final);
-  if (!(await publishRelease(db, reserved.id, manifest, bytes, opts.now()))) {
+  if (!(await publishRelease(db, reserved.id, manifest, bytes, opts.now(), [...opts.serverIds].sort()))) {
     await rm(final, { recursive: true, force: true });
     return { ...outcome, status: 'failed' };
   }

@@ -256,6 +256,10 @@ beforeAll(async () => {
   add('GET /v1/datasets/{id}/files/{file}', 404, 'not a file of the release', `/v1/datasets/${release.releaseId}/files/secrets.txt`);
   add('POST /v1/datasets/builds', 202, 'the operator asks for a build', '/v1/datasets/builds', { key: admin, payload: {} });
   add('POST /v1/datasets/builds', 403, 'not the operator', '/v1/datasets/builds', { key: otherAdmin, payload: { kind: 'lint' } });
+  add('POST /v1/datasets/withdrawals', 202, 'the operator withdraws the release', '/v1/datasets/withdrawals', { key: admin, payload: { release: release.releaseId, reason: 'a contract test' } });
+  add('POST /v1/datasets/withdrawals', 404, 'no such release', '/v1/datasets/withdrawals', { key: admin, payload: { release: 'lint-none-v1', reason: 'x' } });
+  add('POST /v1/datasets/withdrawals', 400, 'neither a server nor a release', '/v1/datasets/withdrawals', { key: admin, payload: { reason: 'x' } });
+  add('GET /v1/datasets/{id}/files/{file}', 410, 'a file of the withdrawn release', `/v1/datasets/${release.releaseId}/files/servers.csv`);
 });
 afterAll(async () => h?.close());
 

@@ -9,6 +9,7 @@ import datasets from './v1/datasets.js';
 import datasetById from './v1/datasets/by-id.js';
 import datasetFile from './v1/datasets/files.js';
 import datasetBuilds from './v1/datasets/builds.js';
+import datasetWithdrawals from './v1/datasets/withdrawals.js';
 import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
 import evaluationById from './v1/evaluations/by-id.js';
@@ -72,6 +73,7 @@ export const routes: RouteModule[] = [
   models,
   datasets,
   datasetBuilds,
+  datasetWithdrawals,
   datasetById,
   datasetFile,
   versionById,
