@@ -3,7 +3,7 @@
 import { publicBoardBatches, publicBoardScores, readSnapshot, reserveRelease, type Database } from '@toolmark/db';
 import { LINT_TABLES, lintRanks, releaseId, type LintFindingRow, type LintServerRow, type LintToolRow, type Manifest } from '@toolmark/benchmarks';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
-import { TableWriter } from './table-writer.js';
+import { TableWriter, writingWith } from './table-writer.js';
 
 /** What a build needs. */
 export interface BuildDeps {
@@ -30,48 +30,50 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
   const [serversSpec, toolsSpec, findingsSpec] = LINT_TABLES as [typeof LINT_TABLES[0], typeof LINT_TABLES[0], typeof LINT_TABLES[0]];
   const writers = { servers: new TableWriter(dir, serversSpec), tools: new TableWriter(dir, toolsSpec), findings: new TableWriter(dir, findingsSpec) };
   const serverIds = new Set<string>();
-  await readSnapshot(deps.db, async (tx) => {
-    const ranks = lintRanks(await publicBoardScores(tx, rules.id, rules.hash));
-    let position = 0;
-    for await (const batch of publicBoardBatches(tx, rules.id, rules.hash)) {
-      const servers: LintServerRow[] = [];
-      const tools: LintToolRow[] = [];
-      const findings: LintFindingRow[] = [];
-      for (const b of batch) {
-        serverIds.add(b.serverId);
-        servers.push({
-          rank: ranks[position++] ?? null,
-          serverId: b.serverId,
-          slug: b.slug,
-          name: b.name,
-          source: b.source,
-          versionId: b.versionId,
-          versionSeq: b.versionSeq,
-          surfaceHash: b.surfaceHash,
-          capturedAt: b.capturedAt.toISOString(),
-          score: b.score,
-          band: b.band as LintServerRow['band'],
-          toolCount: b.toolCount,
-          critical: b.critical,
-          required: b.required,
-          minor: b.minor,
-          tokens: b.tokens,
-          categories: b.categories,
-        });
-        const ids = { serverId: b.serverId, versionId: b.versionId };
-        for (const f of b.result.findings) findings.push({ ...ids, tool: f.tool ?? null, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
-        for (const t of b.result.tools) {
-          tools.push({ ...ids, tool: t.name, toolHash: t.hash, score: t.score, band: t.band, tokens: t.tokens, language: t.language, categories: Object.fromEntries(Object.entries(t.categories).map(([k, c]) => [k, { points: c.points, max: c.max }])) });
-          for (const f of t.findings) findings.push({ ...ids, tool: t.name, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
+  const tables = await writingWith(writers, async () => {
+    await readSnapshot(deps.db, async (tx) => {
+      const ranks = lintRanks(await publicBoardScores(tx, rules.id, rules.hash));
+      let position = 0;
+      for await (const batch of publicBoardBatches(tx, rules.id, rules.hash)) {
+        const servers: LintServerRow[] = [];
+        const tools: LintToolRow[] = [];
+        const findings: LintFindingRow[] = [];
+        for (const b of batch) {
+          serverIds.add(b.serverId);
+          servers.push({
+            rank: ranks[position++] ?? null,
+            serverId: b.serverId,
+            slug: b.slug,
+            name: b.name,
+            source: b.source,
+            versionId: b.versionId,
+            versionSeq: b.versionSeq,
+            surfaceHash: b.surfaceHash,
+            capturedAt: b.capturedAt.toISOString(),
+            score: b.score,
+            band: b.band as LintServerRow['band'],
+            toolCount: b.toolCount,
+            critical: b.critical,
+            required: b.required,
+            minor: b.minor,
+            tokens: b.tokens,
+            categories: b.categories,
+          });
+          const ids = { serverId: b.serverId, versionId: b.versionId };
+          for (const f of b.result.findings) findings.push({ ...ids, tool: f.tool ?? null, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
+          for (const t of b.result.tools) {
+            tools.push({ ...ids, tool: t.name, toolHash: t.hash, score: t.score, band: t.band, tokens: t.tokens, language: t.language, categories: Object.fromEntries(Object.entries(t.categories).map(([k, c]) => [k, { points: c.points, max: c.max }])) });
+            for (const f of t.findings) findings.push({ ...ids, tool: t.name, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
+          }
         }
+        await writers.servers.write(servers);
+        await writers.tools.write(tools);
+        await writers.findings.write(findings);
+        await deps.onBatch?.('servers', position);
       }
-      await writers.servers.write(servers);
-      await writers.tools.write(tools);
-      await writers.findings.write(findings);
-      await deps.onBatch?.('servers', position);
-    }
+    });
+    return [await writers.servers.close(), await writers.tools.close(), await writers.findings.close()];
   });
-  const tables = [await writers.servers.close(), await writers.tools.close(), await writers.findings.close()];
   const base: Omit<Manifest, 'files' | 'rows'> = {
     schemaVersion: 1,
     kind: 'lint',

@@ -75,10 +75,15 @@ export async function finishRelease(
   return { ...outcome, status: 'published' };
 }
 
+/** mkdir that is fine when the folder exists (one level: a recursive mkdir reports ENOENT, not EROFS, on a read-only disk). */
+const mkdirOne = (dir: string) => mkdir(dir).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : Promise.reject(e)));
+
 /** Make the building folder of a release (empty). */
 export async function freshBuildingDir(root: string, releaseId: string): Promise<string> {
   const dir = buildingDir(root, releaseId);
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  await mkdir(root, { recursive: true });
+  await mkdirOne(join(root, '.building'));
+  await mkdirOne(dir);
   return dir;
 }
