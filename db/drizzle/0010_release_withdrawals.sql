@@ -4,6 +4,12 @@ CREATE TABLE "dataset_exclusions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "dataset_signing_keys" (
+	"key_id" text PRIMARY KEY NOT NULL,
+	"public_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "releases" ADD COLUMN "servers" uuid[];--> statement-breakpoint
 ALTER TABLE "releases" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "releases" ADD COLUMN "withdrawn_reason" jsonb;--> statement-breakpoint

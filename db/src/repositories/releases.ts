@@ -2,7 +2,7 @@
 // manifest in one statement) or fails it. Only published rows are ever listed or served.
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
-import { datasetExclusions, releases } from '../schema.js';
+import { datasetExclusions, datasetSigningKeys, releases } from '../schema.js';
 
 /** A release row as the API and the site read it. */
 export interface ReleaseRecord {
@@ -178,4 +178,14 @@ export async function keysWithWithdrawnLatest(db: Executor): Promise<{ kind: str
     SELECT DISTINCT ON (kind, key) kind, key, withdrawn_at IS NOT NULL AS withdrawn
     FROM releases WHERE status = 'published' ORDER BY kind, key, version DESC`);
   return [...rows].filter((r) => r.withdrawn).map((r) => ({ kind: r.kind, key: r.key }));
+}
+
+/** Register a public key manifests are signed with (once per key). */
+export async function registerSigningKey(db: Executor, keyId: string, publicKey: string): Promise<void> {
+  await db.insert(datasetSigningKeys).values({ keyId, publicKey }).onConflictDoNothing();
+}
+
+/** Every registered signing key, oldest first. */
+export async function signingKeys(db: Executor): Promise<{ keyId: string; publicKey: string; createdAt: Date }[]> {
+  return db.select().from(datasetSigningKeys).orderBy(datasetSigningKeys.createdAt, datasetSigningKeys.keyId);
 }

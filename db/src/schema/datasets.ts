@@ -49,3 +49,16 @@ export const datasetExclusions = pgTable('dataset_exclusions', {
   reason: text().notNull(),
   createdAt: now(),
 });
+
+/**
+ * The public keys dataset manifests are signed with (issue 24): each process that builds releases keeps an
+ * Ed25519 private key in its data folder (0600) and registers its public key here at start; the API serves
+ * them as a key set (`/.well-known/toolmark-datasets-keys.json`) and `verify` checks signatures against it.
+ */
+export const datasetSigningKeys = pgTable('dataset_signing_keys', {
+  /** `ed25519:` and the first 32 hex of the sha256 of the key's SPKI DER. */
+  keyId: text().primaryKey(),
+  /** The public key, SPKI PEM. */
+  publicKey: text().notNull(),
+  createdAt: now(),
+});

@@ -148,5 +148,5 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     seeds: [...seeds].sort((a, b) => a - b),
     validity: validityTable(k.modelId, modelList.every((m) => m.baseline) && modelList.length > 0, ranked, lintRows, accuracy),
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, serverIds: new Set(metricsRows.map((m) => m.serverId)) });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds: new Set(metricsRows.map((m) => m.serverId)) });
 }

@@ -3,6 +3,7 @@
 import { publicBoardBatches, publicBoardScores, readSnapshot, reserveRelease, type Database } from '@toolmark/db';
 import { LINT_TABLES, lintRanks, releaseId, type LintFindingRow, type LintServerRow, type LintToolRow, type Manifest } from '@toolmark/benchmarks';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
+import type { SigningKey } from './signing.js';
 import { TableWriter, writingWith } from './table-writer.js';
 
 /** What a build needs. */
@@ -14,6 +15,8 @@ export interface BuildDeps {
   siteUrl: string;
   codeVersion: string;
   now: () => Date;
+  /** The instance's key every manifest is signed with (signing.ts). */
+  signer: SigningKey;
   /** Called between batches (tests stop a build there; the job's worker may be killed anywhere). */
   onBatch?: (table: string, rows: number) => Promise<void> | void;
 }
@@ -90,5 +93,5 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
     seeds: [],
     validity: null,
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, serverIds });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds });
 }

@@ -3,6 +3,7 @@
 // citation file (CITATION.cff) of a release.
 import { stringify } from 'yaml';
 import { tableFile, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { KEY_SET_PATH, SIGNATURE_FILE, type SigningKey } from './signing.js';
 
 /** The Hugging Face size category of a row count. */
 export function sizeCategory(rows: number): string {
@@ -28,7 +29,7 @@ const TABLE_TEXT: Record<string, string> = {
 const fieldList = (spec: TableSpec): string => spec.columns.map(([n, t]) => `\`${n}\` (${t})`).join(', ');
 
 /** The README.md of a release. */
-export function datasetCard(manifest: Manifest, opts: { siteUrl: string }): string {
+export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer: Pick<SigningKey, 'keyId' | 'publicKeyPem'> }): string {
   const tables = tablesOf(manifest.kind);
   const total = Object.values(manifest.rows).reduce((s, n) => s + n, 0);
   const front = {
@@ -83,6 +84,12 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string }): stri
     '',
     '```sh',
     `toolmark datasets verify ${opts.siteUrl}/v1/datasets/${manifest.id}`,
+    '```',
+    '',
+    `\`manifest.json\` is signed with the instance's Ed25519 key \`${opts.signer.keyId}\` (the signature is \`${SIGNATURE_FILE}\`, served beside it; the instance's keys are at ${opts.siteUrl}${KEY_SET_PATH}). Verify refuses a release whose signature is missing or does not match. The public key:`,
+    '',
+    '```',
+    opts.signer.publicKeyPem.trimEnd(),
     '```',
     '',
     '## Citation',

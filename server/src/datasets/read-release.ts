@@ -10,10 +10,13 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { compareWithBoard, LintServerRowSchema, ManifestSchema, ToolmarkError, verifyRelease, type BoardEntry, type VerifyReport } from '@toolmark/benchmarks';
 import { fileFacts } from './file-facts.js';
+import { KEY_SET_PATH, keySetFrom, SIGNATURE_FILE, signatureProblem, type KeySet } from './signing.js';
 
-/** Verify the release in a folder. */
-export async function verifyFolder(dir: string): Promise<VerifyReport> {
-  const manifestText = await readFile(join(dir, 'manifest.json'), 'utf8');
+/** Verify the release in a folder, its signature against these public keys. */
+export async function verifyFolder(dir: string, keys: KeySet): Promise<VerifyReport> {
+  const manifestBytes = await readFile(join(dir, 'manifest.json'));
+  const manifestText = manifestBytes.toString('utf8');
+  const signature = await readFile(join(dir, SIGNATURE_FILE), 'utf8').catch(() => null);
   const facts = new Map<string, { bytes: number; sha256: string } | null>();
   const lines = new Map<string, string[] | null>();
   let names: string[] = [];
@@ -28,7 +31,7 @@ export async function verifyFolder(dir: string): Promise<VerifyReport> {
     const text = await readFile(join(dir, name), 'utf8').catch(() => null);
     lines.set(name.slice(0, -'.jsonl'.length), text === null ? null : text.split('\n').filter((l) => l !== ''));
   }
-  return verifyRelease({ manifestText, fileFacts: (p) => facts.get(p) ?? null, lines: (t) => lines.get(t) ?? null });
+  return verifyRelease({ manifestText, signatureProblem: signatureProblem(manifestBytes, signature, keys), fileFacts: (p) => facts.get(p) ?? null, lines: (t) => lines.get(t) ?? null });
 }
 
 /** Release folders under `dir`: itself when it holds a manifest, else its sub-folders that do. */
@@ -102,14 +105,29 @@ async function withBoard(report: VerifyReport, releaseUrl: string, dir: string, 
   return { ...report, ok: differences.length === 0, checkedNumbers: report.checkedNumbers + board.checked, differences, boardServers: board.servers };
 }
 
-/** Download a release (manifest and every file it lists) into a fresh temporary folder and verify it there; the folder is removed. */
-export async function verifyUrl(releaseUrl: string): Promise<VerifyReport> {
+/** The public keys an instance signs its manifests with (its key set at the well-known URL). */
+export async function instanceKeys(origin: string): Promise<KeySet> {
+  const url = `${origin}${KEY_SET_PATH}`;
+  const res = await get(url);
+  if (res.status !== 200) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
+  return keySetFrom(await res.text());
+}
+
+/**
+ * Download a release (manifest, its signature and every file it lists) into a fresh temporary folder and
+ * verify it there, the signature against `keys` or else the instance's key set; the folder is removed.
+ */
+export async function verifyUrl(releaseUrl: string, keys?: KeySet): Promise<VerifyReport> {
   const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-'));
   try {
+    const origin = releaseUrl.replace(/\/v1\/datasets\/[^/]+$/, '');
+    const trusted = keys ?? (await instanceKeys(origin));
     await download(`${releaseUrl}/files/manifest.json`, join(dir, 'manifest.json'));
+    // An unsigned release has no signature file: verify reports it.
+    await download(`${releaseUrl}/files/${SIGNATURE_FILE}`, join(dir, SIGNATURE_FILE)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
     const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
     if (parsed.success) for (const f of parsed.data.files) await download(`${releaseUrl}/files/${f.path}`, join(dir, f.path)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
-    const report = await verifyFolder(dir);
+    const report = await verifyFolder(dir, trusted);
     if (parsed.success && parsed.data.kind === 'lint' && parsed.data.rules[0]) return await withBoard(report, releaseUrl, dir, parsed.data.rules[0]);
     return report;
   } finally {

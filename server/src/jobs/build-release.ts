@@ -8,6 +8,7 @@ import { BuildReleaseJobSchema } from '@toolmark/benchmarks';
 import type { Database } from '@toolmark/db';
 import { codeVersion } from '../build-info.js';
 import { buildAndWithdraw, type BuildReport } from '../datasets/build.js';
+import type { SigningKey } from '../datasets/signing.js';
 import type { JobLog } from './boss.js';
 
 /** Where releases go and what they say: the datasets folder, the licence, the public URL for the card. */
@@ -15,6 +16,8 @@ export interface DatasetsSettings {
   root: string;
   license: string;
   siteUrl: string;
+  /** The key manifests are signed with (made on the first start, in the data folder). */
+  signer: SigningKey;
   /** Cron (UTC) of the scheduled build; absent leaves the stored schedule as it is. */
   cron?: string;
 }
@@ -30,7 +33,7 @@ export interface BuildReleaseDeps {
 /** Build every release (or those of one kind); the outcome per release is the job's output. */
 export async function buildRelease(deps: BuildReleaseDeps, data: unknown): Promise<BuildReport> {
   const job = BuildReleaseJobSchema.parse(data);
-  const buildDeps = { db: deps.db, root: deps.datasets.root, license: deps.datasets.license, siteUrl: deps.datasets.siteUrl, codeVersion: codeVersion(), now: deps.now ?? (() => new Date()) };
+  const buildDeps = { db: deps.db, root: deps.datasets.root, license: deps.datasets.license, siteUrl: deps.datasets.siteUrl, signer: deps.datasets.signer, codeVersion: codeVersion(), now: deps.now ?? (() => new Date()) };
   const report = await buildAndWithdraw(buildDeps, { ...(job.kind ? { only: job.kind } : {}), onlyWithdrawn: job.reason === 'withdrawal' });
   deps.log.info({ queue: 'build-release', reason: job.reason, withdrawn: report.withdrawn.map((w) => ({ id: w.releaseId, code: w.code })), releases: report.releases.map((r) => ({ id: r.releaseId, status: r.status })) }, 'dataset releases built');
   return report;

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { firstOrganisation, publishedRelease, publishedReleases, type Database, type ReleaseRecord, type WithdrawalReason } from '@toolmark/db';
 import type { Manifest, ReleaseKind } from '@toolmark/benchmarks';
+import { SIGNATURE_FILE } from '../datasets/signing.js';
 import { notFound, PipelineError } from './errors.js';
 
 /** A release's withdrawal as it is listed (null: not withdrawn). */
@@ -65,7 +66,8 @@ export type ReleaseFile = { path: string; sha256: string | null; bytes: number |
 export async function releaseFileOr404(db: Database, root: string, id: string, file: string): Promise<ReleaseFile> {
   const r = await releaseOr404(db, id);
   const m = r.manifest as Manifest;
-  if (file === 'manifest.json') return { path: join(root, r.releaseId, file), sha256: null, bytes: null, withdrawn: null };
+  // The manifest and its signature are served whatever happened to the release (so its hashes stay checkable).
+  if (file === 'manifest.json' || file === SIGNATURE_FILE) return { path: join(root, r.releaseId, file), sha256: null, bytes: null, withdrawn: null };
   const f = m.files.find((x) => x.path === file);
   if (!f) throw notFound('file', `${id}/${file}`);
   const withdrawn = withdrawalOf(r);

@@ -3,7 +3,7 @@
 // publishes nothing — and the process stays up: /health and the API answer after it, and no unhandled
 // rejection was logged. (Issue 23: a full disk used to end the process.)
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
@@ -54,4 +54,9 @@ it('a build into a full folder fails its job with the error, leaves nothing, and
   expect((await readdir(full)).sort()).toEqual(['.building', 'filler']);
   expect(await readdir(join(full, '.building'))).toEqual([]);
   expect(s.out()).not.toMatch(/unhandled|uncaught/i);
+  // The first start made the dataset signing key beside the first admin key (0600) and serves its public half.
+  expect((await stat(join(state, 'datasets-signing-key.pem'))).mode & 0o777).toBe(0o600);
+  const keys = (await (await fetch(`${s.url}/.well-known/toolmark-datasets-keys.json`)).json()) as { keys: { keyId: string }[] };
+  expect(keys.keys).toHaveLength(1);
+  expect(keys.keys[0]!.keyId).toMatch(/^ed25519:[0-9a-f]{32}$/);
 }, 120_000);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReleases, type BuildDeps } from '../../src/datasets/build.js';
 import { DatasetWriteError } from '../../src/datasets/write-error.js';
 import { bearer, startTestApp, tool, type TestApp } from '../api/helpers.js';
+import { TEST_SIGNER } from './signer.js';
 
 let h: TestApp;
 const mounts: string[] = [];
@@ -30,7 +31,7 @@ async function tmpfs(options: { ro?: boolean; free?: number } = {}): Promise<str
   return dir;
 }
 
-const depsAt = (root: string): BuildDeps => ({ db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date() });
+const depsAt = (root: string): BuildDeps => ({ db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date() });
 
 beforeAll(async () => {
   process.on('unhandledRejection', record);

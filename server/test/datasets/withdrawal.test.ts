@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BASELINE_MODEL_ID, ruleSets } from '@toolmark/benchmarks';
-import { createApiKey, createOrganisation, publishedReleases } from '@toolmark/db';
+import { createApiKey, createOrganisation, publishedReleases, registerSigningKey } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -20,6 +20,7 @@ import { bearer, post, uploadServer, waitForEvaluation } from '../evaluations/he
 import { runCli } from '../helpers.js';
 import { recordingLog, waitFor } from '../jobs/helpers.js';
 import { seedService, type Seeded } from './helpers.js';
+import { TEST_SIGNER } from './signer.js';
 
 /** Only the server that goes private carries it: in its name, its tools and so its cases' utterances. */
 const MARKER = 'quokkaledger';
@@ -30,7 +31,7 @@ let app: FastifyInstance;
 let root: string;
 let base: string;
 let lonely: string;
-const settings = () => ({ root, license: 'CC-BY-4.0', siteUrl: base });
+const settings = () => ({ root, license: 'CC-BY-4.0', siteUrl: base, signer: TEST_SIGNER });
 
 /** Run the one waiting `build-release` job as a worker would (fetch, handle, complete); its payload and output. */
 async function runQueuedBuild() {
@@ -67,6 +68,7 @@ beforeAll(async () => {
   // The service's API over the seeded database, serving this datasets folder (the seed's app serves the default one).
   app = await buildApp({ database: s.t, jobs: bossSender(s.boss), config: loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', TOOLMARK_DATASETS_DIR: root }), logger: false, catalogue: parseCatalogue({ version: 1, models: [] }, 'test.json'), env: {} });
   base = await app.listen({ host: '127.0.0.1', port: 0 });
+  await registerSigningKey(s.t.db, TEST_SIGNER.keyId, TEST_SIGNER.publicKeyPem);
   lonely = await uploadServer(s, `Lonely ${MARKER} ledger`, LONELY);
   await waitFor('the lonely server linted under every rules version', async () => {
     const [row] = await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM lint_results lr JOIN server_versions v ON v.id = lr.server_version_id WHERE v.server_id = ${lonely}`;

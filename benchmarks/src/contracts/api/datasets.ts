@@ -64,6 +64,9 @@ export const DatasetWithdrawalBodySchema = z
 /** `POST /v1/datasets/withdrawals`: the releases withdrawn now, and the rebuild queued (a server's withdrawal only; false: a build is already waiting, which does it). */
 export const DatasetWithdrawalAnswerSchema = z.object({ withdrawn: z.array(z.string()), queued: z.boolean(), jobId: z.string().nullable() });
 
+/** `GET /.well-known/toolmark-datasets-keys.json`: the public keys the instance's manifests are signed with (Ed25519, SPKI PEM). */
+export const DatasetKeySetSchema = z.object({ keys: z.array(z.object({ keyId: z.string(), algorithm: z.literal('ed25519'), publicKey: z.string(), createdAt: TimestampSchema })) });
+
 /** Dataset releases: list, manifest, files (ETag, Repr-Digest, Range), and the operator's build and withdrawal requests. */
 export const datasetsEndpoints = {
   'GET /v1/datasets': { querystring: DatasetsQuerySchema, response: { 200: DatasetsListSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
@@ -82,5 +85,6 @@ export const datasetsEndpoints = {
     },
   },
   'POST /v1/datasets/builds': { body: DatasetBuildBodySchema, response: { 202: DatasetBuildAnswerSchema, ...bodyErrors, ...authErrors, ...unavailable } },
+  'GET /.well-known/toolmark-datasets-keys.json': { response: { 200: DatasetKeySetSchema, ...authErrors, ...unavailable } },
   'POST /v1/datasets/withdrawals': { body: DatasetWithdrawalBodySchema, response: { 202: DatasetWithdrawalAnswerSchema, 404: ErrorSchema, ...bodyErrors, ...authErrors, ...unavailable } },
 };

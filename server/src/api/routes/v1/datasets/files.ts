@@ -15,6 +15,7 @@ const TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
   cff: 'application/yaml; charset=utf-8',
   json: 'application/json; charset=utf-8',
+  sig: 'application/json; charset=utf-8',
 };
 
 /**
