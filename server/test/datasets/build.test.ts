@@ -171,7 +171,8 @@ describe('verify on a tampered release', () => {
       expect(await readFile(join(dir, 'servers.csv'), 'utf8')).not.toBe(text);
       await rehash(dir, 'servers.csv');
     });
-    expect(report.differences).toEqual([SIGNATURE_BROKEN]);
+    // The signature, and the CSV decoded and compared with the JSONL row by row: file, row and field.
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, { file: 'servers.csv', row: 1, field: 'name', expected: '"Issue tracker"', found: '"Forged name"' }]);
   });
 
   it('… an edited utterance in JSONL with the manifest re-hashed', async () => {
@@ -179,7 +180,7 @@ describe('verify on a tampered release', () => {
       await editLine(join(dir, 'cases.jsonl'), 0, (r) => (r.utterance = `${r.utterance as string} (forged)`));
       await rehash(dir, 'cases.jsonl');
     });
-    expect(report.differences).toEqual([SIGNATURE_BROKEN]);
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'cases.csv', row: 1, field: 'utterance' }), expect.objectContaining({ file: 'cases.parquet', row: 1, field: 'utterance' })]);
   });
 
   it('… an edited Parquet value (the file rewritten by the writer) with the manifest re-hashed', async () => {
@@ -193,7 +194,18 @@ describe('verify on a tampered release', () => {
       await writer.close();
       await rehash(dir, 'metrics.parquet');
     });
-    expect(report.differences).toEqual([SIGNATURE_BROKEN]);
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, { file: 'metrics.parquet', row: 1, field: 'name', expected: '"Issue tracker"', found: '"Forged server"' }]);
+  });
+
+  it('refuses a file the manifest does not list, and names a CSV that is not the table', async () => {
+    const extra = await tampered(outcomes[0]!.releaseId, (dir) => writeFile(join(dir, 'notes.txt'), 'added'));
+    expect(extra.differences).toEqual([{ file: 'notes.txt', row: null, field: 'file', expected: 'absent (not listed in the manifest)', found: 'present' }]);
+    const header = await tampered(outcomes[0]!.releaseId, async (dir) => {
+      const text = await readFile(join(dir, 'tools.csv'), 'utf8');
+      await writeFile(join(dir, 'tools.csv'), text.replace(/^serverId,/, 'server,'));
+      await rehash(dir, 'tools.csv');
+    });
+    expect(header.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'tools.csv', row: 1, field: '(file)', found: expect.stringMatching(/^the header is server,/) })]);
   });
 
   it('refuses an unsigned release and one signed by a key that is not the instance’s', async () => {

@@ -98,6 +98,12 @@ it("checks the signature against the instance's key set (fetched) or --key, and 
   const wrong = await runCli(['datasets', 'verify', `${base}/v1/datasets/${id}`, '--key', other]);
   expect(wrong.code).toBe(1);
   expect(wrong.stdout).toContain(`manifest.json.sig  signature: expected a valid Ed25519 signature of manifest.json by the instance's key, found signed by key ${TEST_SIGNER.keyId}, which is not among the keys given`);
+  const notJson = await mkdtemp(join(tmpdir(), 'toolmark-verify-cli-notjson-'));
+  await writeFile(join(notJson, 'manifest.json'), '{ not json');
+  const bad = await runCli(['datasets', 'verify', notJson, '--key', keyFile]);
+  await rm(notJson, { recursive: true, force: true });
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain('unreadable_manifest');
   const noKey = await runCli(['datasets', 'verify', join(root, id)]);
   expect(noKey.code).toBe(2);
   expect(noKey.stderr).toContain('--key <file>');
