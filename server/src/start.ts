@@ -100,6 +100,9 @@ async function main(): Promise<number> {
       );
       if (seeded.started > 0) log.info(seeded, 'seed: lexical baseline evaluations of the seeded servers queued');
     }
+    // The first start builds the dataset releases at once (the seeded board's lint releases; the nightly
+    // build adds the evaluations once they have run), so /datasets is not empty on a fresh install.
+    if (keyFile && config.TOOLMARK_SEED) await sender.send('build-release', { reason: 'requested' }).catch(() => null);
     app = await buildApp({ database: handle, jobs: sender, config, catalogue, logger: log, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);

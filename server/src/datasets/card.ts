@@ -28,14 +28,21 @@ const TABLE_TEXT: Record<string, string> = {
 
 const fieldList = (spec: TableSpec): string => spec.columns.map(([n, t]) => `\`${n}\` (${t})`).join(', ');
 
+/** The command that verifies a release or a site, with the CLI the instance serves (nothing to install first). */
+export const verifyCommandOf = (siteUrl: string, target: string): string => `npx -y ${siteUrl}/cli/toolmark.tgz datasets verify ${target}`;
+
+/** The Hugging Face Hub's licence id (lower case: `cc-by-4.0`) of an SPDX id. */
+export const hubLicense = (spdx: string): string => spdx.toLowerCase();
+
 /** The README.md of a release. */
 export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer: Pick<SigningKey, 'keyId' | 'publicKeyPem'> }): string {
   const tables = tablesOf(manifest.kind);
   const total = Object.values(manifest.rows).reduce((s, n) => s + n, 0);
   const front = {
     pretty_name: `toolmark ${manifest.kind} release ${manifest.id}`,
-    license: manifest.license,
-    language: ['en', 'ja'],
+    license: hubLicense(manifest.license),
+    // An evaluation release is in its setting's language; a lint release holds tool descriptions in whatever language each server uses.
+    language: manifest.kind === 'evaluation' && typeof manifest.settings?.language === 'string' ? [manifest.settings.language] : ['en', 'ja'],
     size_categories: [sizeCategory(total)],
     task_categories: manifest.kind === 'lint' ? ['text-classification'] : ['text-generation'],
     tags: ['mcp', 'tool-use', 'benchmark', 'toolmark'],
@@ -83,7 +90,7 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer:
     '## Verify',
     '',
     '```sh',
-    `toolmark datasets verify ${opts.siteUrl}/v1/datasets/${manifest.id}`,
+    verifyCommandOf(opts.siteUrl, `${opts.siteUrl}/v1/datasets/${manifest.id}`),
     '```',
     '',
     `\`manifest.json\` is signed with the instance's Ed25519 key \`${opts.signer.keyId}\` (the signature is \`${SIGNATURE_FILE}\`, served beside it; the instance's keys are at ${opts.siteUrl}${KEY_SET_PATH}). Verify refuses a release whose signature is missing or does not match. The public key:`,

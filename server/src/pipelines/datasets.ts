@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { firstOrganisation, publishedRelease, publishedReleases, type Database, type ReleaseRecord, type WithdrawalReason } from '@toolmark/db';
 import type { Manifest, ReleaseKind } from '@toolmark/benchmarks';
+import { verifyCommandOf } from '../datasets/card.js';
 import { SIGNATURE_FILE } from '../datasets/signing.js';
 import { notFound, PipelineError } from './errors.js';
 
@@ -35,8 +36,10 @@ function summaryOf(r: ReleaseRecord, latest: boolean, baseUrl: string) {
     rows: m.rows,
     formats: [...new Set(m.files.filter((f) => f.table !== null).map((f) => f.format))],
     files: m.files.map((f) => ({ ...f, url: `${url}/files/${f.path}` })),
+    // Everything a folder that verifies needs: the files, the manifest and its signature.
+    downloads: [...m.files.map((f) => `${url}/files/${f.path}`), `${url}/files/manifest.json`, `${url}/files/${SIGNATURE_FILE}`],
     url,
-    verifyCommand: `toolmark datasets verify ${url}`,
+    verifyCommand: verifyCommandOf(baseUrl, url),
     citation: `toolmark (${m.createdAt.slice(0, 4)}). toolmark ${m.kind} dataset ${r.releaseId} (version ${r.version}) [Data set]. ${url}`,
     validity: m.validity,
     withdrawn: withdrawalOf(r),

@@ -45,7 +45,7 @@ describe('the release list', () => {
   it('lists both versions, newest first, and marks only the second latest; latest=true keeps it alone', async () => {
     const all = (await get('/v1/datasets')).json().items as { id: string; latest: boolean; version: number; verifyCommand: string }[];
     expect(all.map((r) => [r.id, r.version, r.latest])).toEqual([[second, 2, true], [first, 1, false]]);
-    expect(all[0]!.verifyCommand).toBe(`toolmark datasets verify http://127.0.0.1:3000/v1/datasets/${second}`);
+    expect(all[0]!.verifyCommand).toBe(`npx -y http://127.0.0.1:3000/cli/toolmark.tgz datasets verify http://127.0.0.1:3000/v1/datasets/${second}`);
     expect((await get('/v1/datasets?latest=true')).json().items.map((r: { id: string }) => r.id)).toEqual([second]);
   });
 

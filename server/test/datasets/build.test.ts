@@ -51,7 +51,9 @@ describe('a build from the seeded database', () => {
     expect(evaluation.files.map((f) => f.path)).toEqual(expect.arrayContaining(['trials.jsonl', 'trials.csv', 'trials.parquet', 'README.md', 'CITATION.cff']));
     const card = await readFile(join(root, evaluation.id, 'README.md'), 'utf8');
     expect(card).toMatch(/^---\npretty_name: /);
-    expect(card).toContain('license: CC-BY-4.0');
+    expect(card).toContain('license: cc-by-4.0');
+    expect(card).toContain('language:\n  - en\n');
+    expect(card).not.toContain('  - ja\n');
     expect(card).toContain('config_name: trials');
     // The card names the key the manifest is signed with, and gives it.
     expect(card).toContain(`signed with the instance's Ed25519 key \`${TEST_SIGNER.keyId}\``);

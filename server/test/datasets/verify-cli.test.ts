@@ -77,6 +77,22 @@ it('downloads and verifies the latest releases of a running site, and one releas
   expect(JSON.parse(json.stdout)[0].report.ok).toBe(true);
 });
 
+it("a folder fetched with the API's `downloads` list verifies", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-cli-downloads-'));
+  try {
+    const item = ((await (await fetch(`${base}/v1/datasets`)).json()) as { items: { id: string; downloads: string[] }[] }).items.find((r) => r.id === id)!;
+    // The list names the instance's public URL; here the same service answers on the test's port.
+    const paths = item.downloads.map((u) => new URL(u).pathname);
+    expect(paths).toEqual(expect.arrayContaining([`/v1/datasets/${id}/files/manifest.json`, `/v1/datasets/${id}/files/manifest.json.sig`, `/v1/datasets/${id}/files/servers.parquet`]));
+    for (const path of paths) await writeFile(join(dir, path.split('/').pop()!), Buffer.from(await (await fetch(`${base}${path}`)).arrayBuffer()));
+    const run = await runCli(['datasets', 'verify', dir, '--key', keyFile]);
+    expect(run.stdout).toMatch(/^ok /);
+    expect(run.code).toBe(0);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 it('exits 2 for a folder that holds no release, an unknown release and a site that is not there', async () => {
   const none = await runCli(['datasets', 'verify', join(root, 'nothing-here'), '--key', keyFile]);
   expect(none.code).toBe(2);

@@ -30,6 +30,8 @@ export const ReleaseSummarySchema = z.object({
   rows: z.record(z.string(), z.number().int()),
   formats: z.array(z.string()),
   files: z.array(ManifestFileSchema.extend({ url: z.string() })),
+  /** Every URL to fetch for a folder that verifies: the files, `manifest.json` and `manifest.json.sig`. */
+  downloads: z.array(z.string()),
   url: z.string(),
   verifyCommand: z.string(),
   citation: z.string(),
