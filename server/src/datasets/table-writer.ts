@@ -3,7 +3,6 @@
 // (hyparquet-writer, one row group per batch). Nested values are JSON text in CSV and Parquet. A write error
 // of any file fails the table (see TableWriter), never the process.
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { finished, pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
@@ -40,9 +39,8 @@ export function parquetSchema(spec: TableSpec): SchemaElement[] {
 export class TableWriter {
   private rows = 0;
   private failure: Error | null = null;
-  /** Rejects with the first failure (always handled: it is only raced against). */
-  private readonly failed: Promise<never>;
-  private reject!: (e: Error) => void;
+  /** Writes waiting for a stream to drain: woken with the failure (one listener per wait, removed after it, so nothing piles up). */
+  private readonly waiting = new Set<(e: Error) => void>();
   private readonly files: WriteStream[] = [];
   private readonly jsonl: WriteStream | null = null;
   private readonly csv: { stringifier: Stringifier; done: Promise<void> } | null = null;
@@ -53,8 +51,6 @@ export class TableWriter {
     private readonly spec: TableSpec,
     private readonly formats: readonly TableFormat[] = ['jsonl', 'csv', 'parquet'],
   ) {
-    this.failed = new Promise<never>((_, reject) => (this.reject = reject));
-    this.failed.catch(() => undefined);
     if (formats.includes('jsonl')) this.jsonl = this.open('jsonl');
     if (formats.includes('csv')) {
       // Null is an empty field, an empty string a quoted one (""), so a reader can tell them apart.
@@ -84,7 +80,32 @@ export class TableWriter {
   private fail(e: unknown): void {
     if (this.failure) return;
     this.failure = e instanceof Error ? e : new Error(String(e));
-    this.reject(this.failure);
+    for (const wake of this.waiting) wake(this.failure);
+  }
+
+  /** Wait until `settle` resolves or a failure (already there, or later) rejects; the wait leaves nothing behind. */
+  private async until(settle: (done: () => void) => () => void): Promise<void> {
+    this.check();
+    await new Promise<void>((resolve, reject) => {
+      const wake = (e: Error) => {
+        stop();
+        this.waiting.delete(wake);
+        reject(e);
+      };
+      const stop = settle(() => {
+        this.waiting.delete(wake);
+        resolve();
+      });
+      this.waiting.add(wake);
+    });
+  }
+
+  /** Wait for a stream's `event` (or a failure). */
+  private event(stream: WriteStream | Stringifier, event: 'drain' | 'close'): Promise<void> {
+    return this.until((done) => {
+      stream.once(event, done);
+      return () => stream.off(event, done);
+    });
   }
 
   private check(): void {
@@ -94,7 +115,7 @@ export class TableWriter {
   /** Write a chunk, waiting while the stream's buffer is full (or until a failure, which rejects). */
   private async put(stream: WriteStream | Stringifier, chunk: string | Record<string, unknown>): Promise<void> {
     this.check();
-    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), this.failed]);
+    if (!stream.write(chunk)) await this.event(stream, 'drain');
   }
 
   /** Write one batch of rows (already shaped as the table's schema). */
@@ -122,12 +143,17 @@ export class TableWriter {
   async close(): Promise<WrittenTable> {
     this.check();
     if (this.jsonl) {
+      const closed = this.event(this.jsonl, 'close');
       this.jsonl.end();
-      await Promise.race([finished(this.jsonl), this.failed]);
+      await closed;
     }
     if (this.csv) {
       this.csv.stringifier.end();
-      await Promise.race([this.csv.done, this.failed]);
+      const done = this.csv.done;
+      await this.until((resolve) => {
+        void done.then(resolve, () => undefined);
+        return () => undefined;
+      });
     }
     if (this.parquet) await this.parquet.finish();
     this.check();
