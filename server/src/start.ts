@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
+import { LOCKS, migrateDatabase, openDatabase, registerSigningKey, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
 import { buildApp, cpuPoolFor } from './app.js';
 import { ConfigError, loadConfig, publicUrl } from './config.js';
 import { datasetsDir } from './datasets/dir.js';
@@ -14,6 +14,7 @@ import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
 import { startWorkers, type StopWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
 import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
+import { loadSigningKey } from './datasets/signing.js';
 import { loadCatalogue } from './model-catalogue.js';
 import { cliTokenCounter } from './native-tokens.js';
 import { seedDatabase } from './pipelines/seed.js';
@@ -76,6 +77,8 @@ async function main(): Promise<number> {
     // Two processes starting at once would race on the first key: the seed lock makes it one.
     const keyFile = await withAdvisoryLock(db.sql, LOCKS.seed, () => writeFirstAdminKey(db.db, stateDir));
     if (keyFile) log.warn({ file: keyFile }, `first start: the first admin key is in ${keyFile}; read it, keep it somewhere safe, delete the file`);
+    // The dataset signing key beside it (made on the first start, 0600; its public key registered).
+    const signer = await loadSigningKey(stateDir, (id, pem) => registerSigningKey(db.db, id, pem));
 
     const jobLog = log.child({ component: 'jobs' });
     // pg-boss installs its schema and our queues on start; two processes doing it at once deadlock.
@@ -91,7 +94,7 @@ async function main(): Promise<number> {
         concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
         cpu,
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
-        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON },
+        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, signer },
       });
     }
     if (config.TOOLMARK_SEED) {
@@ -101,6 +104,9 @@ async function main(): Promise<number> {
       );
       if (seeded.started > 0) log.info(seeded, 'seed: lexical baseline evaluations of the seeded servers queued');
     }
+    // The first start builds the dataset releases at once (the seeded board's lint releases; the nightly
+    // build adds the evaluations once they have run), so /datasets is not empty on a fresh install.
+    if (keyFile && config.TOOLMARK_SEED) await sender.send('build-release', { reason: 'requested' }).catch(() => null);
     app = await buildApp({ database: handle, jobs: sender, config, catalogue, logger: log, cpu, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);

@@ -42,6 +42,6 @@ export const RunModelJobSchema = z.object({ modelRunId: z.uuid() });
 export type RunModelJob = z.infer<typeof RunModelJobSchema>;
 
 /** `build-release`: build new dataset releases (every kind, or one), on the schedule or an admin's request. */
-export const BuildReleaseJobSchema = z.object({ kind: z.enum(['lint', 'evaluation']).optional(), reason: z.enum(['scheduled', 'requested']) }).strict();
+export const BuildReleaseJobSchema = z.object({ kind: z.enum(['lint', 'evaluation']).optional(), reason: z.enum(['scheduled', 'requested', 'withdrawal']) }).strict();
 /** Payload of `build-release`. */
 export type BuildReleaseJob = z.infer<typeof BuildReleaseJobSchema>;

@@ -1,4 +1,4 @@
-// `verify`: a release checked against itself. Every file the manifest names is there with its size and
+// `verify`: a release checked against itself and its signature. Every file the manifest names is there with its size and
 // sha256, every JSONL row has its table's shape, the row counts match, and every leaderboard number (and the
 // validity table) recomputed from the rows equals the published one. The adapter reads the files; this is pure.
 import { differences, leafCount, type Difference } from './compare.js';
@@ -10,6 +10,8 @@ import { addToolTrial, expectedByCase, validityTable, type ToolAccuracy } from '
 /** What the adapter read of a release: the manifest's text, each named file's size and sha256 (null: absent), each JSONL table's lines. */
 export interface ReleaseContents {
   manifestText: string;
+  /** What the adapter found checking `manifest.json.sig` against the instance's keys: null when it is a valid signature, else why not (unsigned, unknown key, mismatch). */
+  signatureProblem: string | null;
   fileFacts: (path: string) => { bytes: number; sha256: string } | null;
   lines: (table: string) => readonly string[] | null;
 }
@@ -37,6 +39,9 @@ export function verifyRelease(input: ReleaseContents): VerifyReport {
     checked += leafCount(expected);
     for (const d of differences(expected, found, prefix)) push({ file, row, ...d });
   };
+
+  if (input.signatureProblem !== null) push({ file: 'manifest.json.sig', row: null, field: 'signature', expected: "a valid Ed25519 signature of manifest.json by the instance's key", found: input.signatureProblem });
+  checked += 1;
 
   let manifest: Manifest;
   try {

@@ -1,7 +1,7 @@
 // What a dataset build reads, in batches (constant memory however large the board or a run): the public
 // lint board of one rules version with each server's stored result, the finished runs of public servers
-// by comparable settings, a case set's cases and a run's trials in plan order. Private and deleted servers
-// are never read. Run the reads inside `readSnapshot` so every batch sees the same data.
+// by comparable settings, a case set's cases and a run's trials in plan order. Private and deleted servers,
+// and servers the operator withdrew from datasets, are never read. Run the reads inside `readSnapshot` so every batch sees the same data.
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { EvalCase, LintResult, TrialRecord } from '@toolmark/benchmarks';
 import type { Database, Tx } from '../client.js';
@@ -13,6 +13,9 @@ export function readSnapshot<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promi
 }
 
 type Reader = Database | Tx;
+
+/** The server is not one the operator withdrew from dataset releases (`dataset_exclusions`). */
+const notExcluded = (serverId: typeof servers.id | typeof boardEntries.serverId) => sql`NOT EXISTS (SELECT 1 FROM dataset_exclusions e WHERE e.server_id = ${serverId})`;
 
 /** A public board row of one rules version with its stored lint result. */
 export interface BoardServerRow {
@@ -60,7 +63,7 @@ export async function* publicBoardBatches(db: Reader, rulesId: string, rulesHash
       })
       .from(boardEntries)
       .innerJoin(lintResults, eq(lintResults.id, boardEntries.lintResultId))
-      .where(and(eq(boardEntries.rulesId, rulesId), eq(boardEntries.rulesHash, rulesHash), eq(boardEntries.public, true)))
+      .where(and(eq(boardEntries.rulesId, rulesId), eq(boardEntries.rulesHash, rulesHash), eq(boardEntries.public, true), notExcluded(boardEntries.serverId)))
       .orderBy(sql`${boardEntries.score} DESC NULLS LAST`, asc(boardEntries.nameLower), asc(boardEntries.serverId))
       .limit(batch)
       .offset(offset);
@@ -75,7 +78,7 @@ export async function publicBoardScores(db: Reader, rulesId: string, rulesHash: 
   const rows = await db
     .select({ score: boardEntries.score })
     .from(boardEntries)
-    .where(and(eq(boardEntries.rulesId, rulesId), eq(boardEntries.rulesHash, rulesHash), eq(boardEntries.public, true)))
+    .where(and(eq(boardEntries.rulesId, rulesId), eq(boardEntries.rulesHash, rulesHash), eq(boardEntries.public, true), notExcluded(boardEntries.serverId)))
     .orderBy(sql`${boardEntries.score} DESC NULLS LAST`, asc(boardEntries.nameLower), asc(boardEntries.serverId));
   return rows.map((r) => r.score);
 }
@@ -97,7 +100,7 @@ export async function publicRunKeys(db: Reader): Promise<RunSettingsKey[]> {
     .from(modelRuns)
     .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
     .innerJoin(servers, eq(servers.id, evaluations.serverId))
-    .where(and(eq(modelRuns.status, 'done'), eq(servers.public, true), isNull(servers.deletedAt)))
+    .where(and(eq(modelRuns.status, 'done'), eq(servers.public, true), isNull(servers.deletedAt), notExcluded(servers.id)))
     .orderBy(modelRuns.modelId, modelRuns.distractorsKey, modelRuns.language, modelRuns.generator, modelRuns.casesPerTool, modelRuns.repeats);
 }
 
@@ -158,6 +161,7 @@ export async function publicRunsOf(db: Reader, k: RunSettingsKey): Promise<Relea
         eq(modelRuns.repeats, k.repeats),
         eq(servers.public, true),
         isNull(servers.deletedAt),
+        notExcluded(servers.id),
       ),
     )
     .orderBy(desc(modelRuns.finishedAt), desc(modelRuns.id));

@@ -1,8 +1,8 @@
 // Dataset releases: a build reserves the next version of its kind and key, then publishes it (status and
 // manifest in one statement) or fails it. Only published rows are ever listed or served.
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
-import { releases } from '../schema.js';
+import { datasetExclusions, datasetSigningKeys, releases } from '../schema.js';
 
 /** A release row as the API and the site read it. */
 export interface ReleaseRecord {
@@ -16,6 +16,11 @@ export interface ReleaseRecord {
   bytes: number | null;
   createdAt: Date;
   publishedAt: Date | null;
+  /** Set when the release was withdrawn (its files answer 410; the manifest stays). */
+  withdrawnAt: Date | null;
+  withdrawnReason: unknown;
+  /** The servers it holds rows of (null: published before they were recorded). */
+  servers: string[] | null;
 }
 
 /**
@@ -36,10 +41,10 @@ export async function reserveRelease(db: Database, kind: string, key: string, re
 }
 
 /** Publish a built release: one statement flips it to published with its manifest; false when it is no longer building. */
-export async function publishRelease(db: Executor, id: string, manifest: unknown, bytes: number, at: Date): Promise<boolean> {
+export async function publishRelease(db: Executor, id: string, manifest: unknown, bytes: number, at: Date, serverIds: readonly string[]): Promise<boolean> {
   const rows = await db
     .update(releases)
-    .set({ status: 'published', manifest, bytes, publishedAt: at })
+    .set({ status: 'published', manifest, bytes, publishedAt: at, servers: [...serverIds] })
     .where(and(eq(releases.id, id), eq(releases.status, 'building')))
     .returning({ id: releases.id });
   return rows.length === 1;
@@ -66,6 +71,9 @@ const columns = {
   bytes: releases.bytes,
   createdAt: releases.createdAt,
   publishedAt: releases.publishedAt,
+  withdrawnAt: releases.withdrawnAt,
+  withdrawnReason: releases.withdrawnReason,
+  servers: releases.servers,
 };
 
 /** Published releases, newest first (optionally of one kind). */
@@ -83,12 +91,12 @@ export async function publishedRelease(db: Executor, releaseId: string): Promise
   return row;
 }
 
-/** The latest published release of a kind and key (the `latest` pointer), if any. */
+/** The latest published, not withdrawn release of a kind and key (the `latest` pointer), if any. */
 export async function latestRelease(db: Executor, kind: string, key: string): Promise<ReleaseRecord | undefined> {
   const [row] = await db
     .select(columns)
     .from(releases)
-    .where(and(eq(releases.kind, kind), eq(releases.key, key), eq(releases.status, 'published')))
+    .where(and(eq(releases.kind, kind), eq(releases.key, key), eq(releases.status, 'published'), isNull(releases.withdrawnAt)))
     .orderBy(desc(releases.version))
     .limit(1);
   return row;
@@ -97,4 +105,87 @@ export async function latestRelease(db: Executor, kind: string, key: string): Pr
 /** Every release row of a kind and key whatever its status (tests and the operator's view of builds). */
 export async function releasesOf(db: Executor, kind: string, key: string): Promise<ReleaseRecord[]> {
   return db.select(columns).from(releases).where(and(eq(releases.kind, kind), eq(releases.key, key))).orderBy(releases.version);
+}
+
+/** Why a release was withdrawn (stored as it is listed; never a server's name). */
+export interface WithdrawalReason {
+  code: 'server_private' | 'server_deleted' | 'operator';
+  message: string;
+}
+
+/** A published, not withdrawn release that holds a server no release may hold (private, deleted, gone or excluded by the operator). */
+export interface HeldServer {
+  id: string;
+  releaseId: string;
+  kind: string;
+  key: string;
+  serverId: string;
+  code: WithdrawalReason['code'];
+  /** The operator's reason, for an excluded server. */
+  operatorReason: string | null;
+}
+
+/** Every published, not withdrawn release holding a server that is no longer public (or deleted, or excluded). */
+export async function releasesHoldingHidden(db: Executor): Promise<HeldServer[]> {
+  const rows = await db.execute<{ id: string; release_id: string; kind: string; key: string; server_id: string; public: boolean | null; deleted: boolean | null; excluded: string | null }>(sql`
+    SELECT r.id, r.release_id, r.kind, r.key, h.server_id, s.public, s.deleted_at IS NOT NULL AS deleted, e.reason AS excluded
+    FROM releases r
+    CROSS JOIN LATERAL unnest(r.servers) AS h(server_id)
+    LEFT JOIN servers s ON s.id = h.server_id
+    LEFT JOIN dataset_exclusions e ON e.server_id = h.server_id
+    WHERE r.status = 'published' AND r.withdrawn_at IS NULL
+      AND (s.id IS NULL OR s.deleted_at IS NOT NULL OR NOT s.public OR e.server_id IS NOT NULL)
+    ORDER BY r.kind, r.key, r.version`);
+  return [...rows].map((r) => ({
+    id: r.id,
+    releaseId: r.release_id,
+    kind: r.kind,
+    key: r.key,
+    serverId: r.server_id,
+    code: r.excluded !== null ? 'operator' : r.public === null || r.deleted ? 'server_deleted' : 'server_private',
+    operatorReason: r.excluded,
+  }));
+}
+
+/** Published releases whose servers were never recorded (published before migration 0011). */
+export async function unindexedReleases(db: Executor): Promise<ReleaseRecord[]> {
+  return db.select(columns).from(releases).where(and(eq(releases.status, 'published'), isNull(releases.servers)));
+}
+
+/** Record the servers a published release holds. */
+export async function setReleaseServers(db: Executor, id: string, serverIds: readonly string[]): Promise<void> {
+  await db.update(releases).set({ servers: [...serverIds] }).where(eq(releases.id, id));
+}
+
+/** Withdraw a published release (once: a withdrawn one keeps its first date and reason); false when it is not published or already withdrawn. */
+export async function withdrawRelease(db: Executor, id: string, reason: WithdrawalReason, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(releases)
+    .set({ withdrawnAt: at, withdrawnReason: reason })
+    .where(and(eq(releases.id, id), eq(releases.status, 'published'), isNull(releases.withdrawnAt)))
+    .returning({ id: releases.id });
+  return rows.length === 1;
+}
+
+/** Withdraw a server from every dataset release from now on (the operator's decision; the first reason stays). */
+export async function excludeServer(db: Executor, serverId: string, reason: string): Promise<void> {
+  await db.insert(datasetExclusions).values({ serverId, reason }).onConflictDoNothing();
+}
+
+/** The kinds and keys whose newest published release is withdrawn (a rebuild gives them a latest again, when they still have rows). */
+export async function keysWithWithdrawnLatest(db: Executor): Promise<{ kind: string; key: string }[]> {
+  const rows = await db.execute<{ kind: string; key: string; withdrawn: boolean }>(sql`
+    SELECT DISTINCT ON (kind, key) kind, key, withdrawn_at IS NOT NULL AS withdrawn
+    FROM releases WHERE status = 'published' ORDER BY kind, key, version DESC`);
+  return [...rows].filter((r) => r.withdrawn).map((r) => ({ kind: r.kind, key: r.key }));
+}
+
+/** Register a public key manifests are signed with (once per key). */
+export async function registerSigningKey(db: Executor, keyId: string, publicKey: string): Promise<void> {
+  await db.insert(datasetSigningKeys).values({ keyId, publicKey }).onConflictDoNothing();
+}
+
+/** Every registered signing key, oldest first. */
+export async function signingKeys(db: Executor): Promise<{ keyId: string; publicKey: string; createdAt: Date }[]> {
+  return db.select().from(datasetSigningKeys).orderBy(datasetSigningKeys.createdAt, datasetSigningKeys.keyId);
 }

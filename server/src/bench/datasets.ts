@@ -1,12 +1,13 @@
 // `npm run bench:datasets`: 1 000 000 synthetic trial rows written to JSONL, CSV and Parquet by the
 // release writers, each format in its own process so its peak RSS is its own. Prints rows/s, peak RSS and
 // file size per format (and rows per CPU second: on a shared machine wall-clock rows/s mostly measures the others). Targets (issue 16): < 256 MB peak RSS, ≥ 50 000 rows/s for JSONL.
+// Then verify's streaming part (issue 24): the three files read back, CSV and Parquet compared with the JSONL row by row, in a fresh process.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVALUATION_TABLES, seededRandom, tableFile, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
+import { EVALUATION_TABLES, seededRandom, tableFile, type Manifest, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
 import { TableWriter } from '../datasets/table-writer.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -42,19 +43,25 @@ function trial(i: number, random: () => number): TrialRow {
   };
 }
 
-async function writeOne(format: TableFormat): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-datasets-'));
-  const spec = EVALUATION_TABLES.find((t) => t.name === 'trials')!;
+/** The ROWS synthetic trials through a writer, in batches, then closed. */
+async function writeTrials(writer: TableWriter): Promise<void> {
   const random = seededRandom(16);
-  const writer = new TableWriter(dir, spec, [format]);
-  const start = process.hrtime.bigint();
-  const cpu0 = process.cpuUsage();
   for (let i = 0; i < ROWS; i += BATCH) {
     const batch: TrialRow[] = [];
     for (let j = i; j < Math.min(ROWS, i + BATCH); j++) batch.push(trial(j, random));
     await writer.write(batch);
   }
   await writer.close();
+}
+
+const TRIALS = EVALUATION_TABLES.find((t) => t.name === 'trials')!;
+
+async function writeOne(format: TableFormat): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-datasets-'));
+  const writer = new TableWriter(dir, TRIALS, [format]);
+  const start = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  await writeTrials(writer);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -63,18 +70,51 @@ async function writeOne(format: TableFormat): Promise<void> {
   process.stdout.write(`${JSON.stringify({ format, rows: ROWS, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / seconds), rowsPerCpuSecond: Math.round(ROWS / cpuSeconds), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), fileMb: Math.round(bytes / 1e5) / 10 })}\n`);
 }
 
+/** Write the trials table in all three formats into BENCH_DIR (the input of the verify figures). */
+const writeAll = (dir: string): Promise<void> => writeTrials(new TableWriter(dir, TRIALS));
+
+/** verify's streaming part on them: CSV and Parquet decoded and compared with the JSONL row by row (its own process: its own peak RSS). */
+async function verifyFormats(dir: string): Promise<void> {
+  const { compareFormats } = await import('../datasets/read-formats.js');
+  const files = (['jsonl', 'csv', 'parquet'] as const).map((format) => ({ path: tableFile('trials', format), table: 'trials', format, rows: ROWS, bytes: 0, sha256: '' }));
+  const start = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  const out = await compareFormats(dir, { kind: 'evaluation', files } as unknown as Manifest);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(`${JSON.stringify({ rows: ROWS, differences: out.differences.length, values: out.checked, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round((2 * ROWS) / seconds), rowsPerCpuSecond: Math.round((2 * ROWS) / ((cpu.user + cpu.system) / 1e6)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`);
+}
+
+/** Run this file in a child process with one argument; its stdout. */
+function child(arg: string, env: Record<string, string> = {}): string {
+  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), arg], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+  if (run.status !== 0) {
+    process.stderr.write(run.stderr);
+    process.exit(1);
+  }
+  return run.stdout;
+}
+
 const arg = process.argv[2];
 if (arg === 'jsonl' || arg === 'csv' || arg === 'parquet') {
   await writeOne(arg);
+} else if (arg === 'verify-write') {
+  await writeAll(process.env.BENCH_DIR!);
+} else if (arg === 'verify-read') {
+  await verifyFormats(process.env.BENCH_DIR!);
 } else {
   process.stdout.write(`bench:datasets — ${ROWS.toLocaleString('en')} synthetic trial rows per format, batches of ${BATCH}, node ${process.version}\n`);
   for (const format of ['jsonl', 'csv', 'parquet'] as const) {
-    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), format], { encoding: 'utf8', env: process.env });
-    if (run.status !== 0) {
-      process.stderr.write(run.stderr);
-      process.exit(1);
-    }
-    const r = JSON.parse(run.stdout) as { format: string; rowsPerSecond: number; rowsPerCpuSecond: number; peakRssMb: number; seconds: number; fileMb: number };
+    const r = JSON.parse(child(format)) as { format: string; rowsPerSecond: number; rowsPerCpuSecond: number; peakRssMb: number; seconds: number; fileMb: number };
     process.stdout.write(`${r.format.padEnd(8)} ${String(r.rowsPerSecond).padStart(8)} rows/s (${r.rowsPerCpuSecond} per CPU second)  ${String(r.seconds).padStart(6)} s  peak RSS ${String(r.peakRssMb).padStart(4)} MB  file ${r.fileMb} MB\n`);
+  }
+  // verify: the three files written once, then read back by verify's streaming comparison in a fresh process.
+  const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-verify-'));
+  try {
+    child('verify-write', { BENCH_DIR: dir });
+    const v = JSON.parse(child('verify-read', { BENCH_DIR: dir })) as { differences: number; values: number; seconds: number; rowsPerSecond: number; rowsPerCpuSecond: number; peakRssMb: number };
+    process.stdout.write(`verify   ${String(v.rowsPerSecond).padStart(8)} rows/s (${v.rowsPerCpuSecond} per CPU second)  ${String(v.seconds).padStart(6)} s  peak RSS ${String(v.peakRssMb).padStart(4)} MB  CSV + Parquet vs JSONL, ${v.values.toLocaleString('en')} values, ${v.differences} differences\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -39,11 +39,13 @@ async function runWorker(io: CliIo): Promise<number> {
   // The service's logger (pino: JSON lines on stdout, secrets redacted by name); nothing logs the URL.
   const { createLogger } = await import('../logger.js');
   const log = createLogger(config, 'toolmark-worker');
-  const { LOCKS, migrateDatabase, openDatabase, withAdvisoryLock } = await import('@toolmark/db');
+  const { LOCKS, migrateDatabase, openDatabase, registerSigningKey, withAdvisoryLock } = await import('@toolmark/db');
   const { bossSender, createBoss, stopBoss } = await import('../jobs/boss.js');
   const { startWorkers } = await import('../jobs/workers.js');
   const { publicUrl } = await import('../config.js');
-  const { datasetsDir } = await import('../datasets/dir.js');
+  const { dataDir, datasetsDir } = await import('../datasets/dir.js');
+  const { loadSigningKey } = await import('../datasets/signing.js');
+  const { mkdir } = await import('node:fs/promises');
 
   const stopping = firstSignal(log);
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -58,6 +60,9 @@ async function runWorker(io: CliIo): Promise<number> {
     // pg-boss's schema and queue setup deadlocks when two processes run it at once (a worker and `npm start`
     // starting together): the same lock as the service's start-up makes it one at a time.
     boss = await withAdvisoryLock(db.sql, LOCKS.queues, () => createBoss({ url: db.url, log }));
+    // This process signs the manifests it builds with the key in its data folder (made when absent; its public key registered).
+    await mkdir(dataDir(config), { recursive: true });
+    const signer = await loadSigningKey(dataDir(config), (id, pem) => registerSigningKey(db.db, id, pem));
     stopWorkers = await startWorkers(boss, {
       db: handle.db,
       sender: bossSender(boss),
@@ -66,7 +71,7 @@ async function runWorker(io: CliIo): Promise<number> {
       allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
       concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
       recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
-      datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON },
+      datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, signer },
     });
   } catch (error) {
     // The drivers' messages name host and port at most, never the password.

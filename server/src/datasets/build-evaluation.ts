@@ -23,7 +23,7 @@ import {
 import { chooseKey } from '../pipelines/board-ranking.js';
 import type { BuildDeps } from './build-lint.js';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
-import { TableWriter } from './table-writer.js';
+import { TableWriter, writingWith } from './table-writer.js';
 
 /** The key of an evaluation release: the model and the settings its leaderboard compares. */
 export const evaluationKey = (k: RunSettingsKey): string => [k.modelId, k.distractorsKey || 'none', k.language, k.generator, k.casesPerTool, k.repeats].join('|');
@@ -48,87 +48,89 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const distractors = new Map<string, Manifest['distractorSets'][number]>();
   const seeds = new Set<number>();
 
-  await readSnapshot(deps.db, async (tx) => {
-    // The runs the model's leaderboard ranks by default (its key choice, one definition), so the release holds its numbers.
-    const { perServer } = chooseKey(await publicRunsOf(tx, k));
-    for (const run of perServer) {
-      const facts = (run.facts ?? {}) as { shownSurfaceHash?: string; distractors?: { name: string; hash: string; toolCount: number }[] };
-      for (const d of facts.distractors ?? []) distractors.set(`${d.name}\u0000${d.hash}`, d);
-      models.set(`${run.modelId}\u0000${run.fingerprint}`, { id: run.modelId, provider: run.provider, baseline: run.baseline, fingerprint: run.fingerprint, settings: (run.settings ?? {}) as Record<string, unknown> });
-      const cases: CaseRow[] = [];
-      if (run.caseSetId !== null) {
-        for await (const batch of caseBatches(tx, run.caseSetId)) {
-          const rows = batch.map((c): CaseRow => ({ serverId: run.server.id, caseSetHash: run.caseSetHash ?? '', ordinal: c.ordinal, caseId: c.data.id, kind: c.data.kind, language: c.data.language, utterance: c.data.utterance, expected: c.data.expected, case: c.data }));
-          cases.push(...rows);
-          await writers.cases.write(rows);
+  const { tables, ranked } = await writingWith(writers, async () => {
+    await readSnapshot(deps.db, async (tx) => {
+      // The runs the model's leaderboard ranks by default (its key choice, one definition), so the release holds its numbers.
+      const { perServer } = chooseKey(await publicRunsOf(tx, k));
+      for (const run of perServer) {
+        const facts = (run.facts ?? {}) as { shownSurfaceHash?: string; distractors?: { name: string; hash: string; toolCount: number }[] };
+        for (const d of facts.distractors ?? []) distractors.set(`${d.name}\u0000${d.hash}`, d);
+        models.set(`${run.modelId}\u0000${run.fingerprint}`, { id: run.modelId, provider: run.provider, baseline: run.baseline, fingerprint: run.fingerprint, settings: (run.settings ?? {}) as Record<string, unknown> });
+        const cases: CaseRow[] = [];
+        if (run.caseSetId !== null) {
+          for await (const batch of caseBatches(tx, run.caseSetId)) {
+            const rows = batch.map((c): CaseRow => ({ serverId: run.server.id, caseSetHash: run.caseSetHash ?? '', ordinal: c.ordinal, caseId: c.data.id, kind: c.data.kind, language: c.data.language, utterance: c.data.utterance, expected: c.data.expected, case: c.data }));
+            cases.push(...rows);
+            await writers.cases.write(rows);
+          }
+        }
+        const byId = new Map(cases.map((c) => [c.caseId, c] as const));
+        const expected = new Map(cases.map((c) => [`${c.serverId}\u0000${c.caseId}`, c.expected ?? c.case.expect?.[0]?.name ?? null] as const));
+        const trials: TrialRow[] = [];
+        if (run.caseSetId !== null) {
+          for await (const batch of trialBatches(tx, run.runId, run.caseSetId)) {
+            const rows = batch.map(({ record: r, seed }): TrialRow => {
+              const c = byId.get(r.caseId);
+              seeds.add(seed);
+              return {
+                runId: run.runId,
+                serverId: run.server.id,
+                caseId: r.caseId,
+                caseKind: c?.kind ?? '',
+                language: c?.language ?? '',
+                utterance: c?.utterance ?? '',
+                shownSurfaceHash: facts.shownSurfaceHash ?? null,
+                order: r.order ?? null,
+                calls: r.calls,
+                text: r.text,
+                verdict: r.verdict,
+                verdictKind: r.verdict.kind,
+                argErrorKinds: [...new Set(r.verdict.argErrors.map((e) => e.kind))],
+                truncated: r.truncated,
+                error: r.error,
+                inputTokens: r.usage.inputTokens,
+                outputTokens: r.usage.outputTokens,
+                latencyMs: r.latencyMs,
+                cached: r.cached,
+                seed,
+                repeat: r.trialIndex,
+              };
+            });
+            for (const t of rows) addToolTrial(accuracy, expected, t);
+            trials.push(...rows);
+            await writers.trials.write(rows);
+            await deps.onBatch?.('trials', trials.length);
+          }
+        }
+        const stored = (run.metrics ?? {}) as Metrics;
+        const metrics = runMetrics(cases, trials, stored.unreadableSchemas ?? []);
+        for (const name of ['selectionAcc', 'argValidity', 'falseCallRate'] as const) {
+          const a = metrics[name];
+          const b = stored[name];
+          if (!b || a.numerator !== b.numerator || a.denominator !== b.denominator) {
+            throw new ReleaseMismatch(`run ${run.runId}: ${name} from the stored trials is ${a.numerator}/${a.denominator}, the board shows ${b?.numerator}/${b?.denominator}`);
+          }
+        }
+        metricsRows.push({ runId: run.runId, evaluationId: run.evaluationId, modelId: run.modelId, serverId: run.server.id, slug: run.server.slug, name: run.server.name, versionId: run.versionId, versionSeq: run.versionSeq, comparabilityKey: run.comparabilityKey, ...metricColumns(metrics), metrics: JSON.parse(JSON.stringify(metrics)) as Record<string, unknown> });
+        for (const rules of Object.values(ruleSets)) {
+          const result = await versionLintResult(tx, run.versionId, rules.id, rules.hash);
+          if (!result) continue;
+          const ids = { rulesId: rules.id, rulesHash: rules.hash, serverId: run.server.id, versionId: run.versionId };
+          const rows: LintFactRow[] = [
+            { ...ids, tool: null, score: result.score, findingCodes: [...new Set(result.findings.map((f) => f.code))].sort() },
+            ...result.tools.map((t) => ({ ...ids, tool: t.name, score: t.score, findingCodes: [...new Set(t.findings.map((f) => f.code))].sort() })),
+          ];
+          lintRows.push(...rows);
+          await writers.lint.write(rows);
         }
       }
-      const byId = new Map(cases.map((c) => [c.caseId, c] as const));
-      const expected = new Map(cases.map((c) => [`${c.serverId}\u0000${c.caseId}`, c.expected ?? c.case.expect?.[0]?.name ?? null] as const));
-      const trials: TrialRow[] = [];
-      if (run.caseSetId !== null) {
-        for await (const batch of trialBatches(tx, run.runId, run.caseSetId)) {
-          const rows = batch.map(({ record: r, seed }): TrialRow => {
-            const c = byId.get(r.caseId);
-            seeds.add(seed);
-            return {
-              runId: run.runId,
-              serverId: run.server.id,
-              caseId: r.caseId,
-              caseKind: c?.kind ?? '',
-              language: c?.language ?? '',
-              utterance: c?.utterance ?? '',
-              shownSurfaceHash: facts.shownSurfaceHash ?? null,
-              order: r.order ?? null,
-              calls: r.calls,
-              text: r.text,
-              verdict: r.verdict,
-              verdictKind: r.verdict.kind,
-              argErrorKinds: [...new Set(r.verdict.argErrors.map((e) => e.kind))],
-              truncated: r.truncated,
-              error: r.error,
-              inputTokens: r.usage.inputTokens,
-              outputTokens: r.usage.outputTokens,
-              latencyMs: r.latencyMs,
-              cached: r.cached,
-              seed,
-              repeat: r.trialIndex,
-            };
-          });
-          for (const t of rows) addToolTrial(accuracy, expected, t);
-          trials.push(...rows);
-          await writers.trials.write(rows);
-          await deps.onBatch?.('trials', trials.length);
-        }
-      }
-      const stored = (run.metrics ?? {}) as Metrics;
-      const metrics = runMetrics(cases, trials, stored.unreadableSchemas ?? []);
-      for (const name of ['selectionAcc', 'argValidity', 'falseCallRate'] as const) {
-        const a = metrics[name];
-        const b = stored[name];
-        if (!b || a.numerator !== b.numerator || a.denominator !== b.denominator) {
-          throw new ReleaseMismatch(`run ${run.runId}: ${name} from the stored trials is ${a.numerator}/${a.denominator}, the board shows ${b?.numerator}/${b?.denominator}`);
-        }
-      }
-      metricsRows.push({ runId: run.runId, evaluationId: run.evaluationId, modelId: run.modelId, serverId: run.server.id, slug: run.server.slug, name: run.server.name, versionId: run.versionId, versionSeq: run.versionSeq, comparabilityKey: run.comparabilityKey, ...metricColumns(metrics), metrics: JSON.parse(JSON.stringify(metrics)) as Record<string, unknown> });
-      for (const rules of Object.values(ruleSets)) {
-        const result = await versionLintResult(tx, run.versionId, rules.id, rules.hash);
-        if (!result) continue;
-        const ids = { rulesId: rules.id, rulesHash: rules.hash, serverId: run.server.id, versionId: run.versionId };
-        const rows: LintFactRow[] = [
-          { ...ids, tool: null, score: result.score, findingCodes: [...new Set(result.findings.map((f) => f.code))].sort() },
-          ...result.tools.map((t) => ({ ...ids, tool: t.name, score: t.score, findingCodes: [...new Set(t.findings.map((f) => f.code))].sort() })),
-        ];
-        lintRows.push(...rows);
-        await writers.lint.write(rows);
-      }
-    }
-  });
+    });
 
-  const places = runPlaces(metricsRows);
-  const ranked = metricsRows.map((m, i) => ({ rank: places[i]!, ...m })).sort((a, b) => a.rank - b.rank);
-  await writers.metrics.write(ranked);
-  const tables = [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close()];
+    const places = runPlaces(metricsRows);
+    const ranked = metricsRows.map((m, i) => ({ rank: places[i]!, ...m })).sort((a, b) => a.rank - b.rank);
+    await writers.metrics.write(ranked);
+    return { ranked, tables: [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close()] };
+  });
   const modelList = [...models.values()];
   const base: Omit<Manifest, 'files' | 'rows'> = {
     schemaVersion: 1,
@@ -146,5 +148,5 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     seeds: [...seeds].sort((a, b) => a - b),
     validity: validityTable(k.modelId, modelList.every((m) => m.baseline) && modelList.length > 0, ranked, lintRows, accuracy),
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds: new Set(metricsRows.map((m) => m.serverId)) });
 }

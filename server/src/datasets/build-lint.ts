@@ -3,7 +3,8 @@
 import { publicBoardBatches, publicBoardScores, readSnapshot, reserveRelease, type Database } from '@toolmark/db';
 import { LINT_TABLES, lintRanks, releaseId, type LintFindingRow, type LintServerRow, type LintToolRow, type Manifest } from '@toolmark/benchmarks';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
-import { TableWriter } from './table-writer.js';
+import type { SigningKey } from './signing.js';
+import { TableWriter, writingWith } from './table-writer.js';
 
 /** What a build needs. */
 export interface BuildDeps {
@@ -14,59 +15,68 @@ export interface BuildDeps {
   siteUrl: string;
   codeVersion: string;
   now: () => Date;
+  /** The instance's key every manifest is signed with (signing.ts). */
+  signer: SigningKey;
   /** Called between batches (tests stop a build there; the job's worker may be killed anywhere). */
   onBatch?: (table: string, rows: number) => Promise<void> | void;
 }
 
+/** The key of a lint release: its rules id and hash. */
+export const lintKey = (rules: { id: string; hash: string }): string => `${rules.id}:${rules.hash}`;
+
 /** Build (and publish unless unchanged) the lint release of one rules version. */
 export async function buildLintRelease(deps: BuildDeps, rules: { id: string; hash: string }): Promise<BuildOutcome> {
-  const key = `${rules.id}:${rules.hash}`;
+  const key = lintKey(rules);
   const reserved = await reserveRelease(deps.db, 'lint', key, (v) => releaseId('lint', `${rules.id}-${rules.hash.replace(/^sha256:/, '').slice(0, 12)}`, v));
   await removeStale(deps.root, reserved.stale);
   const dir = await freshBuildingDir(deps.root, reserved.releaseId);
   const [serversSpec, toolsSpec, findingsSpec] = LINT_TABLES as [typeof LINT_TABLES[0], typeof LINT_TABLES[0], typeof LINT_TABLES[0]];
   const writers = { servers: new TableWriter(dir, serversSpec), tools: new TableWriter(dir, toolsSpec), findings: new TableWriter(dir, findingsSpec) };
-  await readSnapshot(deps.db, async (tx) => {
-    const ranks = lintRanks(await publicBoardScores(tx, rules.id, rules.hash));
-    let position = 0;
-    for await (const batch of publicBoardBatches(tx, rules.id, rules.hash)) {
-      const servers: LintServerRow[] = [];
-      const tools: LintToolRow[] = [];
-      const findings: LintFindingRow[] = [];
-      for (const b of batch) {
-        servers.push({
-          rank: ranks[position++] ?? null,
-          serverId: b.serverId,
-          slug: b.slug,
-          name: b.name,
-          source: b.source,
-          versionId: b.versionId,
-          versionSeq: b.versionSeq,
-          surfaceHash: b.surfaceHash,
-          capturedAt: b.capturedAt.toISOString(),
-          score: b.score,
-          band: b.band as LintServerRow['band'],
-          toolCount: b.toolCount,
-          critical: b.critical,
-          required: b.required,
-          minor: b.minor,
-          tokens: b.tokens,
-          categories: b.categories,
-        });
-        const ids = { serverId: b.serverId, versionId: b.versionId };
-        for (const f of b.result.findings) findings.push({ ...ids, tool: f.tool ?? null, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
-        for (const t of b.result.tools) {
-          tools.push({ ...ids, tool: t.name, toolHash: t.hash, score: t.score, band: t.band, tokens: t.tokens, language: t.language, categories: Object.fromEntries(Object.entries(t.categories).map(([k, c]) => [k, { points: c.points, max: c.max }])) });
-          for (const f of t.findings) findings.push({ ...ids, tool: t.name, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
+  const serverIds = new Set<string>();
+  const tables = await writingWith(writers, async () => {
+    await readSnapshot(deps.db, async (tx) => {
+      const ranks = lintRanks(await publicBoardScores(tx, rules.id, rules.hash));
+      let position = 0;
+      for await (const batch of publicBoardBatches(tx, rules.id, rules.hash)) {
+        const servers: LintServerRow[] = [];
+        const tools: LintToolRow[] = [];
+        const findings: LintFindingRow[] = [];
+        for (const b of batch) {
+          serverIds.add(b.serverId);
+          servers.push({
+            rank: ranks[position++] ?? null,
+            serverId: b.serverId,
+            slug: b.slug,
+            name: b.name,
+            source: b.source,
+            versionId: b.versionId,
+            versionSeq: b.versionSeq,
+            surfaceHash: b.surfaceHash,
+            capturedAt: b.capturedAt.toISOString(),
+            score: b.score,
+            band: b.band as LintServerRow['band'],
+            toolCount: b.toolCount,
+            critical: b.critical,
+            required: b.required,
+            minor: b.minor,
+            tokens: b.tokens,
+            categories: b.categories,
+          });
+          const ids = { serverId: b.serverId, versionId: b.versionId };
+          for (const f of b.result.findings) findings.push({ ...ids, tool: f.tool ?? null, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
+          for (const t of b.result.tools) {
+            tools.push({ ...ids, tool: t.name, toolHash: t.hash, score: t.score, band: t.band, tokens: t.tokens, language: t.language, categories: Object.fromEntries(Object.entries(t.categories).map(([k, c]) => [k, { points: c.points, max: c.max }])) });
+            for (const f of t.findings) findings.push({ ...ids, tool: t.name, code: f.code, severity: f.severity, message: f.message, fields: f.fields });
+          }
         }
+        await writers.servers.write(servers);
+        await writers.tools.write(tools);
+        await writers.findings.write(findings);
+        await deps.onBatch?.('servers', position);
       }
-      await writers.servers.write(servers);
-      await writers.tools.write(tools);
-      await writers.findings.write(findings);
-      await deps.onBatch?.('servers', position);
-    }
+    });
+    return [await writers.servers.close(), await writers.tools.close(), await writers.findings.close()];
   });
-  const tables = [await writers.servers.close(), await writers.tools.close(), await writers.findings.close()];
   const base: Omit<Manifest, 'files' | 'rows'> = {
     schemaVersion: 1,
     kind: 'lint',
@@ -83,5 +93,5 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
     seeds: [],
     validity: null,
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds });
 }

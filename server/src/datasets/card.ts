@@ -3,6 +3,7 @@
 // citation file (CITATION.cff) of a release.
 import { stringify } from 'yaml';
 import { tableFile, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { KEY_SET_PATH, SIGNATURE_FILE, type SigningKey } from './signing.js';
 
 /** The Hugging Face size category of a row count. */
 export function sizeCategory(rows: number): string {
@@ -27,14 +28,21 @@ const TABLE_TEXT: Record<string, string> = {
 
 const fieldList = (spec: TableSpec): string => spec.columns.map(([n, t]) => `\`${n}\` (${t})`).join(', ');
 
+/** The command that verifies a release or a site, with the CLI the instance serves (nothing to install first). */
+export const verifyCommandOf = (siteUrl: string, target: string): string => `npx -y ${siteUrl}/cli/toolmark.tgz datasets verify ${target}`;
+
+/** The Hugging Face Hub's licence id (lower case: `cc-by-4.0`) of an SPDX id. */
+export const hubLicense = (spdx: string): string => spdx.toLowerCase();
+
 /** The README.md of a release. */
-export function datasetCard(manifest: Manifest, opts: { siteUrl: string }): string {
+export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer: Pick<SigningKey, 'keyId' | 'publicKeyPem'> }): string {
   const tables = tablesOf(manifest.kind);
   const total = Object.values(manifest.rows).reduce((s, n) => s + n, 0);
   const front = {
     pretty_name: `toolmark ${manifest.kind} release ${manifest.id}`,
-    license: manifest.license,
-    language: ['en', 'ja'],
+    license: hubLicense(manifest.license),
+    // An evaluation release is in its setting's language; a lint release holds tool descriptions in whatever language each server uses.
+    language: manifest.kind === 'evaluation' && typeof manifest.settings?.language === 'string' ? [manifest.settings.language] : ['en', 'ja'],
     size_categories: [sizeCategory(total)],
     task_categories: manifest.kind === 'lint' ? ['text-classification'] : ['text-generation'],
     tags: ['mcp', 'tool-use', 'benchmark', 'toolmark'],
@@ -74,10 +82,21 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string }): stri
     ...(manifest.models.every((m) => m.baseline) && manifest.kind === 'evaluation' ? ['- The only model is the lexical baseline (a word-overlap matcher, not a language model): the validity table shows the method, not a result about models.'] : []),
     '- Scores depend on the rules version; compare releases of the same rules id and hash only.',
     '',
+    '## Withdrawal',
+    '',
+    'A release holds public servers only. When a server it holds is made private or deleted by its owner, or withdrawn by the operator, the latest release of its kind and setting is rebuilt without it at once and every version that holds it, this one included, is withdrawn:',
+    `it stays listed at ${opts.siteUrl}/datasets with the date and the reason, its files answer 410 Gone, and \`manifest.json\` stays so the hashes of a copy already downloaded can still be checked. Please delete copies of a withdrawn release and use the newer version.`,
+    '',
     '## Verify',
     '',
     '```sh',
-    `toolmark datasets verify ${opts.siteUrl}/v1/datasets/${manifest.id}`,
+    verifyCommandOf(opts.siteUrl, `${opts.siteUrl}/v1/datasets/${manifest.id}`),
+    '```',
+    '',
+    `\`manifest.json\` is signed with the instance's Ed25519 key \`${opts.signer.keyId}\` (the signature is \`${SIGNATURE_FILE}\`, served beside it; the instance's keys are at ${opts.siteUrl}${KEY_SET_PATH}). Verify refuses a release whose signature is missing or does not match. The public key:`,
+    '',
+    '```',
+    opts.signer.publicKeyPem.trimEnd(),
     '```',
     '',
     '## Citation',

@@ -1,12 +1,13 @@
-// The end of every build: card, citation and manifest written beside the tables, then the folder renamed
+// The end of every build: card, citation, manifest and its signature written beside the tables, then the folder renamed
 // into place and the release flipped to published in one statement. Until that statement nothing of the
 // build is visible; a build identical to the latest release of its key is dropped instead.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dropRelease, latestRelease, publishRelease, type Database } from '@toolmark/db';
 import { tablesOf, type Manifest, type ManifestFile } from '@toolmark/benchmarks';
 import { citationFile, datasetCard } from './card.js';
 import { fileFacts } from './file-facts.js';
+import { SIGNATURE_FILE, signatureFile, type SigningKey } from './signing.js';
 import type { WrittenTable } from './table-writer.js';
 
 /** What a build of one kind and key ended in. */
@@ -36,7 +37,7 @@ export async function finishRelease(
   reserved: { id: string; releaseId: string },
   base: Omit<Manifest, 'files' | 'rows'>,
   tables: WrittenTable[],
-  opts: { siteUrl: string; now: () => Date },
+  opts: { siteUrl: string; now: () => Date; signer: SigningKey; serverIds: ReadonlySet<string> },
 ): Promise<BuildOutcome> {
   const dir = buildingDir(root, reserved.releaseId);
   const rows = Object.fromEntries(tables.map((t) => [t.table, t.rows]));
@@ -46,7 +47,9 @@ export async function finishRelease(
 
   const latest = await latestRelease(db, base.kind, base.key);
   const latestFiles = (latest?.manifest as Manifest | undefined)?.files ?? [];
-  const sameTables = latest !== undefined && tablesOf(base.kind).every((t) => {
+  // A latest release published before manifests were signed is replaced by a signed one.
+  const signed = latest !== undefined && (await stat(join(root, latest.releaseId, SIGNATURE_FILE)).then(() => true, () => false));
+  const sameTables = latest !== undefined && signed && tablesOf(base.kind).every((t) => {
     const a = files.find((f) => f.path === `${t.name}.jsonl`);
     const b = latestFiles.find((f) => f.path === `${t.name}.jsonl`);
     return a !== undefined && b !== undefined && a.sha256 === b.sha256;
@@ -58,27 +61,33 @@ export async function finishRelease(
   }
 
   const draft: Manifest = { ...base, rows, files };
-  await writeFile(join(dir, 'README.md'), datasetCard(draft, opts));
+  await writeFile(join(dir, 'README.md'), datasetCard(draft, { siteUrl: opts.siteUrl, signer: opts.signer }));
   await writeFile(join(dir, 'CITATION.cff'), citationFile(draft, opts));
   for (const [path, format] of [['README.md', 'markdown'], ['CITATION.cff', 'cff']] as const) files.push({ path, table: null, format, rows: null, ...(await fileFacts(join(dir, path))) });
   const manifest: Manifest = { ...draft, files };
   await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(dir, SIGNATURE_FILE), signatureFile(await readFile(join(dir, 'manifest.json')), opts.signer));
   const bytes = files.reduce((s, f) => s + f.bytes, 0);
 
   const final = join(root, reserved.releaseId);
   await rm(final, { recursive: true, force: true });
   await rename(dir, final);
-  if (!(await publishRelease(db, reserved.id, manifest, bytes, opts.now()))) {
+  if (!(await publishRelease(db, reserved.id, manifest, bytes, opts.now(), [...opts.serverIds].sort()))) {
     await rm(final, { recursive: true, force: true });
     return { ...outcome, status: 'failed' };
   }
   return { ...outcome, status: 'published' };
 }
 
+/** mkdir that is fine when the folder exists (one level: a recursive mkdir reports ENOENT, not EROFS, on a read-only disk). */
+const mkdirOne = (dir: string) => mkdir(dir).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : Promise.reject(e)));
+
 /** Make the building folder of a release (empty). */
 export async function freshBuildingDir(root: string, releaseId: string): Promise<string> {
   const dir = buildingDir(root, releaseId);
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  await mkdir(root, { recursive: true });
+  await mkdirOne(join(root, '.building'));
+  await mkdirOne(dir);
   return dir;
 }

@@ -8,27 +8,50 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { compareWithBoard, LintServerRowSchema, ManifestSchema, ToolmarkError, verifyRelease, type BoardEntry, type VerifyReport } from '@toolmark/benchmarks';
+import { compareWithBoard, LintServerRowSchema, ManifestSchema, MAX_DIFFERENCES, ToolmarkError, verifyRelease, type BoardEntry, type VerifyReport } from '@toolmark/benchmarks';
+import { compareFormats, fileLines } from './read-formats.js';
 import { fileFacts } from './file-facts.js';
+import { KEY_SET_PATH, keySetFrom, SIGNATURE_FILE, signatureProblem, type KeySet } from './signing.js';
 
-/** Verify the release in a folder. */
-export async function verifyFolder(dir: string): Promise<VerifyReport> {
-  const manifestText = await readFile(join(dir, 'manifest.json'), 'utf8');
+/** Verify the release in a folder, its signature against these public keys. */
+export async function verifyFolder(dir: string, keys: KeySet): Promise<VerifyReport> {
+  const manifestBytes = await readFile(join(dir, 'manifest.json'));
+  const manifestText = manifestBytes.toString('utf8');
+  const signature = await readFile(join(dir, SIGNATURE_FILE), 'utf8').catch(() => null);
   const facts = new Map<string, { bytes: number; sha256: string } | null>();
   const lines = new Map<string, string[] | null>();
-  let names: string[] = [];
+  let json: unknown;
   try {
-    const parsed = ManifestSchema.safeParse(JSON.parse(manifestText));
-    if (parsed.success) names = parsed.data.files.map((f) => f.path);
-  } catch {
-    // verifyRelease reports the bad manifest.
+    json = JSON.parse(manifestText);
+  } catch (e) {
+    throw new UnreadableRelease('unreadable_manifest', `${join(dir, 'manifest.json')} is not JSON: ${(e as Error).message}`, { path: join(dir, 'manifest.json') });
   }
+  const parsed = ManifestSchema.safeParse(json);
+  const names = parsed.success ? parsed.data.files.map((f) => f.path) : [];
   for (const name of names) facts.set(name, await fileFacts(join(dir, name)).catch(() => null));
   for (const name of names.filter((n) => n.endsWith('.jsonl'))) {
-    const text = await readFile(join(dir, name), 'utf8').catch(() => null);
-    lines.set(name.slice(0, -'.jsonl'.length), text === null ? null : text.split('\n').filter((l) => l !== ''));
+    // Line by line: a file past V8's longest string (~512 MB) used to read as empty.
+    const rows: string[] = [];
+    const read = await (async () => {
+      for await (const line of fileLines(join(dir, name))) rows.push(line);
+    })().then(() => true, () => false);
+    lines.set(name.slice(0, -'.jsonl'.length), read ? rows : null);
   }
-  return verifyRelease({ manifestText, fileFacts: (p) => facts.get(p) ?? null, lines: (t) => lines.get(t) ?? null });
+  const report = verifyRelease({ manifestText, signatureProblem: signatureProblem(manifestBytes, signature, keys), fileFacts: (p) => facts.get(p) ?? null, lines: (t) => lines.get(t) ?? null });
+  if (!parsed.success) return report;
+  // Files the manifest does not list are refused (only the manifest and its signature stand beside them).
+  const listed = new Set([...names, 'manifest.json', SIGNATURE_FILE]);
+  const extra = (await readdir(dir)).filter((f) => !listed.has(f)).sort().map((f) => ({ file: f, row: null, field: 'file', expected: 'absent (not listed in the manifest)', found: 'present' }));
+  const formats = await compareFormats(dir, parsed.data);
+  const all = [...report.differences, ...extra, ...formats.differences];
+  const shown = all.slice(0, MAX_DIFFERENCES);
+  if (all.length > MAX_DIFFERENCES) shown.push({ file: '(more)', row: null, field: '(more)', expected: '', found: `${all.length - MAX_DIFFERENCES} more differences` });
+  return { ...report, ok: all.length === 0, checkedNumbers: report.checkedNumbers + extra.length + formats.checked, differences: shown };
+}
+
+/** A release that cannot be read at all (its manifest is not JSON): exit 2, like an unreachable one. */
+export class UnreadableRelease extends ToolmarkError<'unreadable_manifest', { path: string }> {
+  override readonly name = 'UnreadableRelease';
 }
 
 /** Release folders under `dir`: itself when it holds a manifest, else its sub-folders that do. */
@@ -102,14 +125,37 @@ async function withBoard(report: VerifyReport, releaseUrl: string, dir: string, 
   return { ...report, ok: differences.length === 0, checkedNumbers: report.checkedNumbers + board.checked, differences, boardServers: board.servers };
 }
 
-/** Download a release (manifest and every file it lists) into a fresh temporary folder and verify it there; the folder is removed. */
-export async function verifyUrl(releaseUrl: string): Promise<VerifyReport> {
+/** The public keys an instance signs its manifests with (its key set at the well-known URL). */
+export async function instanceKeys(origin: string): Promise<KeySet> {
+  const url = `${origin}${KEY_SET_PATH}`;
+  const res = await get(url);
+  if (res.status !== 200) throw new DownloadError('download_failed', `GET ${url} answered ${res.status}`, { url, status: res.status });
+  return keySetFrom(await res.text());
+}
+
+/**
+ * Download a release (manifest, its signature and every file it lists) into a fresh temporary folder and
+ * verify it there, the signature against `keys` or else the instance's key set; the folder is removed.
+ */
+export async function verifyUrl(releaseUrl: string, keys?: KeySet): Promise<VerifyReport> {
   const dir = await mkdtemp(join(tmpdir(), 'toolmark-verify-'));
   try {
+    const origin = releaseUrl.replace(/\/v1\/datasets\/[^/]+$/, '');
+    const trusted = keys ?? (await instanceKeys(origin));
     await download(`${releaseUrl}/files/manifest.json`, join(dir, 'manifest.json'));
-    const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+    // An unsigned release has no signature file: verify reports it.
+    await download(`${releaseUrl}/files/${SIGNATURE_FILE}`, join(dir, SIGNATURE_FILE)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
+    const text = await readFile(join(dir, 'manifest.json'), 'utf8');
+    // Not JSON: verifyFolder says so (exit 2) without downloading anything else.
+    const parsed = ManifestSchema.safeParse((() => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return null;
+      }
+    })());
     if (parsed.success) for (const f of parsed.data.files) await download(`${releaseUrl}/files/${f.path}`, join(dir, f.path)).catch((e: unknown) => (e instanceof DownloadError ? undefined : Promise.reject(e)));
-    const report = await verifyFolder(dir);
+    const report = await verifyFolder(dir, trusted);
     if (parsed.success && parsed.data.kind === 'lint' && parsed.data.rules[0]) return await withBoard(report, releaseUrl, dir, parsed.data.rules[0]);
     return report;
   } finally {

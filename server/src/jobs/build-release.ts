@@ -1,11 +1,15 @@
-// Queue `build-release`: build the dataset releases (on the schedule and on an admin's request). One job at
-// a time holds a build (workers.ts, jobs/instance.ts); a worker killed mid-build leaves only a `building` row
+// Queue `build-release`: build the dataset releases (on the schedule, on an admin's request, and at once
+// when a public server is made private, deleted or withdrawn by the operator: `reason: 'withdrawal'`
+// withdraws what holds it and rebuilds only the keys whose latest release held it). Every build runs the
+// withdrawal sweep first, so a withdrawal merged into an already waiting build is not lost. One job at a
+// time holds a build (workers.ts, jobs/instance.ts); a worker killed mid-build leaves only a `building` row
 // and a folder under `.building/`, which nobody serves and the retry — failed over within seconds of the
 // worker's death by the instance heartbeat — (or the next build) removes.
 import { BuildReleaseJobSchema } from '@toolmark/benchmarks';
 import type { Database } from '@toolmark/db';
 import { codeVersion } from '../build-info.js';
-import { buildReleases, type BuildOutcome } from '../datasets/build.js';
+import { buildAndWithdraw, type BuildReport } from '../datasets/build.js';
+import type { SigningKey } from '../datasets/signing.js';
 import type { JobLog } from './boss.js';
 
 /** Where releases go and what they say: the datasets folder, the licence, the public URL for the card. */
@@ -13,6 +17,8 @@ export interface DatasetsSettings {
   root: string;
   license: string;
   siteUrl: string;
+  /** The key manifests are signed with (made on the first start, in the data folder). */
+  signer: SigningKey;
   /** Cron (UTC) of the scheduled build; absent leaves the stored schedule as it is. */
   cron?: string;
 }
@@ -26,9 +32,10 @@ export interface BuildReleaseDeps {
 }
 
 /** Build every release (or those of one kind); the outcome per release is the job's output. */
-export async function buildRelease(deps: BuildReleaseDeps, data: unknown): Promise<{ releases: BuildOutcome[] }> {
+export async function buildRelease(deps: BuildReleaseDeps, data: unknown): Promise<BuildReport> {
   const job = BuildReleaseJobSchema.parse(data);
-  const releases = await buildReleases({ db: deps.db, root: deps.datasets.root, license: deps.datasets.license, siteUrl: deps.datasets.siteUrl, codeVersion: codeVersion(), now: deps.now ?? (() => new Date()) }, job.kind);
-  deps.log.info({ queue: 'build-release', reason: job.reason, releases: releases.map((r) => ({ id: r.releaseId, status: r.status })) }, 'dataset releases built');
-  return { releases };
+  const buildDeps = { db: deps.db, root: deps.datasets.root, license: deps.datasets.license, siteUrl: deps.datasets.siteUrl, signer: deps.datasets.signer, codeVersion: codeVersion(), now: deps.now ?? (() => new Date()) };
+  const report = await buildAndWithdraw(buildDeps, { ...(job.kind ? { only: job.kind } : {}), onlyWithdrawn: job.reason === 'withdrawal' });
+  deps.log.info({ queue: 'build-release', reason: job.reason, withdrawn: report.withdrawn.map((w) => ({ id: w.releaseId, code: w.code })), releases: report.releases.map((r) => ({ id: r.releaseId, status: r.status })) }, 'dataset releases built');
+  return report;
 }

@@ -1,9 +1,19 @@
 // Dataset releases as the API and the site see them: published releases with what they hold, their files'
-// URLs, the licence, how to cite them and the command that verifies them; a release file's path on disk.
+// URLs, the licence, how to cite them and the command that verifies them, and whether they were withdrawn
+// (never `latest` then); a release file's path on disk, or the withdrawal that makes it 410 Gone.
 import { join } from 'node:path';
-import { publishedRelease, publishedReleases, type Database, type ReleaseRecord } from '@toolmark/db';
+import { firstOrganisation, publishedRelease, publishedReleases, type Database, type ReleaseRecord, type WithdrawalReason } from '@toolmark/db';
 import type { Manifest, ReleaseKind } from '@toolmark/benchmarks';
-import { notFound } from './errors.js';
+import { verifyCommandOf } from '../datasets/card.js';
+import { SIGNATURE_FILE } from '../datasets/signing.js';
+import { notFound, PipelineError } from './errors.js';
+
+/** A release's withdrawal as it is listed (null: not withdrawn). */
+export function withdrawalOf(r: ReleaseRecord): { at: Date; code: WithdrawalReason['code']; reason: string } | null {
+  if (r.withdrawnAt === null) return null;
+  const w = r.withdrawnReason as WithdrawalReason;
+  return { at: r.withdrawnAt, code: w.code, reason: w.message };
+}
 
 /** A published release's summary (the shape of `GET /v1/datasets` items). */
 function summaryOf(r: ReleaseRecord, latest: boolean, baseUrl: string) {
@@ -26,10 +36,13 @@ function summaryOf(r: ReleaseRecord, latest: boolean, baseUrl: string) {
     rows: m.rows,
     formats: [...new Set(m.files.filter((f) => f.table !== null).map((f) => f.format))],
     files: m.files.map((f) => ({ ...f, url: `${url}/files/${f.path}` })),
+    // Everything a folder that verifies needs: the files, the manifest and its signature.
+    downloads: [...m.files.map((f) => `${url}/files/${f.path}`), `${url}/files/manifest.json`, `${url}/files/${SIGNATURE_FILE}`],
     url,
-    verifyCommand: `toolmark datasets verify ${url}`,
+    verifyCommand: verifyCommandOf(baseUrl, url),
     citation: `toolmark (${m.createdAt.slice(0, 4)}). toolmark ${m.kind} dataset ${r.releaseId} (version ${r.version}) [Data set]. ${url}`,
     validity: m.validity,
+    withdrawn: withdrawalOf(r),
   };
 }
 
@@ -37,7 +50,7 @@ function summaryOf(r: ReleaseRecord, latest: boolean, baseUrl: string) {
 export async function listReleases(db: Database, q: { kind?: ReleaseKind; latest: boolean }, baseUrl: string) {
   const all = await publishedReleases(db, q.kind);
   const newest = new Map<string, number>();
-  for (const r of all) newest.set(`${r.kind}\u0000${r.key}`, Math.max(newest.get(`${r.kind}\u0000${r.key}`) ?? 0, r.version));
+  for (const r of all) if (r.withdrawnAt === null) newest.set(`${r.kind}\u0000${r.key}`, Math.max(newest.get(`${r.kind}\u0000${r.key}`) ?? 0, r.version));
   const items = all.map((r) => summaryOf(r, newest.get(`${r.kind}\u0000${r.key}`) === r.version, baseUrl));
   return { items: q.latest ? items.filter((i) => i.latest) : items };
 }
@@ -49,12 +62,24 @@ export async function releaseOr404(db: Database, id: string): Promise<ReleaseRec
   return r;
 }
 
-/** The path of a published release's file (the manifest or a file it lists), or the 404. */
-export async function releaseFileOr404(db: Database, root: string, id: string, file: string): Promise<{ path: string; sha256: string | null; bytes: number | null }> {
+/** A release's file: its path on disk and what the manifest says of it, or the release's withdrawal (the file answers 410; the manifest stays). */
+export type ReleaseFile = { path: string; sha256: string | null; bytes: number | null; withdrawn: null } | { withdrawn: NonNullable<ReturnType<typeof withdrawalOf>> };
+
+/** The path of a published release's file (the manifest or a file it lists), its withdrawal, or the 404. */
+export async function releaseFileOr404(db: Database, root: string, id: string, file: string): Promise<ReleaseFile> {
   const r = await releaseOr404(db, id);
   const m = r.manifest as Manifest;
-  if (file === 'manifest.json') return { path: join(root, r.releaseId, file), sha256: null, bytes: null };
+  // The manifest and its signature are served whatever happened to the release (so its hashes stay checkable).
+  if (file === 'manifest.json' || file === SIGNATURE_FILE) return { path: join(root, r.releaseId, file), sha256: null, bytes: null, withdrawn: null };
   const f = m.files.find((x) => x.path === file);
   if (!f) throw notFound('file', `${id}/${file}`);
-  return { path: join(root, r.releaseId, f.path), sha256: f.sha256, bytes: f.bytes };
+  const withdrawn = withdrawalOf(r);
+  if (withdrawn) return { withdrawn };
+  return { path: join(root, r.releaseId, f.path), sha256: f.sha256, bytes: f.bytes, withdrawn: null };
+}
+
+/** Only the install's operator organisation (the first one) builds and withdraws dataset releases: a 403 for any other. */
+export async function requireOperator(db: Database, organisationId: string, what: string): Promise<void> {
+  const operator = await firstOrganisation(db);
+  if (operator?.id !== organisationId) throw new PipelineError('forbidden', 'forbidden', `only the install's operator organisation ${what}`, { organisationId });
 }

@@ -18,6 +18,7 @@ import { routes } from '../../src/api/routes/index.js';
 import { loadConfig } from '../../src/config.js';
 import { buildLintRelease } from '../../src/datasets/build-lint.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+import { TEST_SIGNER } from '../datasets/signer.js';
 
 interface DeclaredRoute {
   key: string;
@@ -245,7 +246,7 @@ beforeAll(async () => {
   add('GET /mcp', 401, 'unknown key', '/mcp', { key: 'tm_ci_unknown' });
   add('DELETE /mcp', 405, 'stateless: no session to end', '/mcp');
   add('DELETE /mcp', 401, 'unknown key', '/mcp', { key: 'tm_ci_unknown' });
-  const release = await buildLintRelease({ db: h.t.db, root: datasetsRoot, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date() }, { id: LATEST_RULES, hash: ruleSets[LATEST_RULES].hash });
+  const release = await buildLintRelease({ db: h.t.db, root: datasetsRoot, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date() }, { id: LATEST_RULES, hash: ruleSets[LATEST_RULES].hash });
   add('GET /v1/datasets', 200, 'the lint release', '/v1/datasets');
   add('GET /v1/datasets', 400, 'unknown kind', '/v1/datasets?kind=other');
   add('GET /v1/datasets/{id}', 200, 'its manifest', `/v1/datasets/${release.releaseId}`);
@@ -256,6 +257,12 @@ beforeAll(async () => {
   add('GET /v1/datasets/{id}/files/{file}', 404, 'not a file of the release', `/v1/datasets/${release.releaseId}/files/secrets.txt`);
   add('POST /v1/datasets/builds', 202, 'the operator asks for a build', '/v1/datasets/builds', { key: admin, payload: {} });
   add('POST /v1/datasets/builds', 403, 'not the operator', '/v1/datasets/builds', { key: otherAdmin, payload: { kind: 'lint' } });
+  add('GET /.well-known/toolmark-datasets-keys.json', 200, 'the signing keys (none registered here)', '/.well-known/toolmark-datasets-keys.json');
+  add('GET /.well-known/toolmark-datasets-keys.json', 401, 'unknown key', '/.well-known/toolmark-datasets-keys.json', { key: 'tm_ci_unknown' });
+  add('POST /v1/datasets/withdrawals', 202, 'the operator withdraws the release', '/v1/datasets/withdrawals', { key: admin, payload: { release: release.releaseId, reason: 'a contract test' } });
+  add('POST /v1/datasets/withdrawals', 404, 'no such release', '/v1/datasets/withdrawals', { key: admin, payload: { release: 'lint-none-v1', reason: 'x' } });
+  add('POST /v1/datasets/withdrawals', 400, 'neither a server nor a release', '/v1/datasets/withdrawals', { key: admin, payload: { reason: 'x' } });
+  add('GET /v1/datasets/{id}/files/{file}', 410, 'a file of the withdrawn release', `/v1/datasets/${release.releaseId}/files/servers.csv`);
 });
 afterAll(async () => h?.close());
 

@@ -11,6 +11,7 @@ import { reserveRelease, storeLintResult } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLintRelease, type BuildDeps } from '../../src/datasets/build-lint.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+import { TEST_SIGNER } from '../datasets/signer.js';
 
 let h: TestApp;
 let root: string;
@@ -21,7 +22,7 @@ let second: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'toolmark-api-datasets-'));
   h = await startTestApp({ TOOLMARK_DATASETS_DIR: root });
-  deps = { db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date() };
+  deps = { db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date() };
   const upload = async (name: string) => {
     const tools = [tool(`${name}_search`, `Search the ${name} index for entries matching a query. Returns up to 20 entries.`)];
     const res = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.script), payload: { name, public: true, source: { kind: 'upload', tools: { tools } } } });
@@ -44,7 +45,7 @@ describe('the release list', () => {
   it('lists both versions, newest first, and marks only the second latest; latest=true keeps it alone', async () => {
     const all = (await get('/v1/datasets')).json().items as { id: string; latest: boolean; version: number; verifyCommand: string }[];
     expect(all.map((r) => [r.id, r.version, r.latest])).toEqual([[second, 2, true], [first, 1, false]]);
-    expect(all[0]!.verifyCommand).toBe(`toolmark datasets verify http://127.0.0.1:3000/v1/datasets/${second}`);
+    expect(all[0]!.verifyCommand).toBe(`npx -y http://127.0.0.1:3000/cli/toolmark.tgz datasets verify http://127.0.0.1:3000/v1/datasets/${second}`);
     expect((await get('/v1/datasets?latest=true')).json().items.map((r: { id: string }) => r.id)).toEqual([second]);
   });
 

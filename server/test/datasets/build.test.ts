@@ -10,7 +10,12 @@ import { publishedReleases, releasesOf } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReleases, type BuildDeps, type BuildOutcome } from '../../src/datasets/build.js';
 import { verifyFolder } from '../../src/datasets/read-release.js';
+import { fileFacts } from '../../src/datasets/file-facts.js';
+import { signatureFile, signingKeyFrom } from '../../src/datasets/signing.js';
+import { TableWriter } from '../../src/datasets/table-writer.js';
+import { generateKeyPairSync } from 'node:crypto';
 import { csvRows, duckdbRows, hyparquetRows, jsonlRows, PRIVATE_MARKER, seedService, type Seeded } from './helpers.js';
+import { TEST_KEYS, TEST_SIGNER } from './signer.js';
 
 let seeded: Seeded;
 let root: string;
@@ -20,7 +25,7 @@ let outcomes: BuildOutcome[];
 beforeAll(async () => {
   seeded = await seedService();
   root = await mkdtemp(join(tmpdir(), 'toolmark-datasets-'));
-  deps = { db: seeded.s.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date('2026-12-01T00:00:00Z') };
+  deps = { db: seeded.s.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date('2026-12-01T00:00:00Z') };
   outcomes = await buildReleases(deps);
 }, 180_000);
 afterAll(async () => {
@@ -46,8 +51,13 @@ describe('a build from the seeded database', () => {
     expect(evaluation.files.map((f) => f.path)).toEqual(expect.arrayContaining(['trials.jsonl', 'trials.csv', 'trials.parquet', 'README.md', 'CITATION.cff']));
     const card = await readFile(join(root, evaluation.id, 'README.md'), 'utf8');
     expect(card).toMatch(/^---\npretty_name: /);
-    expect(card).toContain('license: CC-BY-4.0');
+    expect(card).toContain('license: cc-by-4.0');
+    expect(card).toContain('language:\n  - en\n');
+    expect(card).not.toContain('  - ja\n');
     expect(card).toContain('config_name: trials');
+    // The card names the key the manifest is signed with, and gives it.
+    expect(card).toContain(`signed with the instance's Ed25519 key \`${TEST_SIGNER.keyId}\``);
+    expect(card).toContain(TEST_SIGNER.publicKeyPem.trimEnd());
   });
 
   it('reads back the same rows from JSONL, CSV, and Parquet through hyparquet and DuckDB', async () => {
@@ -66,7 +76,7 @@ describe('a build from the seeded database', () => {
 
   it('verify finds every number of every release as published', async () => {
     for (const o of outcomes) {
-      const report = await verifyFolder(join(root, o.releaseId));
+      const report = await verifyFolder(join(root, o.releaseId), TEST_KEYS);
       expect(report.differences).toEqual([]);
       expect(report.ok).toBe(true);
       // Every file's size and sha256, every row count and every recomputed number (an evaluation's full metrics per run).
@@ -103,13 +113,16 @@ describe('a build from the seeded database', () => {
   });
 });
 
+/** The difference verify reports for a manifest changed after it was signed. */
+const SIGNATURE_BROKEN = expect.objectContaining({ file: 'manifest.json.sig', row: null, field: 'signature', found: expect.stringMatching(/does not match manifest\.json/) });
+
 describe('verify on a tampered release', () => {
   const tampered = async (id: string, change: (dir: string) => Promise<void>) => {
     const dir = await mkdtemp(join(tmpdir(), 'toolmark-tampered-'));
     await cp(join(root, id), dir, { recursive: true });
     await change(dir);
     try {
-      return await verifyFolder(dir);
+      return await verifyFolder(dir, TEST_KEYS);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -134,7 +147,7 @@ describe('verify on a tampered release', () => {
       m.rows.tools = (m.rows.tools ?? 0) + 1;
       await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
     });
-    expect(report.differences).toEqual([expect.objectContaining({ file: 'tools.jsonl', field: 'rows', expected: String(0 + (await manifestOf(outcomes[0]!.releaseId)).rows.tools! + 1) })]);
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'tools.jsonl', field: 'rows', expected: String(0 + (await manifestOf(outcomes[0]!.releaseId)).rows.tools! + 1) })]);
   });
 
   it('names a file whose sha256 the manifest gives wrongly', async () => {
@@ -143,7 +156,66 @@ describe('verify on a tampered release', () => {
       m.files.find((f) => f.path === 'cases.csv')!.sha256 = '0'.repeat(64);
       await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
     });
-    expect(report.differences).toEqual([expect.objectContaining({ file: 'cases.csv', field: 'sha256', expected: JSON.stringify('0'.repeat(64)) })]);
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'cases.csv', field: 'sha256', expected: JSON.stringify('0'.repeat(64)) })]);
+  });
+
+  /** Write the file's new size and sha256 into the manifest, as a forger would. */
+  const rehash = async (dir: string, path: string) => {
+    const m = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    Object.assign(m.files.find((f) => f.path === path)!, await fileFacts(join(dir, path)));
+    await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(m, null, 2)}\n`);
+  };
+
+  it('a consistent forgery fails on the signature: an edited CSV value with the manifest re-hashed', async () => {
+    const report = await tampered(outcomes[0]!.releaseId, async (dir) => {
+      const text = await readFile(join(dir, 'servers.csv'), 'utf8');
+      await writeFile(join(dir, 'servers.csv'), text.replace(/,alpha,|,Issue tracker,/, ',Forged name,'));
+      expect(await readFile(join(dir, 'servers.csv'), 'utf8')).not.toBe(text);
+      await rehash(dir, 'servers.csv');
+    });
+    // The signature, and the CSV decoded and compared with the JSONL row by row: file, row and field.
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, { file: 'servers.csv', row: 1, field: 'name', expected: '"Issue tracker"', found: '"Forged name"' }]);
+  });
+
+  it('… an edited utterance in JSONL with the manifest re-hashed', async () => {
+    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+      await editLine(join(dir, 'cases.jsonl'), 0, (r) => (r.utterance = `${r.utterance as string} (forged)`));
+      await rehash(dir, 'cases.jsonl');
+    });
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'cases.csv', row: 1, field: 'utterance' }), expect.objectContaining({ file: 'cases.parquet', row: 1, field: 'utterance' })]);
+  });
+
+  it('… an edited Parquet value (the file rewritten by the writer) with the manifest re-hashed', async () => {
+    const spec = tablesOf('evaluation').find((t) => t.name === 'metrics')!;
+    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+      const rows = (await hyparquetRows(spec, join(dir, 'metrics.parquet'))) as Record<string, unknown>[];
+      rows[0]!.name = 'Forged server';
+      await rm(join(dir, 'metrics.parquet'));
+      const writer = new TableWriter(dir, spec, ['parquet']);
+      await writer.write(rows);
+      await writer.close();
+      await rehash(dir, 'metrics.parquet');
+    });
+    expect(report.differences).toEqual([SIGNATURE_BROKEN, { file: 'metrics.parquet', row: 1, field: 'name', expected: '"Issue tracker"', found: '"Forged server"' }]);
+  });
+
+  it('refuses a file the manifest does not list, and names a CSV that is not the table', async () => {
+    const extra = await tampered(outcomes[0]!.releaseId, (dir) => writeFile(join(dir, 'notes.txt'), 'added'));
+    expect(extra.differences).toEqual([{ file: 'notes.txt', row: null, field: 'file', expected: 'absent (not listed in the manifest)', found: 'present' }]);
+    const header = await tampered(outcomes[0]!.releaseId, async (dir) => {
+      const text = await readFile(join(dir, 'tools.csv'), 'utf8');
+      await writeFile(join(dir, 'tools.csv'), text.replace(/^serverId,/, 'server,'));
+      await rehash(dir, 'tools.csv');
+    });
+    expect(header.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'tools.csv', row: 1, field: '(file)', found: expect.stringMatching(/^the header is server,/) })]);
+  });
+
+  it('refuses an unsigned release and one signed by a key that is not the instance’s', async () => {
+    const unsigned = await tampered(outcomes[0]!.releaseId, (dir) => rm(join(dir, 'manifest.json.sig')));
+    expect(unsigned.differences).toEqual([expect.objectContaining({ file: 'manifest.json.sig', field: 'signature', found: 'no manifest.json.sig: the release is unsigned' })]);
+    const other = signingKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+    const resigned = await tampered(outcomes[0]!.releaseId, async (dir) => writeFile(join(dir, 'manifest.json.sig'), signatureFile(await readFile(join(dir, 'manifest.json')), other)));
+    expect(resigned.differences).toEqual([expect.objectContaining({ field: 'signature', found: expect.stringContaining(`signed by key ${other.keyId}, which is not among the keys given`) })]);
   });
 
   it('recomputes the metrics from the trials: a flipped verdict shows in selectionAcc and the validity table', async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildReleases } from '../../src/datasets/build.js';
 import { verifyFolder } from '../../src/datasets/read-release.js';
 import { bearer, startTestApp, tool, type TestApp } from '../api/helpers.js';
+import { TEST_KEYS, TEST_SIGNER } from './signer.js';
 
 const BUILD_JS = new URL('../../dist/datasets/build-lint.js', import.meta.url).href;
 const DB_JS = new URL('../../../db/dist/index.js', import.meta.url).href;
@@ -78,13 +79,13 @@ it('a SIGKILLed build leaves nothing published, and the next build removes its r
   expect(existsSync(join(root, killedId))).toBe(false);
 
   // Run again: the remains go, the release is published whole and verifies.
-  const [outcome] = await buildReleases({ db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', now: () => new Date() }, 'lint').then((o) => o.filter((x) => x.key === key));
+  const [outcome] = await buildReleases({ db: h.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date() }, 'lint').then((o) => o.filter((x) => x.key === key));
   expect(outcome!.status).toBe('published');
   // The killed build's version was never published, so the rerun takes it again: one row, published.
   expect((await releasesOf(h.t.db, 'lint', key)).map((r) => [r.version, r.status])).toEqual([[1, 'published']]);
   expect(outcome!.releaseId).toBe(killedId);
   expect(await readdir(join(root, '.building'))).toEqual([]);
-  const report = await verifyFolder(join(root, outcome!.releaseId));
+  const report = await verifyFolder(join(root, outcome!.releaseId), TEST_KEYS);
   expect(report.differences).toEqual([]);
   expect(outcome!.rows.servers).toBe(2);
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bossSender, createBoss, stopBoss } from '../../src/jobs/boss.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
 import { FAST, recordingLog, waitFor } from './helpers.js';
+import { TEST_SIGNER } from '../datasets/signer.js';
 
 let t: TestDatabase;
 let boss: PgBoss;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'toolmark-build-job-'));
   const log = recordingLog();
   boss = await createBoss({ url: t.url, log, ...FAST });
-  stop = await startWorkers(boss, { db: t.db, sender: bossSender(boss), log, allowPrivateUrls: false, allowNpmCapture: false, concurrency: 1, datasets: { root, license: 'CC0-1.0', siteUrl: 'http://127.0.0.1:9', cron: '41 4 * * *' } });
+  stop = await startWorkers(boss, { db: t.db, sender: bossSender(boss), log, allowPrivateUrls: false, allowNpmCapture: false, concurrency: 1, datasets: { signer: TEST_SIGNER, root, license: 'CC0-1.0', siteUrl: 'http://127.0.0.1:9', cron: '41 4 * * *' } });
 });
 afterAll(async () => {
   await stop?.({ timeoutMs: 5_000 });

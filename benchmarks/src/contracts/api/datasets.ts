@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ManifestFileSchema, ManifestSchema } from '../../datasets/manifest.js';
 import { ReleaseKindSchema } from '../../datasets/rows.js';
 import { ValidityTableSchema } from '../../datasets/validity.js';
-import { TimestampSchema } from './common.js';
+import { SlugSchema, storedText, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 
 /** `GET /v1/datasets` query: one kind, or only each kind and key's latest release. */
@@ -17,7 +17,7 @@ export const ReleaseSummarySchema = z.object({
   kind: ReleaseKindSchema,
   key: z.string(),
   version: z.number().int(),
-  /** The newest published release of its kind and key (the `latest` pointer). */
+  /** The newest published, not withdrawn release of its kind and key (the `latest` pointer). */
   latest: z.boolean(),
   createdAt: TimestampSchema,
   publishedAt: TimestampSchema,
@@ -30,10 +30,14 @@ export const ReleaseSummarySchema = z.object({
   rows: z.record(z.string(), z.number().int()),
   formats: z.array(z.string()),
   files: z.array(ManifestFileSchema.extend({ url: z.string() })),
+  /** Every URL to fetch for a folder that verifies: the files, `manifest.json` and `manifest.json.sig`. */
+  downloads: z.array(z.string()),
   url: z.string(),
   verifyCommand: z.string(),
   citation: z.string(),
   validity: ValidityTableSchema.nullable(),
+  /** Set when the release was withdrawn (a server it held went private, was deleted or was withdrawn by the operator): its files answer 410, its manifest stays. */
+  withdrawn: z.object({ at: TimestampSchema, code: z.enum(['server_private', 'server_deleted', 'operator']), reason: z.string() }).nullable(),
 });
 /** A release in the list. */
 export type ReleaseSummary = z.infer<typeof ReleaseSummarySchema>;
@@ -51,7 +55,21 @@ export const DatasetBuildBodySchema = z.strictObject({ kind: ReleaseKindSchema.o
 /** `POST /v1/datasets/builds`: whether a build was queued (false: one is already waiting). */
 export const DatasetBuildAnswerSchema = z.object({ queued: z.boolean(), jobId: z.string().nullable() });
 
-/** Dataset releases: list, manifest, files (ETag, Repr-Digest, Range), and the operator's build request. */
+/** `POST /v1/datasets/withdrawals` body: a server (id or slug: it leaves every release, now and in every later build) or one release, and the reason listed beside it (public). */
+export const DatasetWithdrawalBodySchema = z
+  .strictObject({
+    server: z.union([z.uuid(), SlugSchema], { error: 'must be a UUID or a slug' }).optional(),
+    release: z.string().min(1).max(200).optional(),
+    reason: storedText(300, { min: 1 }),
+  })
+  .refine((b) => (b.server === undefined) !== (b.release === undefined), { error: 'name exactly one of server or release', path: ['server'] });
+/** `POST /v1/datasets/withdrawals`: the releases withdrawn now, and the rebuild queued (a server's withdrawal only; false: a build is already waiting, which does it). */
+export const DatasetWithdrawalAnswerSchema = z.object({ withdrawn: z.array(z.string()), queued: z.boolean(), jobId: z.string().nullable() });
+
+/** `GET /.well-known/toolmark-datasets-keys.json`: the public keys the instance's manifests are signed with (Ed25519, SPKI PEM). */
+export const DatasetKeySetSchema = z.object({ keys: z.array(z.object({ keyId: z.string(), algorithm: z.literal('ed25519'), publicKey: z.string(), createdAt: TimestampSchema })) });
+
+/** Dataset releases: list, manifest, files (ETag, Repr-Digest, Range), and the operator's build and withdrawal requests. */
 export const datasetsEndpoints = {
   'GET /v1/datasets': { querystring: DatasetsQuerySchema, response: { 200: DatasetsListSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
   'GET /v1/datasets/{id}': { params: ReleaseParamsSchema, response: { 200: ManifestSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
@@ -62,10 +80,13 @@ export const datasetsEndpoints = {
       206: z.unknown().describe('the requested byte range of the file'),
       304: z.null(),
       404: ErrorSchema,
+      410: ErrorSchema.describe('the release was withdrawn (its manifest is still served)'),
       416: ErrorSchema,
       ...authErrors,
       ...unavailable,
     },
   },
   'POST /v1/datasets/builds': { body: DatasetBuildBodySchema, response: { 202: DatasetBuildAnswerSchema, ...bodyErrors, ...authErrors, ...unavailable } },
+  'GET /.well-known/toolmark-datasets-keys.json': { response: { 200: DatasetKeySetSchema, ...authErrors, ...unavailable } },
+  'POST /v1/datasets/withdrawals': { body: DatasetWithdrawalBodySchema, response: { 202: DatasetWithdrawalAnswerSchema, 404: ErrorSchema, ...bodyErrors, ...authErrors, ...unavailable } },
 };

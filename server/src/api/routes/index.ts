@@ -9,6 +9,8 @@ import datasets from './v1/datasets.js';
 import datasetById from './v1/datasets/by-id.js';
 import datasetFile from './v1/datasets/files.js';
 import datasetBuilds from './v1/datasets/builds.js';
+import datasetWithdrawals from './v1/datasets/withdrawals.js';
+import datasetKeys from './well-known/dataset-keys.js';
 import keys from './v1/keys/index.js';
 import keyById from './v1/keys/by-id.js';
 import evaluationById from './v1/evaluations/by-id.js';
@@ -72,6 +74,8 @@ export const routes: RouteModule[] = [
   models,
   datasets,
   datasetBuilds,
+  datasetWithdrawals,
+  datasetKeys,
   datasetById,
   datasetFile,
   versionById,

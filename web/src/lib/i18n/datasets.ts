@@ -27,6 +27,11 @@ export const datasetsEn = {
     models: 'Model',
     settings: 'Settings',
     manifest: 'manifest',
+    policyTitle: 'Withdrawals',
+    policy:
+      'A release holds public servers only. When a server it holds is made private or deleted by its owner, or withdrawn by the operator, the latest release of every kind and setting that holds it is rebuilt without it at once, and every version that holds it is withdrawn: it stays listed here with the date and the reason, its files answer 410 Gone, and its manifest stays so the hashes of copies already downloaded can still be checked.',
+    withdrawn: (date: string, reason: string) => `withdrawn ${date}: ${reason}`,
+    withdrawnTitle: 'Withdrawn releases with no current version',
   },
   methodology: {
     title: 'Methodology',
@@ -72,6 +77,11 @@ export const datasetsJa: typeof datasetsEn = {
     models: 'モデル',
     settings: '設定',
     manifest: 'マニフェスト',
+    policyTitle: '取り下げ',
+    policy:
+      'リリースには公開サーバーだけが含まれます。含まれるサーバーが所有者によって非公開にされたり削除されたり、運用者によって取り下げられたりすると、そのサーバーを含む各種類・設定の最新リリースは直ちにそのサーバーを除いて再ビルドされ、そのサーバーを含むすべてのバージョンは取り下げられます。取り下げられたリリースは日付と理由とともにここに残り、ファイルは 410 Gone を返し、マニフェストは残るので、すでにダウンロードしたコピーのハッシュは引き続き確認できます。',
+    withdrawn: (date: string, reason: string) => `${date} に取り下げ：${reason}`,
+    withdrawnTitle: '現行バージョンのない取り下げ済みリリース',
   },
   methodology: {
     title: '方法論',

@@ -1,6 +1,5 @@
 import { endpoints } from '@toolmark/benchmarks/api';
-import { firstOrganisation } from '@toolmark/db';
-import { ApiError } from '../../../errors.js';
+import { requireOperator } from '../../../../pipelines/datasets.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
 
@@ -19,8 +18,7 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const admin = requireKey(request, ['admin']);
-      const operator = await firstOrganisation(ctx.db);
-      if (operator?.id !== admin.organisationId) throw new ApiError(403, 'forbidden', "only the install's operator organisation builds dataset releases", { organisationId: admin.organisationId });
+      await requireOperator(ctx.db, admin.organisationId, 'builds dataset releases');
       const jobId = await ctx.jobs.send('build-release', { reason: 'requested', ...(request.body.kind ? { kind: request.body.kind } : {}) });
       return reply.status(202).send({ queued: jobId !== null, jobId });
     },

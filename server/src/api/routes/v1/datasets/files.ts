@@ -15,12 +15,14 @@ const TYPES: Record<string, string> = {
   md: 'text/markdown; charset=utf-8',
   cff: 'application/yaml; charset=utf-8',
   json: 'application/json; charset=utf-8',
+  sig: 'application/json; charset=utf-8',
 };
 
 /**
  * GET /v1/datasets/{id}/files/{file} — one file of a published release. The ETag and `Repr-Digest`
  * (RFC 9530: the sha-256 of the whole file, whatever range is sent, so a client checks what it assembled)
  * carry the sha256 the manifest lists; `Range` gives 206 or 416. Files never change, so they are cached for good.
+ * A withdrawn release's files answer 410 `release_withdrawn` (its manifest is still served).
  */
 const route: RouteModule = (app, ctx) => {
   app.get(
@@ -35,6 +37,10 @@ const route: RouteModule = (app, ctx) => {
     async (request, reply) => {
       const { id, file } = request.params;
       const found = await releaseFileOr404(ctx.db, datasetsDir(ctx.config), id, file);
+      if (found.withdrawn !== null) {
+        const w = found.withdrawn;
+        throw new ApiError(410, 'release_withdrawn', `release ${id} was withdrawn on ${w.at.toISOString().slice(0, 10)} (${w.reason}); its manifest stays at /v1/datasets/${id}/files/manifest.json`, { releaseId: id, file, withdrawnAt: w.at.toISOString(), code: w.code, reason: w.reason });
+      }
       let size: number;
       let sha256 = found.sha256;
       try {

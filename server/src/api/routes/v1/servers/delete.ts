@@ -1,5 +1,6 @@
 import { endpoints } from '@toolmark/benchmarks/api';
 import { softDeleteServer } from '@toolmark/db';
+import { queueDatasetWithdrawal } from '../../../../pipelines/dataset-withdrawal.js';
 import { ownServer } from '../../../../pipelines/visibility.js';
 import { notFound } from '../../../errors.js';
 import { requireKey } from '../../../plugins/auth.js';
@@ -24,9 +25,10 @@ const route: RouteModule = (app, ctx) => {
     async (request) => {
       const key = requireKey(request, ['admin']);
       // ownServer reads the server by id or slug: its id is what the write takes.
-      const { id } = await ownServer(ctx.db, request.params.id, key);
-      const deleted = await softDeleteServer(ctx.db, id, ctx.now());
+      const before = await ownServer(ctx.db, request.params.id, key);
+      const deleted = await softDeleteServer(ctx.db, before.id, ctx.now());
       if (!deleted?.deletedAt) throw notFound('server', request.params.id);
+      await queueDatasetWithdrawal(ctx.jobs, before, deleted);
       return { id: deleted.id, deletedAt: deleted.deletedAt };
     },
   );

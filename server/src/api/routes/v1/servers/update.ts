@@ -1,5 +1,6 @@
 import { endpoints } from '@toolmark/benchmarks/api';
 import { updateServer } from '@toolmark/db';
+import { queueDatasetWithdrawal } from '../../../../pipelines/dataset-withdrawal.js';
 import { ownServer } from '../../../../pipelines/visibility.js';
 import { notFound } from '../../../errors.js';
 import { requireKey } from '../../../plugins/auth.js';
@@ -24,9 +25,10 @@ const route: RouteModule = (app, ctx) => {
     async (request) => {
       const key = requireKey(request, ['admin']);
       // ownServer reads the server by id or slug: its id is what the write takes.
-      const { id } = await ownServer(ctx.db, request.params.id, key);
-      const updated = await updateServer(ctx.db, id, request.body);
+      const before = await ownServer(ctx.db, request.params.id, key);
+      const updated = await updateServer(ctx.db, before.id, request.body);
       if (!updated) throw notFound('server', request.params.id);
+      await queueDatasetWithdrawal(ctx.jobs, before, updated);
       return updated;
     },
   );
