@@ -11,9 +11,12 @@ import type { McpAuth, McpLogger, McpService } from './tool.js';
 export async function handleMcpPost(args: { service: McpService; auth: McpAuth | null; log: McpLogger; req: IncomingMessage; res: ServerResponse; body: unknown }): Promise<void> {
   const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Closing after the client went away can fail (the stream is already gone); that is logged, never left
+  // as an unhandled rejection.
+  const closeFailed = (err: unknown) => args.log.warn({ err }, 'closing an /mcp request\'s transport failed');
   args.res.on('close', () => {
-    void transport.close();
-    void server.close();
+    transport.close().catch(closeFailed);
+    server.close().catch(closeFailed);
   });
   await server.connect(transport);
   await transport.handleRequest(args.req, args.res, args.body);
