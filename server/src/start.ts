@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   let catalogue;
   try {
     // The model catalogue is validated before anything starts: a bad entry stops the start, named.
-    catalogue = loadCatalogue(config.TOOLMARK_MODELS);
+    catalogue = loadCatalogue(config.TOOLMARK_MODELS, { loopbackPorts: config.TOOLMARK_MODELS_LOOPBACK_PORTS });
   } catch (error) {
     process.stderr.write(`toolmark: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
