@@ -49,6 +49,10 @@ export function slugCandidate(base: string, attempt: number): string {
 export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
   const base = body.slug ?? slugify(body.name);
+  // The body's schema refuses a reserved slug asked for; a caller that skipped it (a pipeline test, the MCP) too.
+  if (body.slug !== undefined && isReservedSlug(body.slug)) {
+    throw new PipelineError('invalid', 'invalid_request', `slug: ${body.slug} is reserved (it names a page of the site or a part of the API); choose another`, { path: 'body.slug' });
+  }
   let sourcePackage: string | null = null;
   if (body.source.kind === 'npm') {
     if (!ctx.config.TOOLMARK_ALLOW_NPM_CAPTURE) {

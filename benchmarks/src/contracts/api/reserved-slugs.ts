@@ -13,7 +13,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // routes under a server or an evaluation
   'diff', 'edit', 'progress', 'new',
   // the API's first path segments and its versions
-  'v1', 'v2', 'v3', 'health', 'mcp', 'cli', 'api', 'openapi', 'leaderboards', 'keys', 'me', 'organisations', 'rules', 'versions', 'failures',
+  'v1', 'v2', 'v3', 'health', 'mcp', 'cli', 'api',
   // names that read as the operator's or the site's own
   'admin', 'administrator', 'root', 'system', 'toolmark', 'settings', 'login', 'logout', 'signup', 'register', 'static', 'assets', 'app', 'www', 'help', 'about', 'status', 'search', 'null', 'undefined',
 ]);
