@@ -56,7 +56,8 @@ export type InputErrorCode =
   | 'payload_too_large'
   | 'nesting_too_deep'
   | 'tool_limit_exceeded'
-  | 'unpaired_surrogate';
+  | 'unpaired_surrogate'
+  | 'nul_character';
 
 /** A typed error for bad input: every failure to read a surface ends in one of these, never a crash. */
 export class InputError extends ToolmarkError<InputErrorCode, ErrorDetail> {

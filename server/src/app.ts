@@ -12,6 +12,7 @@ import { registerDatabaseGate } from './api/plugins/database-gate.js';
 import { registerErrorHandling } from './api/plugins/errors.js';
 import { answerMissingHost, answerUnknownExpectations, httpErrorOptions } from './api/plugins/http-errors.js';
 import { registerJsonBody } from './api/plugins/json-body.js';
+import { registerSecurityHeaders } from './api/plugins/security-headers.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
@@ -60,7 +61,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 /** Build the API (not listening). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
-  const catalogue = deps.catalogue ?? loadCatalogue(deps.config.TOOLMARK_MODELS);
+  const catalogue = deps.catalogue ?? loadCatalogue(deps.config.TOOLMARK_MODELS, { loopbackPorts: deps.config.TOOLMARK_MODELS_LOOPBACK_PORTS });
   const tokens = await cliTokenCounter();
   const app = Fastify({
     ...(deps.logger === false ? { logger: false } : { loggerInstance: deps.logger ?? createLogger(deps.config) }),
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The per-address connection limit comes before everything, the site included.
   registerClientLimits(app, deps.config);
   registerClosing(app);
+  registerSecurityHeaders(app);
   // Then a page of the site is handed to SvelteKit before authentication and rate limiting.
   deps.site?.(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -70,6 +70,16 @@ export const ConfigSchema = z.object({
   TOOLMARK_SESSION_SECRET: z.string().min(32).optional(),
   /** The model catalogue file (JSON) the service offers; default: the checked-in server/models.json (only the baseline enabled). */
   TOOLMARK_MODELS: z.string().min(1).optional(),
+  /**
+   * Ports on this machine (loopback) a catalogue base URL may name, besides the presets' own (Ollama 11434,
+   * vLLM 8000): comma-separated, e.g. `1234,8080`. Any other loopback port is refused at start.
+   */
+  TOOLMARK_MODELS_LOOPBACK_PORTS: z
+    .string()
+    .regex(/^\s*(\d{1,5}\s*(,\s*\d{1,5}\s*)*)?$/, 'comma-separated port numbers')
+    .default('')
+    .transform((text) => text.split(',').map((p) => p.trim()).filter((p) => p !== '').map(Number))
+    .refine((ports) => ports.every((p) => p >= 1 && p <= 65535), 'ports are 1–65535'),
   /** Where dataset releases are written and served from; default: `datasets/` in the data folder. */
   TOOLMARK_DATASETS_DIR: z.string().min(1).optional(),
   /** The licence (SPDX id) stated in every new dataset release; default CC-BY-4.0. */

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BASELINE_MODEL_ID, generatorModelId, ModelCatalogueSchema, ToolmarkError, type CatalogueGeneratorModel, type CatalogueModel, type ModelCatalogue } from '@toolmark/benchmarks';
 import type { z } from 'zod';
-import { checkBaseUrl, ProviderError } from './providers/provider.js';
+import { classifyAddress, isMetadataHostName } from './capture/address-ranges.js';
+import { checkBaseUrl } from './providers/provider.js';
 import { COMPATIBLE_PRESETS } from './providers/compatible-presets.js';
 import { isProviderId, keyVariableOf, MODEL_OPTIONAL, PROVIDER_IDS, type ProviderId } from './providers/index.js';
 
@@ -36,8 +37,48 @@ export interface Catalogue extends ModelCatalogue {
   models: (CatalogueModel & { provider: ProviderId })[];
 }
 
+/** Which loopback ports a base URL may name: these, the presets' own (Ollama 11434, vLLM 8000), or any (tests' fakes). */
+export interface CatalogueOptions {
+  loopbackPorts?: readonly number[] | 'any';
+}
+
+/** The ports of the presets' default base URLs on this machine: a local Ollama or vLLM needs no setting. */
+const PRESET_LOOPBACK_PORTS: readonly number[] = Object.values(COMPATIBLE_PRESETS)
+  .map((p) => Number(new URL(p.defaultBaseURL).port))
+  .filter((port) => port > 0);
+
+/**
+ * Where a base URL may point, beyond checkBaseUrl's rules (https for keys, no credentials or query): never a
+ * cloud metadata endpoint (169.254.169.254, fd00:ec2::254, metadata.google.internal …: they hand out the
+ * machine's credentials, over https too) nor an address that is no destination (unspecified, multicast,
+ * broadcast, reserved, documentation) — capture's address ranges decide, the same table as for registered
+ * URLs — and on this machine (loopback) only a port the operator allowed (TOOLMARK_MODELS_LOOPBACK_PORTS,
+ * plus the presets' own): an arbitrary one reaches the service's own database or API with a provider key.
+ * Private networks stay open (a model gateway on the LAN is a normal setup).
+ */
+export function checkBaseUrlHost(baseUrl: string, options: CatalogueOptions = {}): void {
+  const url = new URL(baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isMetadataHostName(host)) throw new Error(`${url.host} is a cloud metadata service, never a model endpoint`);
+  let kind: string;
+  try {
+    kind = classifyAddress(host).kind;
+  } catch {
+    kind = /^localhost$/i.test(host) || /\.localhost$/i.test(host) ? 'loopback' : 'name';
+  }
+  if (['metadata', 'unspecified', 'multicast', 'broadcast', 'reserved', 'documentation'].includes(kind)) {
+    throw new Error(`${url.host} is ${kind === 'metadata' ? 'a cloud metadata address' : `a ${kind} address`}, never a model endpoint`);
+  }
+  if (kind !== 'loopback' || options.loopbackPorts === 'any') return;
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const allowed = [...PRESET_LOOPBACK_PORTS, ...(options.loopbackPorts ?? [])];
+  if (!allowed.includes(port)) {
+    throw new Error(`port ${port} on this machine is not allowed (allowed: ${[...new Set(allowed)].join(', ')}); add it to TOOLMARK_MODELS_LOOPBACK_PORTS if a model server listens there`);
+  }
+}
+
 /** Read and validate a catalogue file (default: TOOLMARK_MODELS, else the checked-in one). */
-export function loadCatalogue(file: string = DEFAULT_CATALOGUE_FILE): Catalogue {
+export function loadCatalogue(file: string = DEFAULT_CATALOGUE_FILE, options: CatalogueOptions = {}): Catalogue {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -50,11 +91,11 @@ export function loadCatalogue(file: string = DEFAULT_CATALOGUE_FILE): Catalogue 
   } catch (error) {
     throw new CatalogueError('invalid_catalogue', `model catalogue ${file}: not JSON (${error instanceof Error ? error.message : String(error)})`, { file });
   }
-  return parseCatalogue(value, file);
+  return parseCatalogue(value, file, options);
 }
 
 /** Validate a catalogue value; `file` names it in errors. */
-export function parseCatalogue(value: unknown, file: string): Catalogue {
+export function parseCatalogue(value: unknown, file: string, options: CatalogueOptions = {}): Catalogue {
   const parsed = ModelCatalogueSchema.safeParse(value);
   const entryOf = (path: readonly PropertyKey[]): string => {
     if (path[0] !== 'models' || typeof path[1] !== 'number') return '';
@@ -82,8 +123,9 @@ export function parseCatalogue(value: unknown, file: string): Catalogue {
     if (m.baseUrl !== undefined) {
       try {
         checkBaseUrl(m.baseUrl, provider, keyVariableOf(provider) !== undefined);
+        checkBaseUrlHost(m.baseUrl, options);
       } catch (error) {
-        fail(i, 'baseUrl', error instanceof ProviderError ? error.message : String(error));
+        fail(i, 'baseUrl', error instanceof Error ? error.message : String(error));
       }
     }
     if (provider === 'lexical' && m.unitPrice !== 0) fail(i, 'unitPrice', 'the lexical baseline costs 0 units');
@@ -100,8 +142,9 @@ export function parseCatalogue(value: unknown, file: string): Catalogue {
     if (g.baseUrl !== undefined) {
       try {
         checkBaseUrl(g.baseUrl, provider, keyVariableOf(provider) !== undefined);
+        checkBaseUrlHost(g.baseUrl, options);
       } catch (error) {
-        failGenerator('baseUrl', error instanceof ProviderError ? error.message : String(error));
+        failGenerator('baseUrl', error instanceof Error ? error.message : String(error));
       }
     }
   }

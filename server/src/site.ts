@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@toolmark/benchmarks/api';
 import { AddressLimiter } from './address-limiter.js';
 import { type Config, publicUrl } from './config.js';
 import { SITE_TOKEN } from './site-token.js';
@@ -125,7 +126,7 @@ export function siteMount(options: SiteOptions): (app: FastifyInstance) => void 
       } catch (error) {
         loading = undefined;
         options.log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'the site could not be loaded');
-        if (!res.headersSent) res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        if (!res.headersSent) res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
         res.end('the site is not available; the API is at /v1/docs');
       }
     });

@@ -13,6 +13,7 @@ import { datasetsDir } from './datasets/dir.js';
 import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
 import { startWorkers, type StopWorkers } from './jobs/workers.js';
 import { createLogger } from './logger.js';
+import { installProcessGuards } from './process-faults.js';
 import { writeFirstAdminKey } from './pipelines/first-admin-key.js';
 import { loadSigningKey } from './datasets/signing.js';
 import { loadCatalogue } from './model-catalogue.js';
@@ -33,10 +34,18 @@ async function main(): Promise<number> {
     throw error;
   }
   const log = createLogger(config);
+  // Unhandled rejections and uncaught I/O errors are logged and counted (GET /health), the process stays
+  // up; any other uncaught exception stops it as SIGTERM would, then exits 1 (process-faults.ts).
+  let stopForFatal: (() => void) | undefined;
+  let fatal = false;
+  installProcessGuards(log, () => {
+    fatal = true;
+    stopForFatal?.();
+  });
   let catalogue;
   try {
     // The model catalogue is validated before anything starts: a bad entry stops the start, named.
-    catalogue = loadCatalogue(config.TOOLMARK_MODELS);
+    catalogue = loadCatalogue(config.TOOLMARK_MODELS, { loopbackPorts: config.TOOLMARK_MODELS_LOOPBACK_PORTS });
   } catch (error) {
     process.stderr.write(`toolmark: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
@@ -124,16 +133,20 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const signal = await new Promise<NodeJS.Signals>((done) => {
+  const signal = await new Promise<NodeJS.Signals | 'uncaughtException'>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
+    stopForFatal = () => done('uncaughtException');
+    if (fatal) done('uncaughtException');
   });
   log.info({ signal }, 'stopping: finishing requests and jobs in progress');
   process.once('SIGINT', () => process.exit(1));
   process.once('SIGTERM', () => process.exit(1));
+  // After an uncaught exception the stop itself may hang on what broke: it gets 30 s, then the exit.
+  if (signal === 'uncaughtException') setTimeout(() => process.exit(1), 30_000).unref();
   await shutdown();
   log.info({}, 'stopped');
-  return 0;
+  return signal === 'uncaughtException' ? 1 : 0;
 }
 
 // Exit explicitly: after a failed start a half-started pool or timer must not keep the process alive.

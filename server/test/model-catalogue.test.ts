@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BASELINE_MODEL_ID } from '@toolmark/benchmarks';
+import { loadConfig } from '../src/config.js';
 import { availabilityOf, loadCatalogue, parseCatalogue, preselectedModels } from '../src/model-catalogue.js';
 
 const refused = (value: unknown): string => {
@@ -73,5 +74,48 @@ describe('the model catalogue', () => {
     // Preselected but unavailable: a request without models falls back to the baseline.
     expect(preselectedModels(c, {})).toEqual([BASELINE_MODEL_ID]);
     expect(preselectedModels(c, { OPENAI_API_KEY: 'k' })).toEqual(['openai/m']);
+  });
+});
+
+describe('where a base URL may point (issue 23)', () => {
+  const entry = (baseUrl: string, provider = 'openai-compatible') => ({ version: 1, models: [{ id: 'x/y', provider, model: 'y', unitPrice: 1, baseUrl }] });
+  const refusedWith = (baseUrl: string, options?: Parameters<typeof parseCatalogue>[2], provider?: string): string => {
+    try {
+      parseCatalogue(entry(baseUrl, provider), 'models.json', options);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error(`accepted ${baseUrl}`);
+  };
+
+  it('refuses cloud metadata endpoints, by address or by name, over https too, also as the generator', () => {
+    for (const url of ['https://169.254.169.254/v1', 'https://169.254.169.254:8443/latest', 'https://[fd00:ec2::254]/v1', 'https://metadata.google.internal/v1', 'https://METADATA.GOOGLE.INTERNAL./v1', 'https://[::ffff:169.254.169.254]/v1', 'https://100.100.100.200/v1']) {
+      expect(refusedWith(url), url).toMatch(/models\.0\.baseUrl \(model "x\/y"\): .* (a cloud metadata (address|service)), never a model endpoint/);
+    }
+    expect(refusedWith('https://169.254.169.254/v1', undefined, 'openai')).toContain('cloud metadata');
+    expect(() => parseCatalogue({ version: 1, models: [], generatorModel: { provider: 'openai', model: 'x', unitPrice: 1, baseUrl: 'https://169.254.169.254/v1' } }, 'g.json')).toThrow(/generatorModel\.baseUrl: .*cloud metadata/);
+    expect(refusedWith('https://0.0.0.0/v1')).toContain('unspecified address');
+  });
+
+  it('loopback: the presets\' ports (Ollama, vLLM) and the allowed ones only; private networks and public hosts stay open', () => {
+    for (const url of ['http://127.0.0.1:5432/v1', 'http://localhost:3000/v1', 'http://[::1]:22/v1', 'http://127.0.0.2/v1']) {
+      expect(refusedWith(url), url).toMatch(/on this machine is not allowed \(allowed: 11434, 8000\); add it to TOOLMARK_MODELS_LOOPBACK_PORTS/);
+    }
+    for (const url of ['http://localhost:11434/v1', 'http://127.0.0.1:8000/v1', 'https://10.0.0.5:8080/v1', 'https://gateway.example.com/v1']) {
+      expect(parseCatalogue(entry(url), 'models.json').models.find((m) => m.id === 'x/y')?.baseUrl, url).toBe(url);
+    }
+    expect(parseCatalogue(entry('http://127.0.0.1:1234/v1'), 'models.json', { loopbackPorts: [1234] }).models).toHaveLength(2);
+  });
+
+  it('TOOLMARK_MODELS_LOOPBACK_PORTS is read by the service', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolmark-models-'));
+    const file = join(dir, 'models.json');
+    writeFileSync(file, JSON.stringify(entry('http://127.0.0.1:1234/v1')));
+    expect(() => loadCatalogue(file)).toThrow(/port 1234 on this machine is not allowed/);
+    const config = loadConfig({ TOOLMARK_MODELS_LOOPBACK_PORTS: ' 1234, 8080 ' });
+    expect(config.TOOLMARK_MODELS_LOOPBACK_PORTS).toEqual([1234, 8080]);
+    expect(loadCatalogue(file, { loopbackPorts: config.TOOLMARK_MODELS_LOOPBACK_PORTS }).models).toHaveLength(2);
+    expect(() => loadConfig({ TOOLMARK_MODELS_LOOPBACK_PORTS: '99999' })).toThrow();
+    expect(() => loadConfig({ TOOLMARK_MODELS_LOOPBACK_PORTS: 'ollama' })).toThrow();
   });
 });

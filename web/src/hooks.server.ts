@@ -1,4 +1,5 @@
 import type { Handle, HandleServerError } from '@sveltejs/kit';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@toolmark/benchmarks/api';
 import { LANG_COOKIE, langInPath, pickLang } from '$lib/i18n';
 import { SESSION_COOKIE, unseal } from '$lib/server/session';
 
@@ -13,6 +14,8 @@ export const handle: Handle = async ({ event, resolve }) => {
   });
   response.headers.set('x-content-type-options', 'nosniff');
   response.headers.set('referrer-policy', 'same-origin');
+  // A 503 page (the database or the API away) says when to come back, as the API's 503s do.
+  if (response.status === 503 && !response.headers.has('retry-after')) response.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   // Pages that depend on a session or a language must not be shared by caches.
   response.headers.set('vary', 'cookie, accept-language');
   if (event.locals.session) response.headers.set('cache-control', 'private, no-store');

@@ -121,3 +121,60 @@ describe('parse: text that is not well-formed Unicode', () => {
     }
   });
 });
+
+describe('parse: NUL anywhere in a surface', () => {
+  // PostgreSQL stores NUL in no text or jsonb value (22P05): a NUL in a tool name was a 500 on the lint
+  // route, and an upload kept it (the version's column is `json`) and its lint job failed on every retry.
+  const surface = {
+    tools: [
+      t('first', { description: 'Reads the first thing.' }),
+      t('second', {
+        title: 'Second',
+        description: 'Writes.',
+        inputSchema: { type: 'object', properties: { path: { type: 'string', enum: ['a', 'b'], description: 'Where.' }, 'odd key': { type: 'number' } }, required: ['path'] },
+        annotations: { readOnlyHint: false },
+        _meta: { 'x/y': ['z'] },
+      }),
+    ],
+  };
+  /** Every key and string of `value` with its JSON path (as the parser names it) and a setter. */
+  const places = (value: unknown, path: string, out: { path: string; put: (nul: string) => unknown }[] = [], rebuild: (v: unknown) => unknown = (v) => v): typeof out => {
+    if (typeof value === 'string') out.push({ path, put: (nul) => rebuild(nul) });
+    else if (Array.isArray(value)) value.forEach((item, i) => places(item, `${path}[${i}]`, out, (v) => rebuild(value.map((x, j) => (j === i ? v : x)))));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        const inner = /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+        const renamed = `${key.slice(0, 1)}\u0000${key.slice(1)}`;
+        out.push({
+          path: /^[A-Za-z_$][\w$]*$/.test(renamed) ? `${path}.${renamed}` : `${path}[${JSON.stringify(renamed)}]`,
+          put: () => rebuild(Object.fromEntries(Object.entries(value).map(([k, v]) => (k === key ? [renamed, v] : [k, v])))),
+        });
+        places(item, inner, out, (v) => rebuild({ ...value, [key]: v }));
+      }
+    }
+    return out;
+  };
+
+  it('refuses a NUL in every key and every string, at its JSON path, as text and as a value', () => {
+    const all = places(surface.tools, '$.tools');
+    expect(all.length).toBeGreaterThan(30);
+    for (const { path, put } of all) {
+      for (const spot of ['start', 'end']) {
+        const at = (s: string) => (spot === 'start' ? `\u0000${s}` : `${s}\u0000`);
+        const tools = put(at('x'));
+        const text = JSON.stringify({ tools });
+        const err = inputError(() => parseSurfaceText(text));
+        expect(err.code, text).toBe('nul_character');
+        // A key's path names the key as sent (its NUL written \u0000); a string's is where it stands.
+        expect(err.detail).toEqual({ path });
+        expect(err.message).toContain('contains a NUL character (U+0000');
+        expect(inputError(() => parseSurfaceValue({ tools })).detail).toEqual(err.detail);
+      }
+    }
+  });
+
+  it('accepts the same surface without it, and "\\\\u0000" (a backslash, then u0000) as text', () => {
+    expect(parseSurfaceText(JSON.stringify(surface)).tools).toHaveLength(2);
+    expect(parseSurfaceText('{"tools":[{"name":"a","description":"C:\\\\u0000","inputSchema":{}}]}').tools[0]!.description).toBe('C:\\u0000');
+  });
+});

@@ -1,15 +1,15 @@
 import { InputError } from '../errors.js';
 import type { Surface, Tool } from '../contracts/tool.js';
 import { findDuplicateKey } from './json-keys.js';
-import { findUnpairedSurrogate, mayHoldUnpairedSurrogate } from '../well-formed.js';
+import { findUnstorableText, mayHoldUnstorableText, unstorableTextError } from '../well-formed.js';
 import { MAX_SURFACE_BYTES, MAX_SURFACE_TOOLS, MAX_TOOL_DEPTH } from './limits.js';
 
 /** Limits applied while parsing; the defaults are the public ones (1 MiB, 200 tools). */
 export interface ParseLimits {
   maxBytes?: number;
   maxTools?: number;
-  /** Set by {@link parseSurfaceText} when its text cannot hold an unpaired surrogate (the walk is skipped). */
-  wellFormed?: boolean;
+  /** Set by {@link parseSurfaceText} when its text cannot hold an unpaired surrogate or a NUL (the walk is skipped). */
+  storableText?: boolean;
 }
 
 /** A JSON path cut to a readable length (a 200-level path says no more than its start). */
@@ -76,20 +76,18 @@ export function parseSurfaceText(text: string, limits: ParseLimits = {}): Surfac
       { path: shorten(duplicate.path), key: duplicate.key, position: duplicate.position },
     );
   }
-  const wellFormed = !mayHoldUnpairedSurrogate(text);
-  return parseSurfaceValue(value, { ...limits, maxBytes: Number.POSITIVE_INFINITY, wellFormed });
+  const storableText = !mayHoldUnstorableText(text);
+  return parseSurfaceValue(value, { ...limits, maxBytes: Number.POSITIVE_INFINITY, storableText });
 }
 
 /**
- * Refuse text that is not well-formed Unicode (an unpaired UTF-16 surrogate): it has no UTF-8 form, so it
- * could be neither stored as sent (PostgreSQL's JSON functions reject its escape; text columns would turn
- * it into U+FFFD) nor shown. Every key and string of the tools is checked.
+ * Refuse a key or string of the tools that can be neither stored nor shown (well-formed.ts): an unpaired
+ * UTF-16 surrogate (`unpaired_surrogate`) or a NUL (`nul_character`), at its JSON path. Without this a NUL
+ * in a tool name was kept (the version's `json` column takes it) and every lint of it failed in PostgreSQL.
  */
-function checkWellFormed(tools: unknown[], path: string): void {
-  const bad = findUnpairedSurrogate(tools.map((t, i): [unknown, string] => [t, `${path}[${i}]`]));
-  if (bad === undefined) return;
-  const where = shorten(bad);
-  throw new InputError('unpaired_surrogate', `text at ${where} is not well-formed Unicode (an unpaired UTF-16 surrogate, shown as \\udXXX): it can be neither stored nor shown; send well-formed UTF-8`, { path: where });
+function checkStorableText(tools: unknown[], path: string): void {
+  const bad = findUnstorableText(tools.map((t, i): [unknown, string] => [t, `${path}[${i}]`]));
+  if (bad !== undefined) throw unstorableTextError({ path: shorten(bad.path), code: bad.code });
 }
 
 /** Locate the tools array in any of the three accepted shapes; return it with its JSON path. */
@@ -295,7 +293,7 @@ function plainDepth(node: unknown, level: number, limit: number): number {
 export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Surface {
   const maxTools = limits.maxTools ?? MAX_SURFACE_TOOLS;
   const maxBytes = limits.maxBytes ?? MAX_SURFACE_BYTES;
-  let wellFormed = limits.wellFormed ?? false;
+  let storableText = limits.storableText ?? false;
   // Outside the tools a shallow envelope is all that is expected; this bound also keeps the
   // serialisation below from overflowing the stack.
   const docLimit = MAX_TOOL_DEPTH + 4;
@@ -333,8 +331,8 @@ export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Sur
     } catch {
       throw new InputError('invalid_json', 'surface cannot be serialised as JSON', { path: '$' });
     }
-    // JSON.stringify writes every unpaired surrogate as a \udXXX escape (and pairs as themselves).
-    wellFormed ||= text === undefined || !text.includes('\\ud');
+    // JSON.stringify writes every unpaired surrogate as a \udXXX escape (and pairs as themselves), NUL as \u0000.
+    storableText ||= text === undefined || (!text.includes('\\ud') && !text.includes('\\u0000'));
     const bytes = text === undefined ? 0 : utf8Length(text);
     if (bytes > maxBytes) {
       throw new InputError('payload_too_large', `surface is ${bytes} bytes; the limit is ${maxBytes} bytes`, {
@@ -352,7 +350,7 @@ export function parseSurfaceValue(value: unknown, limits: ParseLimits = {}): Sur
       actual: rawTools.length,
     });
   }
-  if (!wellFormed) checkWellFormed(rawTools, path);
+  if (!storableText) checkStorableText(rawTools, path);
   const tools: Tool[] = [];
   const firstIndex = new Map<string, number>();
   for (let i = 0; i < rawTools.length; i++) {

@@ -99,6 +99,7 @@ async function round(kind: Kind, fake: { baseURL: string; key: string; child: Ch
     const catalogue = parseCatalogue(
       { version: 1, models: [{ id: 'bench/fake', provider: 'openai-chat', model: 'fake', baseUrl: fake.baseURL, unitPrice: 0, concurrency: CONCURRENCY, retries: 0, maxErrorRate: 0 }] },
       'bench',
+      { loopbackPorts: [Number(new URL(fake.baseURL).port)] },
     );
     const sender = bossSender(boss);
     const mock = createMockProvider({ latencyMs: LATENCY_MS });

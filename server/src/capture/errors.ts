@@ -16,6 +16,8 @@ export type CaptureErrorCode =
   | 'invalid_package_spec'
   /** Installing an npm package failed (not found, no such version, no usable bin, npm error). */
   | 'install_failed'
+  /** The capture's temporary files could not be written: a full disk, quota, I/O error, read-only file system. */
+  | 'storage_failed'
   /** The command could not be started (not found, not executable). */
   | 'spawn_failed'
   /** No connection could be made, or it was lost (refused, DNS, TLS, the process exited). */

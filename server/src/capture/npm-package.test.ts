@@ -1,13 +1,14 @@
 // npm captures for real: one package from the npm registry, and a fixture package served by a registry
 // on loopback (npm installs it like any other), whose bin reports its environment or hangs.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fill, mountTmpfs, remount, unmountTmpfs, usedBytes } from '../../test/tmpfs.js';
 import { CaptureError } from './errors.js';
 import { captureNpmPackage, npmChildEnv, npmInstallEnv } from './npm-package.js';
 
@@ -75,23 +76,44 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
 
 const FIXTURE = 'toolmark-fixture-server';
 
-/** Pack the fixture package and serve it (packument and tarball) from a registry on 127.0.0.1. */
-async function startFixtureRegistry(): Promise<{ url: string; server: Server }> {
-  const dir = join(work, 'fixture');
+/** A fixture package: its packument entry and tarball. */
+interface Packed {
+  version: Record<string, unknown>;
+  file: string;
+  tarball: Buffer;
+}
+
+/** Pack a package of `files` (server.js is the fixture server) into `work`. */
+function packFixture(name: string, bin: Record<string, string>, files: Record<string, string | Buffer> = {}): Packed {
+  const dir = join(work, `fixture-${name}`);
   mkdirSync(dir);
   writeFileSync(join(dir, 'server.js'), FIXTURE_SERVER, { mode: 0o755 });
-  const bin = { 'fixture-server': 'server.js', 'fixture-other': 'server.js' };
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: FIXTURE, version: '1.0.0', bin, license: 'MIT' }));
-  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: dir, encoding: 'utf8' }).trim();
-  const tarball = readFileSync(join(work, packed));
+  for (const [file, body] of Object.entries(files)) writeFileSync(join(dir, file), body);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', bin, license: 'MIT' }));
+  const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: dir, encoding: 'utf8' }).trim();
+  const tarball = readFileSync(join(work, file));
   const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+  return { version: { name, version: '1.0.0', bin, dist: { integrity } }, file, tarball };
+}
+
+/** A package whose install needs about 1 MiB (incompressible), for the full-disk tests. */
+const FIXTURE_BIG = 'toolmark-fixture-big';
+
+/** Pack the fixture packages and serve them (packument and tarball) from a registry on 127.0.0.1. */
+async function startFixtureRegistry(): Promise<{ url: string; server: Server }> {
+  const packages = new Map<string, Packed>([
+    [FIXTURE, packFixture(FIXTURE, { 'fixture-server': 'server.js', 'fixture-other': 'server.js' })],
+    [FIXTURE_BIG, packFixture(FIXTURE_BIG, { 'fixture-big': 'server.js' }, { 'blob.bin': randomBytes(1024 * 1024) })],
+  ]);
   const server = createServer((req, res) => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    if (req.url === `/${FIXTURE}`) {
-      const version = { name: FIXTURE, version: '1.0.0', bin, dist: { tarball: `${origin}/${FIXTURE}/-/${packed}`, integrity } };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: FIXTURE, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': version } }));
-    } else if (req.url === `/${FIXTURE}/-/${packed}`) {
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+    const name = req.url?.slice(1).split('/-/')[0] ?? '';
+    const pkg = packages.get(name);
+    if (pkg !== undefined && req.url === `/${name}`) {
+      const version = { ...pkg.version, dist: { ...(pkg.version.dist as object), tarball: `${origin}/${name}/-/${pkg.file}` } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': version } }));
+    } else if (pkg !== undefined && req.url === `/${name}/-/${pkg.file}`) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(pkg.tarball);
     } else {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
     }
@@ -221,6 +243,62 @@ describe('captureNpmPackage with a fixture package from a loopback registry', ()
       silent.close();
     }
   }, 30_000);
+});
+
+describe('captureNpmPackage on a full or read-only disk (a 256 KiB tmpfs, as root)', () => {
+  let disk: string;
+  beforeAll(() => {
+    disk = mountTmpfs(256);
+  });
+  afterAll(() => {
+    if (disk !== undefined) unmountTmpfs(disk);
+  });
+
+  it('an install that fills the disk fails as storage_failed (ENOSPC), and everything it wrote is removed', async () => {
+    const before = usedBytes(disk);
+    const error = await failure(captureNpmPackage({ spec: `${FIXTURE_BIG}@1.0.0` }, { registry: registry.url, tmpRoot: disk, timeoutMs: 60_000 }));
+    expect(error.code).toBe('storage_failed');
+    expect(error.detail).toEqual({ where: `npm ${FIXTURE_BIG}@1.0.0`, systemCode: 'ENOSPC' });
+    expect(error.message).toBe(
+      `the capture could not write its temporary files while installing ${FIXTURE_BIG}@1.0.0: no space left on the device (ENOSPC); the operator must free or fix the disk of the service's temporary folder (TMPDIR)`,
+    );
+    expect(readdirSync(disk)).toEqual([]);
+    expect(usedBytes(disk)).toBe(before);
+    expect(processesMentioning(disk)).toEqual([]);
+  }, 90_000);
+
+  // (tmpfs directories take no blocks: its folder is made, and npm's first write fails.)
+  it('a disk already full: storage_failed, nothing left behind', async () => {
+    fill(join(disk, 'filler'));
+    try {
+      const error = await failure(captureNpmPackage({ spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server' }, { registry: registry.url, tmpRoot: disk }));
+      expect(error.code).toBe('storage_failed');
+      expect(error.detail.systemCode).toBe('ENOSPC');
+      expect(error.message).toMatch(/while (making its folder|installing toolmark-fixture-server@1\.0\.0): no space left on the device \(ENOSPC\)/);
+      expect(readdirSync(disk)).toEqual(['filler']);
+    } finally {
+      rmSync(join(disk, 'filler'));
+    }
+  }, 30_000);
+
+  it('a read-only file system: storage_failed (EROFS)', async () => {
+    remount(disk, true);
+    try {
+      const error = await failure(captureNpmPackage({ spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server' }, { registry: registry.url, tmpRoot: disk }));
+      expect(error.code).toBe('storage_failed');
+      expect(error.detail.systemCode).toBe('EROFS');
+      expect(error.message).toContain('the file system is read-only (EROFS)');
+    } finally {
+      remount(disk, false);
+    }
+    expect(readdirSync(disk)).toEqual([]);
+  }, 30_000);
+
+  it('the same disk with room again captures normally (the failures above were the disk, not the package)', async () => {
+    const captured = await captureNpmPackage({ spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server' }, { registry: registry.url, tmpRoot: disk, timeoutMs: 60_000 });
+    expect(captured.surface.tools.map((t) => t.name)).toEqual(['env_keys']);
+    expect(readdirSync(disk)).toEqual([]);
+  }, 90_000);
 });
 
 describe('npmChildEnv', () => {

@@ -21,6 +21,7 @@ import { seconds } from './classify-error.js';
 import { captureSurface, type CapturedSurface } from './capture.js';
 import { CaptureError } from './errors.js';
 import { parseNpmPackageSpec } from './npm-spec.js';
+import { storageCode, storageCodeInNpmOutput, storageFailure } from './storage-error.js';
 
 /** What to capture: a package spec, which of its bins to start, and variables the server needs to start. */
 export interface NpmPackageTarget {
@@ -200,15 +201,28 @@ export async function captureNpmPackage(target: NpmPackageTarget, options: NpmCa
   const timeoutMs = options.timeoutMs ?? 180_000;
   const started = Date.now();
   const left = (): number => Math.max(1, timeoutMs - (Date.now() - started));
-  const dir = await realpath(await mkdtemp(join(options.tmpRoot ?? tmpdir(), 'toolmark-npm-')));
+  // A full, broken or read-only disk is the machine's failure (`storage_failed`), whichever step meets it.
+  const onDisk = async <T>(doing: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      const code = storageCode(error);
+      throw code === undefined ? error : storageFailure(code, doing, where);
+    }
+  };
+  const dir = await onDisk('making its folder', async () => realpath(await mkdtemp(join(options.tmpRoot ?? tmpdir(), 'toolmark-npm-'))));
+  const removeDir = (): Promise<void> => rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  let result: NpmCapturedSurface;
   try {
     const prefix = join(dir, 'install');
-    await Promise.all(['home', 'tmp', 'cache', 'install'].map((d) => mkdir(join(dir, d))));
+    await onDisk('making its folder', () => Promise.all(['home', 'tmp', 'cache', 'install'].map((d) => mkdir(join(dir, d)))));
     const install = await runLimited(
       options.npmCommand ?? 'npm',
       ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--omit=dev', '--', parsed.spec],
       { env: npmInstallEnv(process.env, dir, options), cwd: prefix, timeoutMs: left(), where, what: `installing ${parsed.spec}` },
     );
+    const npmStorage = install.code === 0 ? undefined : storageCodeInNpmOutput(install.stderrTail);
+    if (npmStorage !== undefined) throw storageFailure(npmStorage, `installing ${parsed.spec}`, where);
     if (install.code !== 0) {
       const tail = install.stderrTail === '' ? '' : `\nnpm said (last part):\n${install.stderrTail}`;
       throw new CaptureError('install_failed', `npm install ${parsed.spec} failed (exit ${install.code ?? 'by signal'})${tail}`, { where });
@@ -243,8 +257,13 @@ export async function captureNpmPackage(target: NpmPackageTarget, options: NpmCa
       if (error instanceof CaptureError) throw new CaptureError(error.code, error.message.split(dir).join('<tmp>'), { ...error.detail, where: started });
       throw error;
     }
-    return { ...captured, where: started, package: { name: parsed.name, version, bin } };
-  } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    result = { ...captured, where: started, package: { name: parsed.name, version, bin } };
+  } catch (error) {
+    // Everything the install and the server wrote goes; the first failure is the one reported.
+    await removeDir().catch(() => undefined);
+    throw error;
   }
+  // A folder that cannot be removed (EIO) fails the capture: it must not pass as a clean one.
+  await onDisk('removing its folder', removeDir);
+  return result;
 }

@@ -39,7 +39,7 @@ async function runSuiteCommand(io: CliIo, options: SuiteOptions): Promise<number
   const { loadCatalogue } = await import('../model-catalogue.js');
   let catalogue;
   try {
-    catalogue = loadCatalogue(config.TOOLMARK_MODELS);
+    catalogue = loadCatalogue(config.TOOLMARK_MODELS, { loopbackPorts: config.TOOLMARK_MODELS_LOOPBACK_PORTS });
   } catch (error) {
     io.stderr.write(`toolmark suite run: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.error;

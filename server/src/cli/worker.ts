@@ -39,6 +39,14 @@ async function runWorker(io: CliIo): Promise<number> {
   // The service's logger (pino: JSON lines on stdout, secrets redacted by name); nothing logs the URL.
   const { createLogger } = await import('../logger.js');
   const log = createLogger(config, 'toolmark-worker');
+  // As in `npm start` (process-faults.ts): rejections and uncaught I/O errors are logged, counted and
+  // survived; any other uncaught exception stops the worker as SIGTERM does (jobs finish or go back), exit 1.
+  const { installProcessGuards } = await import('../process-faults.js');
+  let fatal = false;
+  installProcessGuards(log, () => {
+    fatal = true;
+    process.kill(process.pid, 'SIGTERM');
+  });
   const { LOCKS, migrateDatabase, openDatabase, registerSigningKey, withAdvisoryLock } = await import('@toolmark/db');
   const { bossSender, createBoss, stopBoss } = await import('../jobs/boss.js');
   const { startWorkers } = await import('../jobs/workers.js');
@@ -89,7 +97,7 @@ async function runWorker(io: CliIo): Promise<number> {
   await stopBoss(boss, { graceful: true, timeoutMs: 5_000 });
   await handle.close();
   log.info({}, 'stopped');
-  return EXIT.ok;
+  return fatal ? EXIT.error : EXIT.ok;
 }
 
 /** Register `toolmark worker`. */

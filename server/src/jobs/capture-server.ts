@@ -71,6 +71,7 @@ const TRANSIENT: Record<CaptureErrorCode, boolean> = {
   response_too_large: false,
   invalid_package_spec: false,
   install_failed: true,
+  storage_failed: true, // the operator may free the disk before the next attempt
   spawn_failed: false,
   connection_failed: true,
   http_error: true, // narrowed by status below

@@ -20,10 +20,13 @@ export async function handleMcpPost(args: { service: McpService; auth: McpAuth |
   });
   const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log, cpu });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Closing after the client went away can fail (the stream is already gone); that is logged, never left
+  // as an unhandled rejection.
+  const closeFailed = (err: unknown) => args.log.warn({ err }, 'closing an /mcp request\'s transport failed');
   args.res.on('close', () => {
     gone.abort();
-    void transport.close();
-    void server.close();
+    transport.close().catch(closeFailed);
+    server.close().catch(closeFailed);
   });
   await server.connect(transport);
   await transport.handleRequest(args.req, args.res, args.body);

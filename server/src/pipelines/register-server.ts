@@ -1,5 +1,5 @@
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
-import { UUID_FORM, type RegisterServerBody } from '@toolmark/benchmarks/api';
+import { isReservedSlug, UUID_FORM, type RegisterServerBody } from '@toolmark/benchmarks/api';
 import { randomBytes } from 'node:crypto';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { CaptureError } from '../capture/errors.js';
@@ -9,7 +9,11 @@ import { nodeSha256Hex } from '../native-hash.js';
 import type { PipelineDeps } from './deps.js';
 import { PipelineError } from './errors.js';
 
-/** A slug from a name: lower case, runs of other characters as one dash; never in the form of a UUID. */
+/**
+ * A slug from a name: lower case, runs of other characters as one dash; never in the form of a UUID. A
+ * reserved one (a page of the site, a part of the API: `admin`, `new`, `v1`) is returned as is: the
+ * candidates skip it (`admin-2`), see {@link slugCandidate}.
+ */
 export function slugify(name: string): string {
   const slug = name
     .normalize('NFKD')
@@ -45,6 +49,10 @@ export function slugCandidate(base: string, attempt: number): string {
 export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
   const base = body.slug ?? slugify(body.name);
+  // The body's schema refuses a reserved slug asked for; a caller that skipped it (a pipeline test, the MCP) too.
+  if (body.slug !== undefined && isReservedSlug(body.slug)) {
+    throw new PipelineError('invalid', 'invalid_request', `slug: ${body.slug} is reserved (it names a page of the site or a part of the API); choose another`, { path: 'body.slug' });
+  }
   let sourcePackage: string | null = null;
   if (body.source.kind === 'npm') {
     if (!ctx.config.TOOLMARK_ALLOW_NPM_CAPTURE) {
@@ -79,6 +87,8 @@ export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'co
   const tries = body.slug === undefined ? NUMBERED_SLUGS + 3 : 1;
   for (let attempt = 0; ; attempt++) {
     const slug = slugCandidate(base, attempt);
+    // A derived slug that is reserved is skipped (an asked-for one was refused by the body's schema).
+    if (isReservedSlug(slug)) continue;
     const created = await createWithVersion(ctx, input, slug, upload, sourcePackage).catch((error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
       if (attempt + 1 < tries) return null;

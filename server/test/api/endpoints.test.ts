@@ -233,7 +233,7 @@ describe('operations', () => {
     expect(docs.body).toContain('POST /v1/servers/{id}/lint');
     expect(docs.body).not.toContain('<script');
     const health = await get('/health');
-    expect(health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok', process: { unhandledRejections: 0, uncaughtExceptions: 0, logWriteErrors: 0, logLinesDropped: 0 } });
     const unknown = await get('/v1/nothing-here');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');

@@ -28,7 +28,8 @@ export async function startEvalService(catalogue: { models: unknown[]; generator
   const log = recordingLog();
   const boss = await createBoss({ url: t.url, log, ...FAST });
   const sender = bossSender(boss);
-  const parsed = parseCatalogue({ version: 1, ...catalogue }, 'test-catalogue.json');
+  // The fake providers listen on OS-chosen loopback ports: allowed here as an operator would list them.
+  const parsed = parseCatalogue({ version: 1, ...catalogue }, 'test-catalogue.json', { loopbackPorts: 'any' });
   let stop: StopWorkers | undefined;
   if (options.workers !== false) stop = await startWorkers(boss, { db: t.db, sender, log, allowPrivateUrls: true, allowNpmCapture: false, concurrency: 2, env });
   const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0' });

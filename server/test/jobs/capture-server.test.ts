@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bossSender, createBoss, stopBoss } from '../../src/jobs/boss.js';
 import { captureServer, type CaptureServerDeps } from '../../src/jobs/capture-server.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
-import { freePort, startEverything } from '../helpers.js';
+import { freePort, startEverything, startHttp } from '../helpers.js';
 import { FAST, jobsOf, lintRows, recordingLog, waitFor } from './helpers.js';
 
 let t: TestDatabase;
@@ -159,6 +159,42 @@ describe('capture-server called directly', () => {
     expect(last).toMatchObject({ status: 'failed', error: { code: 'connection_failed', willRetry: false } });
     expect((await getServer(t.db, server.id))!.captureError).toMatchObject({ code: 'connection_failed', willRetry: false });
     expect((await getServer(t.db, server.id))!.captureError).not.toHaveProperty('retry');
+  });
+
+  it('a server whose tools/list holds a NUL or a lone surrogate: a permanent failure at its place, no version, no retry', async () => {
+    // A Streamable HTTP server in JSON mode, written against the wire format so it can send what the SDK never would.
+    let tools: unknown[] = [];
+    const mcp = await startHttp((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        if (req.method !== 'POST') return void res.writeHead(405).end();
+        const msg = JSON.parse(body) as { id?: number; method: string; params?: { protocolVersion?: string } };
+        if (msg.id === undefined) return void res.writeHead(202).end();
+        const result =
+          msg.method === 'initialize'
+            ? { protocolVersion: msg.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'odd', version: '1.0.0' } }
+            : { tools };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
+      });
+    });
+    try {
+      for (const [bad, code, path] of [
+        [{ name: 'read\u0000file', inputSchema: { type: 'object' } }, 'nul_character', '$.tools[0].name'],
+        [{ name: 'read', inputSchema: { type: 'object', properties: { 'k\ud800': {} } } }, 'unpaired_surrogate', '$.tools[0].inputSchema.properties["k\\ud800"]'],
+      ] as const) {
+        tools = [bad];
+        const server = await register('url', { sourceUrl: mcp.url });
+        const outcome = await captureServer(deps(), { serverId: server.id, reason: 'registered' }, { retryCount: 0, retryLimit: 3, expireInSeconds: 30 });
+        expect(outcome).toMatchObject({ status: 'failed', error: { code, willRetry: false, detail: { path } } });
+        const stored = (await getServer(t.db, server.id))!;
+        expect(stored.captureStatus).toBe('failed');
+        expect((stored.captureError as { message: string }).message).toContain(`text at ${path}`);
+        expect(await listVersions(t.db, server.id)).toEqual([]);
+      }
+    } finally {
+      mcp.server.close();
+    }
   });
 
   it('uploads have nothing to capture, and a deleted server is skipped', async () => {

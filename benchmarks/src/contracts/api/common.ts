@@ -1,5 +1,6 @@
 // Building blocks of the REST API's contracts: timestamps, stored text, ids, paging, rules references.
 import { z } from 'zod';
+import { isReservedSlug } from './reserved-slugs.js';
 
 /**
  * A value as it crosses the wire, JSON-encoded: the schema's input side. Timestamps are ISO strings here
@@ -70,6 +71,12 @@ export const SlugSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and dashes, 2–63 characters')
   .refine((s) => !UUID_FORM.test(s), 'must not have the form of a UUID');
+
+/**
+ * A slug a new server or organisation asks for: a {@link SlugSchema} that is not reserved (a page of the site
+ * or a part of the API, reserved-slugs.ts). Paths take any slug form, so a reserved one is a 404 there.
+ */
+export const NewSlugSchema = SlugSchema.refine((s) => !isReservedSlug(s), 'is reserved (it names a page of the site or a part of the API); choose another');
 
 /** The `{id}` of a path: a UUID. */
 export const IdParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });

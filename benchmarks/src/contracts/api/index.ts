@@ -31,6 +31,7 @@ export * from './mcp.js';
 export * from './me.js';
 export * from './model-boards.js';
 export * from './organisations.js';
+export * from './reserved-slugs.js';
 export * from './rules.js';
 export * from './security.js';
 export * from './servers.js';

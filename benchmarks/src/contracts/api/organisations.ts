@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { SlugSchema, storedText } from './common.js';
+import { NewSlugSchema, storedText } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { ApiKeySchema } from './keys.js';
 import { OrganisationRefSchema } from './me.js';
 
 /** Body of `POST /v1/organisations`. */
-export const CreateOrganisationBodySchema = z.object({ name: storedText(100, { min: 1 }), slug: SlugSchema });
+export const CreateOrganisationBodySchema = z.object({ name: storedText(100, { min: 1 }), slug: NewSlugSchema });
 
 /** A new organisation with its first admin key (`key` is in this answer only). */
 export const CreatedOrganisationSchema = z.object({ organisation: OrganisationRefSchema, key: z.string(), record: ApiKeySchema });

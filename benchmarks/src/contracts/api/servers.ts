@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LATEST_RULES } from '../../rules/registry.js';
 import { LintChangesSchema } from '../lint-changes.js';
 import { LintResultSchema } from '../lint-result.js';
-import { IdOrSlugParamsSchema, PageQuerySchema, RulesIdSchema, SlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
+import { IdOrSlugParamsSchema, PageQuerySchema, RulesIdSchema, NewSlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { SecurityStatusSchema } from './security.js';
 import { StoredLintSchema, VersionRefSchema, VersionSummarySchema } from './versions.js';
@@ -72,7 +72,7 @@ export const DeletedServerSchema = z.object({ id: z.string(), deletedAt: Timesta
 /** Body of `POST /v1/servers`: register by URL, npm package (when the operator allows it) or an uploaded tools/list. */
 export const RegisterServerSchema = z.object({
   name: storedText(100, { min: 1 }),
-  slug: SlugSchema.optional(),
+  slug: NewSlugSchema.optional(),
   description: storedText(500, { multiline: true }).optional(),
   homepage: StoredUrlSchema.optional(),
   repository: StoredUrlSchema.optional(),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@toolmark/benchmarks/api';
 import type { DatabaseAvailability } from '@toolmark/db';
 import type { ErrorBody } from '../errors.js';
 
-/** Seconds a client is asked to wait while the database is down (the probe looks every quarter second). */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
+/** Seconds a client is asked to wait while the database is down (one definition with the site's 503 pages). */
+export const DATABASE_RETRY_AFTER_SECONDS = UNAVAILABLE_RETRY_AFTER_SECONDS;
 
 /** The 503 answer while the database cannot be reached, in the uniform shape. */
 export function databaseUnavailableBody(reason: string): ErrorBody {

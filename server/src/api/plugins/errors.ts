@@ -11,6 +11,7 @@ const INPUT_STATUS: Record<InputErrorCode, number> = {
   invalid_json: 400,
   duplicate_key: 400,
   unpaired_surrogate: 400,
+  nul_character: 400,
   payload_too_large: 413,
   tool_limit_exceeded: 413,
   missing_tools: 422,

@@ -27,7 +27,7 @@ function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: F
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, json('invalid_path', 'the path is not a valid URL: every % must start an escape of two hex digits of UTF-8')]
         : [500, json('internal', 'something went wrong on our side')];
-  void reply.code(status).type('application/json; charset=utf-8').send(text);
+  void reply.code(status).type('application/json; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
 }
 
 /** Node's HTTP parser errors, as Node itself maps them (lib/_http_server.js socketOnError), with our body. */
@@ -64,7 +64,7 @@ const clientErrorHandler = (limits: RequestTimeouts) =>
   const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && pending?.headersSent !== true) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -3,7 +3,7 @@
 // `__proto__` key, because its parser swallows the reason. Such keys are refused, not removed: dropping a
 // key silently changes what the caller sent, and no field of this API is called `__proto__`.
 import type { FastifyInstance } from 'fastify';
-import { findDuplicateKey, findUnpairedSurrogate, mayHoldUnpairedSurrogate } from '@toolmark/benchmarks';
+import { findDuplicateKey, findUnstorableText, mayHoldUnpairedSurrogate, unstorableTextError } from '@toolmark/benchmarks';
 import { ApiError } from '../errors.js';
 
 /** A key that could reach an object's prototype: where it sits (a path from `body`) and what to say. */
@@ -33,7 +33,7 @@ function forbiddenKey(value: unknown): { path: string; key: string; message: str
 
 /**
  * Parse a JSON body: 400 `invalid_json` for an empty body, a syntax error (with its position) or a prototype
- * key; 400 `duplicate_key` for a key repeated in one object; 400 `unpaired_surrogate` for text that is not
+ * key; 400 `duplicate_key` for a key repeated in one object; 400 `unpaired_surrogate` (the core's error) for text that is not
  * well-formed Unicode.
  */
 export function parseJsonBody(text: string): unknown {
@@ -57,11 +57,10 @@ export function parseJsonBody(text: string): unknown {
     });
   }
   // Text that is not well-formed Unicode could not be stored as sent (a text column would hold U+FFFD instead).
+  // (NUL is left to each field's own check, which names the field; a surface's is the core's.)
   if (mayHoldUnpairedSurrogate(text)) {
-    const path = findUnpairedSurrogate([[value, 'body']]);
-    if (path !== undefined) {
-      throw new ApiError(400, 'unpaired_surrogate', `text at ${path} is not well-formed Unicode (an unpaired UTF-16 surrogate, written \\udXXX); send well-formed UTF-8`, { path });
-    }
+    const found = findUnstorableText([[value, 'body']], { nul: false });
+    if (found !== undefined) throw unstorableTextError(found);
   }
   // The keys can only be spelled with these letters or with \u escapes; most bodies have neither.
   if (!text.includes('proto') && !text.includes('\\u')) return value;

@@ -5,6 +5,7 @@ import { endpoints } from '@toolmark/benchmarks/api';
 import { CLI_PACKAGE_DIR, CLI_PACKAGE_MANIFEST, type CliPackageManifest } from '../../../pack/paths.js';
 import { ApiError } from '../../errors.js';
 import type { RouteModule } from '../../route.js';
+import { ifNoneMatch, notModified } from '../../conditional.js';
 
 interface Tarball {
   version: string;
@@ -63,7 +64,7 @@ export function cliTarballRoute(dir: string = CLI_PACKAGE_DIR): RouteModule {
         reply.header('x-toolmark-cli-version', tarball.version);
         // The unversioned name moves with every build; a versioned one is worth keeping a while.
         reply.header('cache-control', file === 'toolmark.tgz' ? 'no-cache' : 'public, max-age=3600');
-        if (request.headers['if-none-match'] === tarball.etag) return reply.status(304).send(null);
+        if (ifNoneMatch(request.headers['if-none-match'], tarball.etag)) return notModified(reply);
         reply.header('content-disposition', `attachment; filename="${tarball.file}"`);
         return reply.type('application/gzip').send(tarball.bytes);
       },

@@ -1,4 +1,5 @@
 import { endpoints, type Wire, type OpenApiDocumentSchema } from '@toolmark/benchmarks/api';
+import { API_HTML_CSP } from '../../plugins/security-headers.js';
 import type { RouteModule } from '../../route.js';
 
 const escape = (text: unknown): string =>
@@ -6,7 +7,8 @@ const escape = (text: unknown): string =>
 
 /**
  * GET /v1/docs — the API reference as one server-rendered HTML page, built from the OpenAPI document (no
- * scripts, no assets from elsewhere: it works offline and without JavaScript). Everything is escaped.
+ * scripts, no assets from elsewhere: it works offline and without JavaScript). Everything is escaped, and
+ * its Content-Security-Policy allows its inline style only and no framing (nosniff is on every answer).
  */
 const route: RouteModule = (app) => {
   app.get('/v1/docs', { schema: { hide: true, ...endpoints['GET /v1/docs'] }, config: { rateLimit: false } }, async (_request, reply) => {
@@ -29,7 +31,7 @@ ${params ? `<ul>${params}</ul>` : ''}</section>`;
 <body><header><h1>${escape(doc.info.title)} ${escape(doc.info.version)} — API reference</h1>
 <p>${escape(doc.info.description)}</p><p>Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a>. Errors always have the shape <code>{"error":{"code","message","detail"}}</code>.</p></header>
 <main>${sections.join('\n')}</main></body></html>`;
-    return reply.type('text/html; charset=utf-8').send(html);
+    return reply.header('content-security-policy', API_HTML_CSP).header('x-frame-options', 'DENY').type('text/html; charset=utf-8').send(html);
   });
 };
 export default route;

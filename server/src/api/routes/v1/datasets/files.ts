@@ -7,6 +7,7 @@ import { releaseFileOr404 } from '../../../../pipelines/datasets.js';
 import { byteRange } from '../../../byte-range.js';
 import { ApiError } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
+import { ifNoneMatch, notModified } from '../../../conditional.js';
 
 const TYPES: Record<string, string> = {
   jsonl: 'application/jsonl; charset=utf-8',
@@ -55,8 +56,7 @@ const route: RouteModule = (app, ctx) => {
       reply.header('accept-ranges', 'bytes');
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       reply.header('content-disposition', `attachment; filename="${file}"`);
-      const none = request.headers['if-none-match'];
-      if (none !== undefined && none.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.status(304).send(null);
+      if (ifNoneMatch(request.headers['if-none-match'], etag)) return notModified(reply);
       const ifRange = request.headers['if-range'];
       const range = byteRange(request.headers.range, size, typeof ifRange === 'string' ? ifRange : undefined, etag);
       if (range.kind === 'unsatisfiable') {

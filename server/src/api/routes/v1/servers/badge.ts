@@ -8,6 +8,7 @@ import { canSee, findServerId } from '../../../../pipelines/visibility.js';
 import { ApiError, notFound } from '../../../errors.js';
 import type { RouteModule } from '../../../route.js';
 import { rulesOr404 } from '../../../rules-version.js';
+import { ifNoneMatch, notModified } from '../../../conditional.js';
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -94,9 +95,8 @@ const route: RouteModule = (app, ctx) => {
       }
       reply.header('cache-control', 'public, max-age=300');
       reply.header('etag', entry.etag);
-      reply.header('x-content-type-options', 'nosniff');
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-      if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send(null);
+      if (ifNoneMatch(request.headers['if-none-match'], entry.etag)) return notModified(reply);
       return reply.type('image/svg+xml; charset=utf-8').send(entry.svg);
     },
   );
