@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_SERVER_URL } from '@toolmark/db/testing';
 
-async function runScenario(scenario: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [resolve(import.meta.dirname, 'fixtures', 'dropped-connection.mjs'), TEST_SERVER_URL, scenario], {
+async function runScenario(scenario: string, fixture = 'dropped-connection.mjs', ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [resolve(import.meta.dirname, 'fixtures', fixture), TEST_SERVER_URL, scenario, ...args], {
     cwd: resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,5 +55,19 @@ describe('the postgres.js driver when a connection drops', () => {
     const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number };
     for (const code of Object.keys(result.codes)) expect(code).toBe('57014'); // query_canceled, if any
     expect(result.after).toBe(1);
+  });
+
+  it('through drizzle, as the service uses it: terminated backends under six clients are connection errors, the pool answers and closes afterwards', async () => {
+    // The fixture of the driver comparison (docs/reliability.md, "The driver, decided by evidence"), on the driver kept.
+    const run = await runScenario('load', 'dropped-connection-drivers.mjs', 'postgres');
+    expect(run.stderr).not.toContain('hung:');
+    expect(run.stderr).not.toMatch(/unhandled|TypeError/i);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { codes: Record<string, number>; after: number | string; closed: boolean };
+    const { ok, ...errors } = result.codes;
+    expect(ok).toBeGreaterThan(0);
+    for (const code of Object.keys(errors)) expect(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', '57P01', 'ECONNRESET', 'HUNG']).toContain(code);
+    expect(result.after).toBe(1);
+    expect(result.closed).toBe(true);
   });
 });
