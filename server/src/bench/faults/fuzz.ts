@@ -2,7 +2,7 @@
 // from the service's own /v1/openapi.json (GET, POST, PUT, PATCH, DELETE under /v1), so one added later is
 // fuzzed too (a write with generic cases when this file has no valid body for it; a read with its paths,
 // queries and headers, 300 cases at scale 1). /mcp is not in that document: the mcp scenario covers it. Cases are generated from
-// FAULTS_SEED until ≥ 5 000 per endpoint were refused (at scale 1; at most twice as many
+// FAULTS_SEED until ≥ 2 000 per write endpoint were refused (at scale 1; at most twice as many
 // are sent, the accepted ones are accounted for): a valid body with one field made wrong (types, huge
 // strings, NUL and control characters, lone surrogates, deep nesting), `__proto__`/`constructor` keys,
 // whole bodies of random JSON, text that is not JSON, wrong content types, long and odd path parameters,
@@ -49,9 +49,14 @@ const scenario: Scenario = {
   budgetSeconds: 420, // the lint endpoint saves thousands of new versions: minutes on a busy host
   async run(ctx: Context, row: Row) {
     const { db, service, keys, p } = await standardFixture(ctx, 'fuzz', {}, { databaseUntouched: true });
-    const perEndpoint = scaled(ctx, 5_000, 50);
+    // 2 000 refused cases per write with a valid body (issue 10 had 5 000: at a load of 8-10 the fuzz alone
+    // then took over 8 minutes, most of it storing the lint route's accepted new versions).
+    const perEndpoint = scaled(ctx, 2_000, 50);
     // Reads (GET) take no body, so most generated cases are their paths, queries and headers: fewer suffice.
     const perRead = scaled(ctx, 300, 20);
+    // A write without a valid body here gets generic cases (`{}` made wrong): mostly its parser and its 404
+    // for an unknown id, the same code as every other route's; a fifth of the count covers them.
+    const perGeneric = scaled(ctx, 1_000, 20);
     // One server per lane: concurrent saves to one server are concurrent-saves' subject, not this one's.
     const LANES = 6;
     const lintServers: string[] = [];
@@ -73,7 +78,7 @@ const scenario: Scenario = {
       }
     }
     targets.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-    ctx.log(`${targets.length} endpoints: ${targets.map((t) => `${t.method} ${t.path}${t.known ? '' : ' (generic cases)'}`).join(', ')}; ${perEndpoint} refused cases per write, ${perRead} per read`);
+    ctx.log(`${targets.length} endpoints: ${targets.map((t) => `${t.method} ${t.path}${t.known ? '' : ' (generic cases)'}`).join(', ')}; ${perEndpoint} refused cases per write (${perGeneric} with generic cases), ${perRead} per read`);
 
     const before = await counts(db.sql);
     const fuzzStarted = new Date();
@@ -92,7 +97,8 @@ const scenario: Scenario = {
       const t0 = performance.now();
       let generated = 0;
       let refused = 0;
-      const more = () => (t.method === 'GET' ? generated < perRead : refused < perEndpoint && generated < 2 * perEndpoint);
+      const wanted = t.known ? perEndpoint : perGeneric;
+      const more = () => (t.method === 'GET' ? generated < perRead : refused < wanted && generated < 2 * wanted);
       const lane = async (k: number) => {
         while (more() && service.alive()) {
           generated++;
