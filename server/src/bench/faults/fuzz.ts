@@ -45,7 +45,7 @@ async function counts(sql: Awaited<ReturnType<typeof standardFixture>>['db']['sq
 
 const scenario: Scenario = {
   id: 'fuzz',
-  what: 'bad bodies, params, queries, headers and raw requests to every write endpoint; rows must match the 2xx answers',
+  what: 'bad bodies, params, queries, headers and raw requests to every endpoint of the OpenAPI document; rows must match the 2xx answers',
   budgetSeconds: 420, // the lint endpoint saves thousands of new versions: minutes on a busy host
   async run(ctx: Context, row: Row) {
     const { db, service, keys, p } = await standardFixture(ctx, 'fuzz', {}, { databaseUntouched: true });
