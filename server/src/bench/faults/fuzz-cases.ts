@@ -258,8 +258,7 @@ export function makeCase(rnd: () => number, t: Target, values: unknown[], bodyLi
     ...(body === undefined ? {} : { body }),
   });
   // Registrations get names of their own: ~900 accepted ones of one name made each try up to 12 slugs
-  // (fuzz-server, fuzz-server-2, …), one failed transaction each, 187 s of the fuzz at load 9. That cost of
-  // a popular name is the registration's, measured here apart from the input handling (docs/reliability.md).
+  // (fuzz-server, fuzz-server-2, …), one failed transaction each: 187 s of the fuzz at load 9.
   const template = t.method === 'POST' && t.path === '/v1/servers' && t.template !== null ? { ...(t.template as Record<string, Json>), name: `Fuzz server ${Math.floor(rnd() * 1e9)}` } : t.template;
   const valid = template === null ? undefined : bodyText(template);
   // Endpoints without a body skip the one-wrong-field band; the lint route's parser takes most surfaces with
