@@ -101,7 +101,9 @@ export function judge(row: Row, answers: Recorded[], faults: Fault[], options: {
     else if (a.status <= 0) unanswered.push(`${a.what}: ${a.error}`);
     else {
       // A request in flight when the fault struck counts for it too (sent just before, answered after).
-      if (a.status >= 500 && !(a.status === 503 && (inWindow(a.start) || inWindow(a.end)))) fiveXX.push(`${a.what}: ${codeOf(a)}${a.status === 503 ? ' (outside an outage)' : ''}`);
+      // A 503 with Retry-After that is not about the database (a full CPU pool: cpu_busy) is allowed at any time.
+      const busy = a.api && a.status === 503 && hasRetryAfter(a) && codeOf(a) !== '503 database_unavailable';
+      if (a.status >= 500 && !busy && !(a.status === 503 && (inWindow(a.start) || inWindow(a.end)))) fiveXX.push(`${a.what}: ${codeOf(a)}${a.status === 503 ? ' (outside an outage)' : ''}`);
       if (a.api && a.status >= 400 && !uniformShape(a)) shapes.push(`${a.what}: ${codeOf(a)}`);
       if (a.api && a.status === 503 && !hasRetryAfter(a)) noRetry.push(a.what);
     }
