@@ -13,12 +13,13 @@ import concurrentSaves from './concurrent-saves.js';
 import databaseOutage from './database-outage.js';
 import fuzz from './fuzz.js';
 import killEmbeddedPostgres from './kill-embedded-postgres.js';
+import mcp from './mcp.js';
 import scopeMatrix from './scope-matrix.js';
 import slowBodies from './slow-bodies.js';
 import terminateConnections from './terminate-connections.js';
 import workerKilled from './worker-killed.js';
 
-const SCENARIOS: Scenario[] = [fuzz, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres, workerKilled, slowBodies];
+const SCENARIOS: Scenario[] = [fuzz, mcp, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres, workerKilled, slowBodies];
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
