@@ -109,4 +109,17 @@ describe('a file download', () => {
     expect((await get(`/v1/datasets/${second}/files/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(404);
     expect((await get(`/v1/datasets/${second}/files/notes.txt`)).statusCode).toBe(404);
   });
+
+  it('refuses a NUL or another control character in a release id or file name with a 400 naming the parameter (it was PostgreSQL\'s 22021, a 500)', async () => {
+    for (const [url, field] of [
+      [`/v1/datasets/a%00b`, 'id'],
+      [`/v1/datasets/a%00b/files/manifest.json`, 'id'],
+      [`/v1/datasets/${second}/files/x%00.jsonl`, 'file'],
+      [`/v1/datasets/${second}%1B/files/manifest.json`, 'id'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.stringify(res.json().error), url).toContain(field);
+    }
+  });
 });

@@ -46,9 +46,12 @@ export type ReleaseSummary = z.infer<typeof ReleaseSummarySchema>;
 export const DatasetsListSchema = z.object({ items: z.array(ReleaseSummarySchema) });
 
 /** A release id in a path. */
-export const ReleaseParamsSchema = z.object({ id: z.string().min(1).max(200) });
+// Path segments reach the releases lookup: a NUL or another control character is a 400 naming the
+// parameter (as every stored text), never a statement PostgreSQL refuses (22021, a 500).
+const ReleasePathSegment = storedText(200, { min: 1, trim: false });
+export const ReleaseParamsSchema = z.object({ id: ReleasePathSegment });
 /** A release file in a path. */
-export const ReleaseFileParamsSchema = z.object({ id: z.string().min(1).max(200), file: z.string().min(1).max(200) });
+export const ReleaseFileParamsSchema = z.object({ id: ReleasePathSegment, file: ReleasePathSegment });
 
 /** `POST /v1/datasets/builds` body: build every kind or one. */
 export const DatasetBuildBodySchema = z.strictObject({ kind: ReleaseKindSchema.optional() }).default({});
