@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets } from '@toolmark/benchmarks';
 import { reserveRelease, storeLintResult } from '@toolmark/db';
+import { DatasetWithdrawalBodySchema } from '@toolmark/benchmarks/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLintRelease, type BuildDeps } from '../../src/datasets/build-lint.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
@@ -121,5 +122,9 @@ describe('a file download', () => {
       expect(res.statusCode, url).toBe(400);
       expect(JSON.stringify(res.json().error), url).toContain(field);
     }
+    // The operator's withdrawal names a release by the same id: refused before the lookup too.
+    const body = DatasetWithdrawalBodySchema.safeParse({ release: 'lint-a\u0000b-v1', reason: 'test' });
+    expect(body.success).toBe(false);
+    expect(JSON.stringify(body.error?.issues)).toContain('release');
   });
 });

@@ -46,8 +46,8 @@ export type ReleaseSummary = z.infer<typeof ReleaseSummarySchema>;
 export const DatasetsListSchema = z.object({ items: z.array(ReleaseSummarySchema) });
 
 /** A release id in a path. */
-// Path segments reach the releases lookup: a NUL or another control character is a 400 naming the
-// parameter (as every stored text), never a statement PostgreSQL refuses (22021, a 500).
+// A release id or file name reaches the releases lookup: a NUL or another control character is a 400 naming
+// the parameter or field (as every stored text), never a statement PostgreSQL refuses (22021, a 500).
 const ReleasePathSegment = storedText(200, { min: 1, trim: false });
 export const ReleaseParamsSchema = z.object({ id: ReleasePathSegment });
 /** A release file in a path. */
@@ -62,7 +62,7 @@ export const DatasetBuildAnswerSchema = z.object({ queued: z.boolean(), jobId: z
 export const DatasetWithdrawalBodySchema = z
   .strictObject({
     server: z.union([z.uuid(), SlugSchema], { error: 'must be a UUID or a slug' }).optional(),
-    release: z.string().min(1).max(200).optional(),
+    release: ReleasePathSegment.optional(),
     reason: storedText(300, { min: 1 }),
   })
   .refine((b) => (b.server === undefined) !== (b.release === undefined), { error: 'name exactly one of server or release', path: ['server'] });

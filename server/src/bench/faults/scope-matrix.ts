@@ -166,6 +166,8 @@ const scenario: Scenario = {
       { route: 'GET /v1/datasets/{id}', target: 'none', request: req('GET', '/v1/datasets/lint-none-v1'), expect: [404, 404, 404, 404, 404] },
       { route: 'GET /v1/datasets/{id}/files/{file}', target: 'none', request: req('GET', '/v1/datasets/lint-none-v1/files/servers.csv'), expect: [404, 404, 404, 404, 404] },
       { route: 'POST /v1/datasets/builds', target: '', request: req('POST', '/v1/datasets/builds', () => ({})), expect: [401, 202, 403, 403, 403] },
+      // Withdrawals (issue 24) are the operator's too; the fixture has no release, so the operator's answer is 404.
+      { route: 'POST /v1/datasets/withdrawals', target: 'none', request: req('POST', '/v1/datasets/withdrawals', () => ({ release: 'lint-none-v1', reason: 'scope matrix' })), expect: [401, 404, 403, 403, 403] },
       { route: 'POST /v1/leaderboards/models/runs', target: '', request: req('POST', '/v1/leaderboards/models/runs', () => ({ models: ['lexical/baseline'] })), expect: [401, 202, 403, 403, 403] },
       reads('GET /v1/docs', '', '/v1/docs', false),
     ];
