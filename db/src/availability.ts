@@ -39,6 +39,16 @@ function connectionCode(error: unknown): string | undefined {
 /** True when `error` says the database could not be reached, rather than that a statement failed. */
 export const isConnectionError = (error: unknown): boolean => connectionCode(error) !== undefined;
 
+/**
+ * Codes of a connection that was made and then died under its statement (its backend terminated, the
+ * server crashed or restarted since it was opened): another connection may well succeed at once. Not the
+ * codes of a connection that could not be made (refused, timed out, starting up, no free slot).
+ */
+const LOST_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '08006', '08003']);
+
+/** True when the statement failed because its pooled connection was lost (see {@link LOST_CODES}). */
+export const isLostConnection = (error: unknown): boolean => LOST_CODES.has(connectionCode(error) ?? '');
+
 /** A short reason for people and /health: never the host, user or password. */
 export function connectionErrorReason(error: unknown): string {
   const code = connectionCode(error);

@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './api/plugins/security-headers.js';
 import { registerRateLimit } from './api/plugins/rate-limit.js';
 import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
+import { registerReadRetry } from './api/plugins/read-retry.js';
 import { loadCatalogue, type Catalogue } from './model-catalogue.js';
 import type { Config } from './config.js';
 import { CpuPool, threadsFor } from './cpu/pool.js';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await probeSql.end({ timeout: 1 });
   });
   registerErrorHandling(app, availability);
+  // Before any route: reads whose pooled connection died are read again (plugins/read-retry.ts).
+  registerReadRetry(app, availability);
   registerJsonBody(app);
   // Before authentication: while the database is down a request fails at once instead of waiting for a pool
   // that cannot connect (the key lookup is a query too).

@@ -44,7 +44,7 @@ beforeAll(async () => {
     jobs: bossSender(s.boss),
     config: loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0' }),
     logger: false,
-    catalogue: parseCatalogue({ version: 1, models: [model(0.5)] }, 'other.json'),
+    catalogue: parseCatalogue({ version: 1, models: [model(0.5)] }, 'other.json', { loopbackPorts: 'any' }),
     env: { OPENAI_API_KEY: 'test-key' },
   });
 }, 60_000);
