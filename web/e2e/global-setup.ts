@@ -44,7 +44,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const slow = await startFake('openai', { key: E2E_FAKE_KEY, latencyMs: 300, script: (view) => wordMatchScript(view) });
   const catalogueFile = join(dataDir, 'models.json');
   writeFileSync(catalogueFile, JSON.stringify(e2eCatalogue(fast.baseURL, slow.baseURL), null, 2));
-  const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: E2E_FAKE_KEY, TOOLMARK_MODELS: catalogueFile };
+  // The fakes listen on OS-chosen loopback ports, which the catalogue refuses unless the operator lists them.
+  const fakePorts = [fast.baseURL, slow.baseURL].map((u) => new URL(u).port).join(',');
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: E2E_FAKE_KEY, TOOLMARK_MODELS: catalogueFile, TOOLMARK_MODELS_LOOPBACK_PORTS: fakePorts };
   delete env.ANTHROPIC_API_KEY;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server', 'dist', 'start.js')], {
     cwd: root,
