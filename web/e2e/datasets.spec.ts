@@ -7,7 +7,7 @@ test.use({ javaScriptEnabled: false });
 
 const shotsDir = process.env.E2E_SHOTS_DIR ?? 'test-results/screenshots';
 
-test('the Datasets page has a card per latest release with files, licence, citation and the verify command', async ({ page }) => {
+test('the Datasets page has a card per latest release with files, licence, citation and the verify command (in the instance\'s tarball form: nothing to install)', async ({ page }) => {
   await page.goto('/datasets');
   await expect(page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible();
   const cards = page.locator('article.release');
@@ -15,7 +15,7 @@ test('the Datasets page has a card per latest release with files, licence, citat
   const first = cards.first();
   await expect(first.getByText('CC-BY-4.0')).toBeVisible();
   await expect(first.getByRole('link', { name: 'servers.parquet' }).or(first.getByRole('link', { name: 'trials.parquet' }))).toBeVisible();
-  await expect(first.locator('code', { hasText: /^toolmark datasets verify http:\/\/127\.0\.0\.1:\d+\/v1\/datasets\/[a-z0-9-]+$/ })).toBeVisible();
+  await expect(first.locator('code', { hasText: /^npx -y http:\/\/127\.0\.0\.1:\d+\/cli\/toolmark\.tgz datasets verify http:\/\/127\.0\.0\.1:\d+\/v1\/datasets\/[a-z0-9-]+$/ })).toBeVisible();
   const manifest = await page.request.get((await first.getByRole('link', { name: 'manifest.json' }).getAttribute('href'))!);
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()['repr-digest']).toMatch(/^sha-256=:/);
