@@ -51,8 +51,16 @@ it('a build into a full folder fails its job with the error, leaves nothing, and
   const health = await fetch(`${s.url}/health`);
   expect(health.status).toBe(200);
   expect(((await (await fetch(`${s.url}/v1/datasets`)).json()) as { items: unknown[] }).items).toEqual([]);
-  expect((await readdir(full)).sort()).toEqual(['.building', 'filler']);
-  expect(await readdir(join(full, '.building'))).toEqual([]);
+  // What a failed build leaves, read while no build runs: the first start's build and the operator's are two
+  // jobs, and the one still waiting (put back while the other held the build, or a retry) may be writing now.
+  const activeBuilds = async () => Number((await t.sql<{ n: string }[]>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'build-release' AND state = 'active'`)[0]!.n);
+  const left = await waitFor('a moment with no build running', async () => {
+    if ((await activeBuilds()) > 0) return undefined;
+    const entries = { top: (await readdir(full)).sort(), building: await readdir(join(full, '.building')) };
+    return (await activeBuilds()) === 0 ? entries : undefined;
+  }, 60_000);
+  expect(left.top).toEqual(['.building', 'filler']);
+  expect(left.building).toEqual([]);
   expect(s.out()).not.toMatch(/unhandled|uncaught/i);
   // The first start made the dataset signing key beside the first admin key (0600) and serves its public half.
   expect((await stat(join(state, 'datasets-signing-key.pem'))).mode & 0o777).toBe(0o600);
