@@ -69,6 +69,15 @@ export class SuiteError extends Error {
   }
 }
 
+/**
+ * The frozen suites: the sha256 of each manifest. A manifest (and so any file, any split) that changes
+ * without this table changing fails `distractors:check` — a published suite is never edited; a new version
+ * gets a new folder, a new manifest and a new line here.
+ */
+export const FROZEN_SUITES: Readonly<Record<string, string>> = {
+  'toolmark-public-v2': 'd02b2364d4297eef9ffea2c2c10b129cc6e439f1b961567f5c61683ce23e14b2',
+};
+
 /** `<id>-v<version>`: the suite's folder name. */
 export const suiteFolderName = (id: string, version: number): string => `${id}-v${version}`;
 
@@ -209,6 +218,10 @@ export function checkSuites(baseDir: string = DISTRACTORS_DIR): { summaries: str
       problems.push(err instanceof Error ? err.message : String(err));
       continue;
     }
+    const pinned = FROZEN_SUITES[folder];
+    const manifestSha = sha256OfBytes(readFileSync(join(baseDir, SUITES_FOLDER, folder, SUITE_MANIFEST)));
+    if (pinned === undefined) problems.push(`suite ${folder} is not in FROZEN_SUITES (src/suites.ts): freeze it and pin its manifest's sha256 ${manifestSha}`);
+    else if (pinned !== manifestSha) problems.push(`suite ${folder}: manifest.json sha256 is ${manifestSha}, FROZEN_SUITES pins ${pinned} (a frozen suite never changes: write a new version)`);
     const files = new Set(readdirSync(join(baseDir, SUITES_FOLDER, folder)).filter((f) => f.endsWith('.yaml')));
     for (const server of manifest.servers) {
       files.delete(server.file);
