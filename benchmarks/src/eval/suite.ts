@@ -1,5 +1,3 @@
-import { OFFLINE_CASES_LABEL } from './cases-offline.js';
-
 // The models leaderboard's suite: the fixed, versioned set of public servers and settings every model of
 // the catalogue is evaluated on, and the distractor steps of its accuracy-against-tools-shown curve. The
 // one definition: the seed, `toolmark suite run`, `POST /v1/leaderboards/models/runs` and
@@ -52,15 +50,3 @@ export const MODELS_SUITE = {
 
 /** The suite's label as pages show it: `toolmark-public v2`. */
 export const suiteLabel = (suite: { id: string; version: number } = MODELS_SUITE): string => `${suite.id} v${suite.version}`;
-
-/** A case-set generator id as people read it: where the cases come from and what they are. */
-export function generatorLabel(generator: string): string {
-  if (generator === 'offline') return `offline generator (${OFFLINE_CASES_LABEL})`;
-  const suite = suiteOfGenerator(generator);
-  if (suite) {
-    const m = /^(.*)-v(\d+)$/.exec(suite.folder);
-    return `${m ? `${m[1]} v${m[2]}` : suite.folder}, hand-written (${suite.half === 'all' ? 'both halves' : `${suite.half} half`})`;
-  }
-  if (generator.startsWith('model:')) return `written by the generator model ${generator.slice('model:'.length)}`;
-  return generator;
-}
