@@ -146,7 +146,7 @@ export async function makeCases(surface: Surface, settings: StoredSettings, ctx:
 /**
  * A hand-written suite's cases of one half and language for these tools: the suite file written for exactly
  * these tools (by surface hash; the suite's servers as seeded). Other tools — another server, or a suite
- * server whose tools changed since — have none: EvalError `cases_unavailable`, a 422 naming the suite.
+ * server whose tools changed since — have none: EvalError `cases_unavailable`, a 400 naming the suite and body.generator.
  */
 export function suiteCases(surface: Surface, generator: string, suite: { folder: string; half: 'calibration' | 'test' | 'all' }, language: EvaluationSettings['language']): EvalCase[] {
   const hash = surfaceHash(surface, nodeSha256Hex);
