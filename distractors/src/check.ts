@@ -7,6 +7,7 @@ import { InputError, parseSurfaceText, surfaceHash } from '@toolmark/benchmarks'
 import { DISTRACTORS_DIR, DistractorSetError, TOOLS_FILE, readIndex, readSetManifest, sha256OfBytes } from './index.js';
 import type { AvailableEntry, Index, SetManifest } from './manifest-schema.js';
 import { CAPTURE_PINS, UNAVAILABLE_PINS } from './sets.js';
+import { checkSuites } from './suites.js';
 
 /** One thing that is wrong, attributed to a set (`*` for the index as a whole). */
 export interface CheckProblem {
@@ -158,6 +159,10 @@ export function checkAll(baseDir: string = DISTRACTORS_DIR): CheckReport {
 function main(): number {
   const report = checkAll();
   for (const set of report.sets) console.log(set.summary);
+  // The hand-written suites (suites/): bytes against their manifests, the tools they were written for, their rules.
+  const suites = checkSuites();
+  for (const line of suites.summaries) console.log(line);
+  report.problems.push(...suites.problems.map((message) => ({ set: 'suites', message })));
   if (report.problems.length > 0) {
     console.error(`\ndistractors:check found ${report.problems.length} problem(s):`);
     for (const p of report.problems) console.error(`  - [${p.set}] ${p.message}`);

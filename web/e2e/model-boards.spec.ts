@@ -30,7 +30,7 @@ test('the models leaderboard: the baseline a labelled row, the chart with one li
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Models' }).click();
   await expect(page).toHaveURL(/\/models$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Models leaderboard');
-  await expect(page.getByText(/Suite toolmark-public v1/)).toBeVisible();
+  await expect(page.getByText(/Suite toolmark-public v2: 5 public servers, hand-written requests/)).toBeVisible();
   const row = page.locator('table.model-board tbody tr[data-model="lexical/baseline"]');
   await expect(row).toContainText('baseline, not a model');
   await expect(row.locator('svg.ratebar')).toHaveCount(1);

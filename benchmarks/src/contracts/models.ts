@@ -79,11 +79,11 @@ export type CatalogueGeneratorModel = z.output<typeof CatalogueGeneratorModelSch
 /** The case-set generator id of a generator model: what case sets, comparability keys and leaderboards name (`model:openai/gpt-4.1`). */
 export const generatorModelId = (g: Pick<CatalogueGeneratorModel, 'provider' | 'model'>): string => `model:${g.provider}/${g.model}`;
 
-/** A case-set generator id: `offline`, or `model:<provider>/<model>`. */
+/** A case-set generator id: `offline`, `model:<provider>/<model>`, or a hand-written suite's half `suite:<suite>/<half>`. */
 export const GeneratorIdSchema = z
   .string()
   .max(250)
-  .regex(/^(offline|model:[a-z0-9][a-z0-9-]*\/[A-Za-z0-9][A-Za-z0-9._:/-]*)$/, 'must be offline or model:<provider>/<model>');
+  .regex(/^(offline|model:[a-z0-9][a-z0-9-]*\/[A-Za-z0-9][A-Za-z0-9._:/-]*|suite:[a-z0-9][a-z0-9-]*\/(calibration|test|all))$/, 'must be offline, model:<provider>/<model> or suite:<suite>/<half>');
 
 /** The catalogue file. */
 export const ModelCatalogueSchema = z.strictObject({

@@ -7,6 +7,15 @@ import { intentSentence, namePhraseOf, namespaceTokens, requestFromDescription, 
 import { hashSeed, pick, randomInt, seededRandom, shuffled, type Random } from './prng.js';
 import { TASK_LINT_DEFAULTS } from './task-lint.js';
 
+/**
+ * What the offline generator's cases are, named so wherever they are used or shown (forms, boards, reports):
+ * requests built from each tool's own description, which the lexical baseline solves by word overlap
+ * (`npm run bench:cases`). They never back a public board.
+ */
+export const OFFLINE_CASES_LABEL = 'paraphrases of the tool text';
+/** What its Japanese cases of English tools are. */
+export const CODE_SWITCHED_LABEL = 'code-switched: a Japanese frame around an English request';
+
 /** Defaults of case generation: 8 tool-directed cases per tool, 2 per tool of a confusable pair, no-call = 1/5 of tool-directed. */
 export const CASE_DEFAULTS = { perTool: 8, perPairTool: 2, noCallShare: 0.2 } as const;
 

@@ -9,6 +9,9 @@ import {
   generatorModelId,
   LATEST_RULES,
   lintSurface,
+  MODELS_SUITE,
+  suiteOfGenerator,
+  surfaceHash,
   toolTokensOf,
   trialTokens,
   unitsFor,
@@ -21,6 +24,7 @@ import {
 } from '@toolmark/benchmarks';
 import { STAND_IN_UTTERANCE_TOKENS, type EvaluationRequest } from '@toolmark/benchmarks/api';
 import { caseSetCases, findCaseSet, type Database } from '@toolmark/db';
+import { suiteCasesFor } from '@toolmark/distractors/suites';
 import { availabilityOf, generatorAvailability, type Catalogue } from '../model-catalogue.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { buildCases, planWithCases, providerFor, type Provider } from '../eval/evaluate.js';
@@ -91,14 +95,16 @@ export function resolveSettings(deps: Pick<EvalDeps, 'catalogue' | 'env'>, reque
   if (request.generator === 'model' && g === undefined) {
     throw new PipelineError('invalid', 'no_generator_model', 'body.generator: this service offers no generator model (GET /v1/models: generatorModel is null); use "offline"', { path: 'body.generator' });
   }
+  // The hand-written suite has its own cases: its generator id and cases-per-tool label, whatever was asked.
+  const suite = request.generator === 'suite';
   const settings = {
     models,
     distractors: [...new Set(request.distractors)],
     language: request.language,
-    casesPerTool: request.casesPerTool,
+    casesPerTool: suite ? MODELS_SUITE.casesPerTool : request.casesPerTool,
     repeats: request.repeats,
     seed: request.seed,
-    generator: request.generator === 'model' ? generatorModelId(g!) : deps.catalogue.generator.kind,
+    generator: request.generator === 'model' ? generatorModelId(g!) : suite ? MODELS_SUITE.generator : deps.catalogue.generator.kind,
   };
   if (request.generator !== 'model') return settings;
   return { ...settings, generatorModel: { provider: g!.provider as ProviderId, model: g!.model, baseUrl: g!.baseUrl, timeoutSeconds: g!.timeoutSeconds, retries: g!.retries, unitPrice: g!.unitPrice } };
@@ -121,6 +127,8 @@ export interface MakeCasesContext {
  * generator model of the settings (one request; its reply validated and fitted by the core).
  */
 export async function makeCases(surface: Surface, settings: StoredSettings, ctx: MakeCasesContext = { env: {} }): Promise<{ cases: EvalCase[]; source: string }> {
+  const suite = suiteOfGenerator(settings.generator);
+  if (suite) return { cases: suiteCases(surface, settings.generator, suite, settings.language), source: settings.generator };
   const g = settings.generatorModel;
   return buildCases(
     surface,
@@ -133,6 +141,20 @@ export async function makeCases(surface: Surface, settings: StoredSettings, ctx:
     },
     { env: ctx.env, signal: ctx.signal ?? new AbortController().signal, warn: ctx.warn ?? (() => undefined) },
   );
+}
+
+/**
+ * A hand-written suite's cases of one half and language for these tools: the suite file written for exactly
+ * these tools (by surface hash; the suite's servers as seeded). Other tools — another server, or a suite
+ * server whose tools changed since — have none: EvalError `cases_unavailable`, a 400 naming the suite and body.generator.
+ */
+export function suiteCases(surface: Surface, generator: string, suite: { folder: string; half: 'calibration' | 'test' | 'all' }, language: EvaluationSettings['language']): EvalCase[] {
+  const hash = surfaceHash(surface, nodeSha256Hex);
+  const cases = suiteCasesFor(suite.folder, hash, { half: suite.half, language });
+  if (cases === undefined || cases.length === 0) {
+    throw new EvalError('cases_unavailable', `the hand-written suite ${suite.folder} has no cases for these tools (${hash}): only its servers, at the versions it was written for, can use generator "${generator}"`, { generator, surfaceHash: hash });
+  }
+  return cases;
 }
 
 /**
@@ -185,7 +207,7 @@ export async function casesFor(
     const made = await makeCases(surface, settings);
     return { cases: made.cases, held: false, estimated: false, caseSetId: null, source: made.source };
   } catch (error) {
-    if (error instanceof EvalError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: 'body.casesPerTool' });
+    if (error instanceof EvalError) throw new PipelineError('invalid', error.code, error.message, { ...error.detail, path: suiteOfGenerator(settings.generator) ? 'body.generator' : 'body.casesPerTool' });
     throw error;
   }
 }
@@ -251,6 +273,8 @@ export function pricedTrials(plan: RunPlan, provider: Provider, run: Pick<RunSet
 
 /** Units of generating the cases: the generator's price (the model's, or the offline generator's) times the tokens of the server's tools it reads (0 when the cases are held). */
 export function generationUnitsOf(catalogue: Catalogue, settings: StoredSettings, plan: RunPlan, tokens: TokenCounter): number {
+  // Hand-written cases are read, not generated.
+  if (suiteOfGenerator(settings.generator)) return 0;
   return unitsFor(toolTokensOf({ shown: plan.shown.filter((e) => e.origin === 'server') }, tokens), settings.generatorModel?.unitPrice ?? catalogue.generator.unitPrice);
 }
 

@@ -35,8 +35,8 @@ export interface SuiteRunInput {
 
 /**
  * Run (or refresh) the models leaderboard: one evaluation per suite server (MODELS_SUITE: seeded public
- * servers of the operator organisation) and distractor step, with the suite's fixed settings (8 cases per
- * tool, one repeat, seed 0, offline cases) and the given models. The operator organisation pays: the whole
+ * servers of the operator organisation) and distractor step, with the suite's fixed settings (its hand-written
+ * cases' test half, one repeat, seed 0) and the given models. The operator organisation pays: the whole
  * run is priced first and refused (402, nothing started) when its quota and credits do not cover it.
  */
 export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: SuiteRunInput): Promise<{ suite: { id: string; version: number }; units: number; evaluations: SuiteEntry[] }> {
@@ -47,7 +47,7 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
   const steps = (input.steps ?? MODELS_SUITE.steps).map((s) => [...new Set(s)].sort());
   const language = input.language ?? MODELS_SUITE.language;
   // The models and sets are checked first, whether or not this install has the suite's servers.
-  for (const distractors of steps) resolveSettings(deps, { models, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed, generator: 'offline' }, () => models);
+  for (const distractors of steps) resolveSettings(deps, { models, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed, generator: 'suite' }, () => models);
   const planned: (SuiteEntry & { priced?: PricedEvaluation; request?: EvaluationRequest })[] = [];
   for (const distractors of steps) {
     for (const slug of input.servers ?? MODELS_SUITE.servers) {
@@ -63,7 +63,7 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
         entry.skipped = server.public ? 'no tools yet' : 'not public';
         continue;
       }
-      const request = (ms: string[]) => ({ models: ms, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed, generator: 'offline' as const });
+      const request = (ms: string[]) => ({ models: ms, distractors, language, casesPerTool: MODELS_SUITE.casesPerTool, repeats: MODELS_SUITE.repeats, seed: MODELS_SUITE.seed, generator: 'suite' as const });
       try {
         entry.request = request(models);
         let priced = await priceEvaluation(deps, { serverId: server.id, organisationId: operator.id, request: entry.request });
@@ -84,7 +84,7 @@ export async function runSuite(deps: EvalDeps & { jobs: JobSender }, input: Suit
       } catch (error) {
         // A model that cannot start, an unknown set: the request's fault, for every server alike.
         if ((error as { code?: string }).code?.startsWith('model_') || (error as { code?: string }).code?.startsWith('unknown_')) throw error;
-        // A seeded server whose tools the offline generator cannot write 8 cases for is skipped.
+        // A server the hand-written suite has no cases for (its tools changed since) is skipped, saying why.
         entry.skipped = error instanceof Error ? error.message : String(error);
       }
     }

@@ -1,23 +1,22 @@
 import { BASELINE_MODEL_ID, MODELS_SUITE } from '@toolmark/benchmarks';
-import { firstOrganisation, listServers } from '@toolmark/db';
+import { firstOrganisation } from '@toolmark/db';
 import type { JobSender } from '../jobs/sender.js';
 import type { EvalDeps } from './evaluation-plan.js';
 import { runSuite } from './run-suite.js';
 
 /**
- * The seed's evaluations: the lexical baseline over every public server of the operator organisation (the
- * seeded ones) with the suite's settings and no distractor set, so the leaderboard per model has a row
- * for each; `seedBaselineCurve` then adds the suite's servers at every further distractor step
- * (MODELS_SUITE.steps), so the models leaderboard's curve has the baseline's line on a fresh install. 0 units
- * (the baseline is free); labelled a baseline wherever shown. Idempotent: a server whose latest version
- * has a baseline run under the same comparability key is skipped.
+ * The seed's evaluations: the lexical baseline on the suite's servers (MODELS_SUITE: the hand-written
+ * toolmark-public v2, its test half) with no distractor set, so the models leaderboard and the leaderboard
+ * per model have the baseline's rows on a fresh install; `seedBaselineCurve` then adds every further
+ * distractor step (MODELS_SUITE.steps) for the curve. The other seeded servers get no seeded run: the
+ * offline generator's cases are paraphrases of the tool text and back no public board. 0 units (the
+ * baseline is free); labelled a baseline wherever shown. Idempotent: a server whose latest version has a
+ * baseline run under the same comparability key is skipped.
  */
 export async function seedBaselineEvaluations(deps: EvalDeps & { jobs: JobSender }, log: (message: string) => void = () => undefined): Promise<{ started: number }> {
   const operator = await firstOrganisation(deps.db);
   if (!operator) return { started: 0 };
-  const { items } = await listServers(deps.db, { organisationId: operator.id, limit: 100, offset: 0 });
-  const seeded = items.filter((s) => s.public).map((s) => s.slug);
-  return report(await runSuite(deps, { ...COMMON, steps: [MODELS_SUITE.steps[0]], servers: seeded }), log);
+  return report(await runSuite(deps, { ...COMMON, steps: [MODELS_SUITE.steps[0]] }), log);
 }
 
 /** The rest of the seed: the baseline on the suite's servers at every further distractor step (the curve). `npm start` runs it once it is serving. */

@@ -62,6 +62,8 @@ async function evaluate(app: FastifyInstance, serverId: string, body: Record<str
 
 interface Item { server: { id: string }; selectionAcc: { numerator: number; denominator: number; value: number | null; ci95: [number, number] | null }; distinguishable: boolean; rank: number }
 
+// These servers are evaluated with the offline generator (the default of an evaluation): its boards are
+// read by naming it (`generator=offline&casesPerTool=8`); a board's default is the public suite's.
 describe('a model\'s leaderboard', () => {
   let good1: string;
   let good2: string;
@@ -81,7 +83,7 @@ describe('a model\'s leaderboard', () => {
   }, 180_000);
 
   it('ranks only identical settings, under the key with the most servers by default, and lists every key', async () => {
-    const res = await get(s, '/v1/leaderboards/evaluations?model=openai/router');
+    const res = await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8');
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json();
     const keys = b.keys as { key: string; servers: number; selected: boolean }[];
@@ -91,30 +93,30 @@ describe('a model\'s leaderboard', () => {
     expect(b.otherKeys).toEqual([keys[1]!.key]);
     expect(new Set(b.items.map((i: Item) => i.server.id))).toEqual(new Set([good1, good2, silent]));
     // The run with a distractor set is on that setting's board only, alone.
-    const withMemory = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&distractors=memory')).json();
+    const withMemory = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8&distractors=memory')).json();
     expect(withMemory.items.map((i: Item) => i.server.id)).toEqual([late]);
     expect(withMemory.keys).toHaveLength(1);
-    const ja = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&language=ja')).json();
+    const ja = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8&language=ja')).json();
     expect(ja.items.map((i: Item) => i.server.id)).toEqual([late]);
     expect(ja.comparabilityKey).not.toBe(b.comparabilityKey);
   });
 
   it('ranks the asked key; an unknown key is a 404 naming query.key, a malformed one a 400', async () => {
-    const keys = (await get(s, '/v1/leaderboards/evaluations?model=openai/router')).json().keys as { key: string }[];
-    const chosen = (await get(s, `/v1/leaderboards/evaluations?model=openai/router&key=${keys[1]!.key}`)).json();
+    const keys = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8')).json().keys as { key: string }[];
+    const chosen = (await get(s, `/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8&key=${keys[1]!.key}`)).json();
     expect(chosen.comparabilityKey).toBe(keys[1]!.key);
     expect(chosen.items.map((i: Item) => i.server.id)).toEqual([late]);
     expect(chosen.keys.find((k: { selected: boolean }) => k.selected).key).toBe(keys[1]!.key);
-    const unknown = await get(s, `/v1/leaderboards/evaluations?model=openai/router&key=cmp1:${'0'.repeat(32)}`);
+    const unknown = await get(s, `/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8&key=cmp1:${'0'.repeat(32)}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatchObject({ code: 'unknown_key', detail: { path: 'query.key' } });
-    const bad = await get(s, '/v1/leaderboards/evaluations?model=openai/router&key=%3Cscript%3E');
+    const bad = await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8&key=%3Cscript%3E');
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().error)).toContain('key');
   });
 
   it('marks a server not distinguishable exactly when its interval overlaps the one ranked above', async () => {
-    const items = (await get(s, '/v1/leaderboards/evaluations?model=openai/router')).json().items as Item[];
+    const items = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8')).json().items as Item[];
     expect(items.map((i) => i.rank)).toEqual([1, 2, 3]);
     for (const [i, item] of items.entries()) {
       // The counts are the trials stored for that run: recompute the interval, then the flag.

@@ -215,23 +215,31 @@ describe('results', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().version.created).toBe(true);
     expect((await board()).servers).toBe(MODELS_SUITE.servers.length - 1);
-    // The suite started again runs just that server's new version; then it counts again.
+    // The hand-written suite was written for the tools as seeded: started again, it has no cases for the new
+    // version, says so, starts nothing and the board keeps pooling the other servers (a new suite version
+    // would be written for the new tools).
     const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID], distractors: ['memory'] });
-    const started = res.json().evaluations.filter((e: { evaluationId: string | null }) => e.evaluationId !== null);
-    expect(started.map((e: { slug: string }) => e.slug)).toEqual(['sequential-thinking']);
-    await waitForEvaluation(s, started[0].evaluationId, (x) => x.status === 'done');
-    expect((await board()).servers).toBe(MODELS_SUITE.servers.length);
+    expect(res.statusCode, res.body).toBe(202);
+    const entries = res.json().evaluations as { slug: string; evaluationId: string | null; skipped: string | null }[];
+    expect(entries.filter((e) => e.evaluationId !== null)).toEqual([]);
+    expect(entries.find((e) => e.slug === 'sequential-thinking')?.skipped).toMatch(/hand-written suite toolmark-public-v2 has no cases for these tools/);
+    expect((await board()).servers).toBe(MODELS_SUITE.servers.length - 1);
   });
 
   it('the leaderboard per model ranks public servers under one comparability key, the baseline labelled', async () => {
-    const board = await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}`);
+    // By default the board reads the public suite's runs (none without distractors here); the offline
+    // generator's paraphrases only when asked for by name.
+    const suiteBoard = (await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}`)).json();
+    expect(suiteBoard.settings).toMatchObject({ generator: MODELS_SUITE.generator, casesPerTool: MODELS_SUITE.casesPerTool });
+    expect(suiteBoard.items.map((i: { server: { id: string } }) => i.server.id)).not.toContain(serverId);
+    const board = await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}&generator=offline&casesPerTool=8`);
     expect(board.statusCode, board.body).toBe(200);
     const b = board.json();
     expect(b.model.baseline).toBe(true);
     expect(b.comparabilityKey).toMatch(/^cmp1:/);
     expect(b.items.map((i: { server: { id: string } }) => i.server.id)).toEqual([serverId]);
     expect(b.items[0].rank).toBe(1);
-    const none = (await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}&language=ja`)).json();
+    const none = (await get(s, `/v1/leaderboards/evaluations?model=${encodeURIComponent(BASELINE_MODEL_ID)}&language=ja&generator=offline&casesPerTool=8`)).json();
     expect(none).toMatchObject({ total: 0, comparabilityKey: null });
     expect((await get(s, '/v1/leaderboards/evaluations?model=openai/unknown')).statusCode).toBe(404);
     const models = (await get(s, '/v1/leaderboards/models?distractors=memory')).json();

@@ -43,8 +43,13 @@ const evaluationRequestFields = z.strictObject({
   casesPerTool: z.number().int().min(1).max(20).default(8),
   repeats: z.number().int().min(1).max(10).default(1),
   seed: z.number().int().min(0).max(2_147_483_647).default(0),
-  /** Who writes the cases: the offline generator (default), or the catalogue's generator model (`GET /v1/models` `generatorModel`). */
-  generator: z.enum(['offline', 'model']).default('offline'),
+  /**
+   * Who writes the cases: the offline generator (default; paraphrases of the tool text, for checking a
+   * server's wiring, never for a public board), the catalogue's generator model (`GET /v1/models`
+   * `generatorModel`), or `suite`: the hand-written public suite's test half (`MODELS_SUITE`), for the
+   * suite's servers only; `casesPerTool` is then the suite's.
+   */
+  generator: z.enum(['offline', 'model', 'suite']).default('offline'),
 });
 
 /** Body of `POST /v1/servers/{id}/evaluations/estimate` (all optional; the defaults are the preselected models, no distractor set, English, 8 cases per tool). */

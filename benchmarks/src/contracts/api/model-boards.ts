@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CaseLanguageSchema, RateSchema } from '../eval.js';
 import { GeneratorIdSchema, ModelIdSchema } from '../models.js';
+import { MODELS_SUITE } from '../../eval/suite.js';
 import { PageQuerySchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { ModelRefSchema } from './evaluations.js';
@@ -17,8 +18,9 @@ export const ModelBoardQuerySchema = PageQuerySchema.extend({
   /** Comma-separated distractor set names (none by default). */
   distractors: z.string().max(400).default(''),
   language: CaseLanguageSchema.default('en'),
-  generator: GeneratorIdSchema.default('offline'),
-  casesPerTool: z.coerce.number<number | string>().int().min(1).max(20).default(8),
+  /** Default: the public suite's (the hand-written toolmark-public v2, test half); `offline` is paraphrases of the tool text, answered only when asked for. */
+  generator: GeneratorIdSchema.default(MODELS_SUITE.generator),
+  casesPerTool: z.coerce.number<number | string>().int().min(1).max(20).default(MODELS_SUITE.casesPerTool),
   repeats: z.coerce.number<number | string>().int().min(1).max(10).default(1),
   /** The comparability key to rank (one of the answer's `keys`); default: the key with the most servers (the newest on a tie). */
   key: ComparabilityKeySchema.optional(),

@@ -18,6 +18,15 @@ export const evaluationEn = {
   distractorsNone: 'none preselected',
   distractorsShort: 'Distractor sets',
   perTool: (n: number, repeats: number) => `${n} cases per tool × ${repeats}`,
+  /** Where the cases come from, said plainly (offline ones are paraphrases of the tool text; their Japanese is code-switched). */
+  caseSource: (generator: string, language: string) =>
+    generator === 'offline'
+      ? `offline generator: paraphrases of the tool text${language === 'ja' ? ', code-switched (a Japanese frame around an English request)' : ''} — they check wiring, not routing`
+      : generator.startsWith('suite:')
+        ? `hand-written suite ${generator.slice(6).replace(/-v(\d+)\//, ' v$1, ').replace(/(test|calibration)$/, '$1 half')}`
+        : `written by the generator model ${generator.replace(/^model:/, '')}`,
+  offlineNote:
+    'Cases are written by the offline generator: paraphrases of each tool\'s own description (Japanese ones are code-switched: a Japanese frame around the English request). They check that a server is wired and described at all; word matching alone solves most of them, so public boards use the hand-written suite instead.',
   toolsN: (n: number) => `${n} tools`,
   language: 'Language of the cases',
   languages: { en: 'English', ja: 'Japanese' } as Record<string, string>,

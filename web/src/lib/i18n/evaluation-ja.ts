@@ -20,6 +20,14 @@ export const evaluationJa: typeof evaluationEn = {
   distractorsNone: '既定では選びません',
   distractorsShort: '妨害セット',
   perTool: (n, repeats) => `ツールごとに ${n} ケース × ${repeats}`,
+  caseSource: (generator, language) =>
+    generator === 'offline'
+      ? `オフライン生成：ツールの説明文の言い換え${language === 'ja' ? '。日本語は英語の依頼を日本語の定型文で包んだコードスイッチ' : ''}（配線の確認用で、ルーティングの測定ではありません）`
+      : generator.startsWith('suite:')
+        ? `手書きスイート ${generator.slice(6).replace(/-v(\d+)\//, ' v$1・').replace(/test$/, 'テスト半分').replace(/calibration$/, '調整半分')}`
+        : `生成モデル ${generator.replace(/^model:/, '')} が作成`,
+  offlineNote:
+    'ケースはオフライン生成器が作ります。各ツールの説明文の言い換えです（日本語のケースは英語の依頼を日本語の定型文で包んだコードスイッチ）。サーバーの配線と説明の有無の確認には使えますが、単語の照合だけでほとんど解けるので、公開の順位表には手書きのスイートを使います。',
   toolsN: (n) => `${n} ツール`,
   language: 'ケースの言語',
   languages: { en: '英語', ja: '日本語' },

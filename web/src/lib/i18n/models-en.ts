@@ -6,7 +6,8 @@ export const modelsEn = {
   nav: 'Models',
   title: 'Models leaderboard',
   intro: 'Which model routes best: every model the operator evaluated on the same fixed suite of public servers, with the same case sets, ranked by selection accuracy (the share of requests where the expected tool was called) with a 95 % interval.',
-  suite: (label: string, servers: number) => `Suite ${label}: ${servers} public servers, 8 cases per tool, one repeat, seed 0, offline cases, English.`,
+  suite: (label: string, servers: number) =>
+    `Suite ${label}: ${servers} public servers, hand-written requests in users' own words (not paraphrases of the tool text), near misses that no tool fits among them; ranked on its held-out test half, one repeat, seed 0, English. The lexical baseline only matches words: a floor, not a model.`,
   suiteServers: 'Servers of the suite',
   baselineNote: 'The lexical baseline is not a model: it picks a tool by word overlap between the request and the tool text. Its rows are labelled and are a floor to compare models with.',
   baseline: 'baseline, not a model',
@@ -48,7 +49,7 @@ export const modelsEn = {
   language: 'Language',
   languages: { en: 'English', ja: 'Japanese' },
   generator: 'Case-set generator',
-  generators: { offline: 'offline (deterministic)' },
+  generators: { offline: 'offline (paraphrases of the tool text)', suite: 'toolmark-public v2, hand-written (test half)' },
   casesPerTool: 'Cases per tool',
   repeats: 'Repeats',
   keys: 'Runs with these settings fall under more than one comparability key (different distractor-set hashes, model endpoint or request settings). One key is ranked at a time; by default the one with the most servers.',

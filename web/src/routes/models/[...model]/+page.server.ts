@@ -1,4 +1,5 @@
 import { redirect } from '@sveltejs/kit';
+import { MODELS_SUITE } from '@toolmark/benchmarks';
 import { localPath } from '$lib/i18n';
 import { api, ApiFailure, pageError, type ModelBoardQuery } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
@@ -13,9 +14,11 @@ const int = (v: string | null, min: number, max: number, fallback: number) => {
 /** The path of a model's board: `/models/<provider>/<model>` (the id's slashes kept, each part encoded). */
 const boardPath = (id: string) => `/models/${id.split('/').map(encodeURIComponent).join('/')}`;
 
-// `/models/<provider>/<model>?distractors=a,b&language=en&generator=offline&casesPerTool=8&repeats=1&key=…`:
+// `/models/<provider>/<model>?distractors=a,b&language=en&casesPerTool=6&repeats=1&key=…`:
 // one model's leaderboard of public servers. The settings form is a GET form; choosing another model in it
-// sends `model=`, answered with a redirect to that model's path (so the link stays shareable).
+// sends `model=`, answered with a redirect to that model's path (so the link stays shareable). The cases are
+// always the public suite's (hand-written, its test half): the offline generator's paraphrases of the tool
+// text back no public board.
 export const load: PageServerLoad = async (event) => {
   const p = event.url.searchParams;
   const lang = event.locals.lang;
@@ -25,14 +28,14 @@ export const load: PageServerLoad = async (event) => {
   const settings = {
     distractors,
     language: p.get('language') === 'ja' ? ('ja' as const) : ('en' as const),
-    generator: 'offline' as const,
-    casesPerTool: int(p.get('casesPerTool'), 1, 20, 8),
+    generator: MODELS_SUITE.generator,
+    casesPerTool: int(p.get('casesPerTool'), 1, 20, MODELS_SUITE.casesPerTool),
     repeats: int(p.get('repeats'), 1, 10, 1),
   };
   const query = new URLSearchParams();
   if (settings.distractors) query.set('distractors', settings.distractors);
   if (settings.language !== 'en') query.set('language', settings.language);
-  if (settings.casesPerTool !== 8) query.set('casesPerTool', String(settings.casesPerTool));
+  if (settings.casesPerTool !== MODELS_SUITE.casesPerTool) query.set('casesPerTool', String(settings.casesPerTool));
   if (settings.repeats !== 1) query.set('repeats', String(settings.repeats));
   const model = event.params.model;
   const key = p.get('key') ?? undefined;
