@@ -7,7 +7,7 @@ import { rulesV2 } from './v2/index.js';
 /**
  * Where a rules version stands (issue 25, "Versions"):
  * - `published`: frozen — its results may be stored and shown as final, it may be `latest`, and its golden
- *   outputs are pinned by a committed hash (distractors/golden/frozen.json, checked by
+ *   outputs are pinned by a committed hash (golden/frozen.json, checked by
  *   distractors/src/golden-frozen.test.ts): a change that moves one of them fails the test and must become a
  *   new version;
  * - `draft`: still calibrated — the CLI and the benches may run it by name, but the service never stores its
@@ -24,7 +24,7 @@ export interface RegisteredRuleSet extends DocumentedRuleSet {
  * Every rules version this build can run, by id, each with its own facts (bands, categories, finding docs,
  * security codes: rule-set-facts.ts) and its status. Published versions are frozen (see rules/v1/README.md);
  * adding one is a new entry here with its docs/ folder, first as a draft; publishing it is `status:
- * 'published'` plus its golden files and its hash in distractors/golden/frozen.json, and the start-up
+ * 'published'` plus its golden files and its hash in golden/frozen.json, and the start-up
  * backfill then scores every stored version under it.
  */
 export const ruleSets = {
