@@ -15,9 +15,7 @@ function claims(general: Traits, specific: Traits): string[] | undefined {
   if (!g.every((w) => GENERAL.has(w))) return undefined;
   const s = object(specific).filter((w) => !GENERAL.has(w) && !general.words.includes(w));
   if (s.length !== 1) return undefined;
-  const w = stem(s[0]!);
-  const words = general.own.match(/[a-z]+/g) ?? [];
-  return words.some((x) => stem(x) === w) ? s : undefined;
+  return general.ownHasStem(stem(s[0]!)) ? s : undefined;
 }
 
 /** Both search; one is general (its name searches the web or nothing in particular) and its text names the other's object. */

@@ -2,13 +2,12 @@
 // sentence ("Prefer taking a snapshot over …", "better than screenshot", "more efficient than reading files
 // one by one") that says a word of the sibling's name its own name does not have. Naming the sibling is
 // handled before (v2's mentions). Reason: a pair the maintainer already settled needs no fix (RUBRIC.md).
-import { SETTLING } from './lexicon.js';
 import type { Traits } from './traits.js';
 
-/** `x`'s text settles the choice between `x` and `y`. */
+/** `x`'s text settles the choice between `x` and `y` (a word of `y`'s name starts a word of `x`'s text: "screenshot", "screenshots"). */
 export function settles(x: Traits, y: Traits): boolean {
-  if (!SETTLING.test(x.own)) return false;
-  for (const w of y.words) if (!x.words.includes(w) && w.length >= 4 && new RegExp(`\\b${w}`, 'i').test(x.own)) return true;
+  if (!x.settling) return false;
+  for (const w of y.words) if (!x.words.includes(w) && w.length >= 4 && x.ownWords().some((o) => o.startsWith(w))) return true;
   return false;
 }
 

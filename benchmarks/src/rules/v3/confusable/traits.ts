@@ -3,7 +3,7 @@
 import { stem } from '../../../text/words.js';
 import type { SurfaceFacts, ToolFacts } from '../../v2/facts.js';
 import { T } from '../../v2/thresholds.js';
-import { ANY_WORDS, CAPTURE_HEADS, CAPTURE_OBJECTS, DEEP_WORDS, LANGUAGES, MANY_WORDS, RUN_VERBS, RUNNABLE, SCHEMA_CHANGE, SEARCH_VERBS } from './lexicon.js';
+import { ANY_WORDS, CAPTURE_HEADS, SETTLING, CAPTURE_OBJECTS, DEEP_WORDS, LANGUAGES, MANY_WORDS, RUN_VERBS, RUNNABLE, SCHEMA_CHANGE, SEARCH_VERBS } from './lexicon.js';
 
 export interface Traits {
   name: string;
@@ -30,6 +30,12 @@ export interface Traits {
   capture: Set<string>;
   /** It acts on many items ("multiple", "batch" in the name or the first sentence). */
   many: boolean;
+  /** The own description compares the tool with another ("prefer", "instead", "better than": settled.ts). */
+  settling: boolean;
+  /** The own description's words (lower case), computed on first use. */
+  ownWords: () => string[];
+  /** Whether the own description has a word of this stem (covers.ts; the stems are computed on first use). */
+  ownHasStem: (stemmed: string) => boolean;
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[a-z][a-z0-9-]*/g) ?? [];
@@ -54,6 +60,9 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
   const first = new Set(words(t.firstSentence));
   const lead = words(t.firstSentence)[0];
   const nameSet = new Set(all);
+  let ownStems: Set<string> | undefined;
+  let ownList: string[] | undefined;
+  const search = all.some((w) => SEARCH_VERBS.has(w)) || (lead !== undefined && SEARCH_VERBS.has(lead));
   const runs = all.some((w) => RUN_VERBS.has(w)) || (lead !== undefined && RUN_VERBS.has(lead));
   const runnable = all.some((w) => RUNNABLE.has(w)) || [...first].some((w) => RUNNABLE.has(w));
   const anyWord = all.some((w) => ANY_WORDS.has(w)) || [...first].some((w) => ANY_WORDS.has(w));
@@ -74,9 +83,12 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
     generic,
     languages,
     migration: all.some((w) => SCHEMA_CHANGE.has(w)),
-    search: all.some((w) => SEARCH_VERBS.has(w)) || (lead !== undefined && SEARCH_VERBS.has(lead)),
+    search,
     deep: all.some((w) => DEEP_WORDS.has(w)) || [...first].some((w) => DEEP_WORDS.has(w)),
     capture: captures ? captureWords : new Set(),
     many: all.some((w) => MANY_WORDS.has(w)) || [...first].some((w) => MANY_WORDS.has(w)),
+    settling: SETTLING.test(own),
+    ownWords: () => (ownList ??= words(own)),
+    ownHasStem: (stemmed) => (ownStems ??= new Set((ownList ??= words(own)).map(stem))).has(stemmed),
   };
 }
