@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 import { parseSurfaceText, surfaceHash } from '@toolmark/benchmarks';
 
 const [name, pkg, version, bin, ...env] = process.argv.slice(2);
