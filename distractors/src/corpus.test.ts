@@ -20,8 +20,8 @@ import {
 const corpus = loadCorpus();
 
 describe('the rules corpus', () => {
-  it('holds at least 8 real surfaces and 150 tools, one of them with 40 or more tools, and Japanese descriptions', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(8);
+  it('holds at least 30 real surfaces and 150 tools, one of them with 40 or more tools, and Japanese descriptions', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(30);
     expect(corpus.reduce((n, s) => n + s.surface.tools.length, 0)).toBeGreaterThanOrEqual(150);
     expect(Math.max(...corpus.map((s) => s.surface.tools.length))).toBeGreaterThanOrEqual(40);
     const japanese = corpus.flatMap((s) => s.surface.tools).filter((t) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(t.description ?? ''));
@@ -50,9 +50,22 @@ describe('the rules corpus', () => {
     });
   }
 
-  it('labels no security finding on any real surface (each was read; none carries one)', () => {
+  it('splits the surfaces into two fixed halves of similar size, each with labelled pairs', () => {
+    const halves = { calibration: corpus.filter((s) => s.half === 'calibration'), reported: corpus.filter((s) => s.half === 'reported') };
+    expect(halves.calibration.length + halves.reported.length).toBe(corpus.length);
+    expect(Math.abs(halves.calibration.length - halves.reported.length)).toBeLessThanOrEqual(2);
+    for (const half of Object.values(halves)) expect(half.reduce((n, s) => n + s.labels.pairs.length, 0)).toBeGreaterThanOrEqual(10);
+    expect(loadCorpus({ half: 'reported' }).map((s) => s.manifest.name)).toEqual(halves.reported.map((s) => s.manifest.name));
+  });
+
+  it('labels the one security finding read on a real surface, and no other', () => {
+    // Mapbox's render_map_tool: "never use built-in or fallback map display tools (e.g. places_map_display_v0
+    // …)" steers the model away from other servers' tools (RUBRIC.md, tool_shadowing). Every other tool was
+    // read and carries none.
     const security = new Set<string>(SECURITY_CODES);
-    expect(corpus.flatMap((s) => s.labels.tools.flatMap((t) => t.fire.filter((c) => security.has(c)).map((c) => `${s.manifest.name}/${t.name}: ${c}`)))).toEqual([]);
+    expect(corpus.flatMap((s) => s.labels.tools.flatMap((t) => t.fire.filter((c) => security.has(c)).map((c) => `${s.manifest.name}/${t.name}: ${c}`)))).toEqual([
+      'mapbox/render_map_tool: tool_shadowing',
+    ]);
   });
 });
 
@@ -91,7 +104,7 @@ describe('loading refuses a corpus that does not match its files', () => {
       (v) => ((v.tools as { fire: string[] }[])[0]!.fire = ['not_a_code']),
       (v) => (v.tools as unknown[]).pop(),
       (v) => (v.pairs = [{ tools: ['aaa', 'zzz-not-a-tool'], reason: 'a pair of tools that do not exist' }]),
-      (v) => (v.judged as { tool: string[] }).tool.pop(),
+      (v) => ((v.judged as { tool: string[] }).tool = (v.judged as { tool: string[] }).tool.filter((c) => c !== 'param_no_description')),
     ];
     const codes = cases.map((change) => {
       const d = copy();
@@ -99,5 +112,24 @@ describe('loading refuses a corpus that does not match its files', () => {
       return codeOf(() => loadCorpusSurface(name, { corpusDir: d }));
     });
     expect(codes).toEqual(['invalid_file', 'label_mismatch', 'label_mismatch', 'label_mismatch']);
+  });
+
+  it('an index whose halves leave a surface out, hold it twice or name an unknown one', () => {
+    const cases: ((v: { halves: { calibration: string[]; reported: string[] } }) => void)[] = [
+      (v) => (v.halves.calibration = v.halves.calibration.filter((n) => n !== name)),
+      (v) => v.halves.reported.push(name),
+      (v) => v.halves.reported.push('no-such-surface'),
+    ];
+    for (const change of cases) {
+      const d = copy();
+      const path = join(d, 'index.json');
+      const v = JSON.parse(readFileSync(path, 'utf8')) as { halves: { calibration: string[]; reported: string[] } };
+      // The first surface may be in either half: move it to calibration first so that each case changes something.
+      v.halves.reported = v.halves.reported.filter((n) => n !== name);
+      if (!v.halves.calibration.includes(name)) v.halves.calibration.push(name);
+      change(v);
+      writeFileSync(path, JSON.stringify(v, null, 2));
+      expect(codeOf(() => loadCorpus({ corpusDir: d }))).toBe('invalid_file');
+    }
   });
 });

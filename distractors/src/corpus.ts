@@ -62,7 +62,42 @@ export const rubricSeverity = (code: string): RubricSeverity | undefined =>
 
 const NameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
 
-export const CorpusIndexSchema = z.strictObject({ surfaces: z.array(NameSchema).min(1) });
+/**
+ * The codes every surface judges for every tool (issue 25: the surfaces added for rules v3 judge these and
+ * the pairs; the first nine judge every code of the rubric). The bench counts a code on a surface only
+ * where the surface judges it.
+ */
+export const CORE_TOOL_CODES = [
+  'no_description',
+  'hidden_instructions',
+  'invisible_characters',
+  'x_mcp_header_invalid',
+  'destructive_unmarked',
+  'destructive_hint_false',
+  'annotation_conflict',
+  'readonly_hint_on_write',
+  'tool_shadowing',
+  'generic_name',
+  'bad_name_chars',
+  'param_no_description',
+  'long_name',
+] as const;
+export const CORE_SERVER_CODES = ['identical_description', 'too_many_tools', 'many_tools', 'confusable_pair_total'] as const;
+
+/** The two fixed halves of the corpus: rules are calibrated on one, and measured and reported on the other. */
+export type CorpusHalf = 'calibration' | 'reported';
+
+export const CorpusIndexSchema = z.strictObject({
+  surfaces: z.array(NameSchema).min(1),
+  /**
+   * Every surface in exactly one half, fixed when the split was made and never moved: calibrate on
+   * `calibration`, report `reported`, never tune on the reported half (README.md, "Halves").
+   */
+  halves: z.strictObject({ calibration: z.array(NameSchema).min(1), reported: z.array(NameSchema).min(1) }),
+  /** How the split was made. */
+  split: z.string().min(1),
+});
+export type CorpusIndex = z.infer<typeof CorpusIndexSchema>;
 
 export const CorpusManifestSchema = z.strictObject({
   name: NameSchema,
@@ -112,6 +147,8 @@ export class CorpusError extends Error {
 }
 
 export interface CorpusSurface {
+  /** The half of the corpus this surface is in (index.json). */
+  half: CorpusHalf;
   manifest: CorpusManifest;
   surface: Surface;
   labels: CorpusLabels;
@@ -138,9 +175,29 @@ function readJson<T>(schema: z.ZodType<T>, path: string, surface: string): T {
   return parsed.data;
 }
 
+/** The corpus index, checked: every surface in exactly one half, every half member a surface. */
+export function readCorpusIndex(options: CorpusOptions = {}): CorpusIndex {
+  const index = readJson(CorpusIndexSchema, join(options.corpusDir ?? CORPUS_DIR, 'index.json'), '*');
+  const problems: string[] = [];
+  const { calibration, reported } = index.halves;
+  for (const name of index.surfaces) {
+    const n = Number(calibration.includes(name)) + Number(reported.includes(name));
+    if (n !== 1) problems.push(`surface "${name}" is in ${n} halves (must be in exactly one)`);
+  }
+  for (const name of [...calibration, ...reported]) if (!index.surfaces.includes(name)) problems.push(`half member "${name}" is not a listed surface`);
+  if (new Set(index.surfaces).size !== index.surfaces.length) problems.push('a surface is listed twice');
+  if (problems.length > 0) throw new CorpusError('invalid_file', '*', `index.json: ${problems.join('; ')}`);
+  return index;
+}
+
 /** The surfaces listed in the corpus index, in order. */
 export function listCorpusSurfaces(options: CorpusOptions = {}): string[] {
-  return readJson(CorpusIndexSchema, join(options.corpusDir ?? CORPUS_DIR, 'index.json'), '*').surfaces;
+  return readCorpusIndex(options).surfaces;
+}
+
+/** The half a surface is in. */
+export function corpusHalf(name: string, options: CorpusOptions = {}): CorpusHalf {
+  return readCorpusIndex(options).halves.calibration.includes(name) ? 'calibration' : 'reported';
 }
 
 /** Problems of one surface's labels against its tools (empty when they agree); exported for the tests. */
@@ -148,9 +205,12 @@ export function labelProblems(labels: CorpusLabels, surface: Surface): string[] 
   const problems: string[] = [];
   const toolCodes = Object.keys(RUBRIC_TOOL_CODES);
   const serverCodes = Object.keys(RUBRIC_SERVER_CODES);
-  const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
-  if (!same(labels.judged.tool, toolCodes)) problems.push(`judged.tool must list every per-tool code of the rubric (${toolCodes.length})`);
-  if (!same(labels.judged.server, serverCodes)) problems.push(`judged.server must list every server code of the rubric (${serverCodes.length})`);
+  const covers = (a: readonly string[], core: readonly string[], all: readonly string[]): boolean =>
+    new Set(a).size === a.length && core.every((x) => a.includes(x)) && a.every((x) => all.includes(x));
+  if (!covers(labels.judged.tool, CORE_TOOL_CODES, toolCodes)) problems.push(`judged.tool must list every core per-tool code (${CORE_TOOL_CODES.join(', ')}) once, and only codes of the rubric`);
+  if (!covers(labels.judged.server, CORE_SERVER_CODES, serverCodes)) problems.push(`judged.server must list every core server code (${CORE_SERVER_CODES.join(', ')}) once, and only codes of the rubric`);
+  for (const t of labels.tools) for (const c of t.fire) if (!labels.judged.tool.includes(c)) problems.push(`tool "${t.name}" fires ${c}, which this surface does not judge`);
+  for (const c of labels.server) if (!labels.judged.server.includes(c)) problems.push(`server code ${c} fires but is not judged`);
   const names = surface.tools.map((t) => t.name);
   const labelled = labels.tools.map((t) => t.name);
   for (const n of names) if (!labelled.includes(n)) problems.push(`tool "${n}" has no labels`);
@@ -202,10 +262,12 @@ export function loadCorpusSurface(name: string, options: CorpusOptions = {}): Co
   if (labels.surface !== name) throw new CorpusError('invalid_file', name, `${name}/labels.json names "${labels.surface}"`);
   const problems = labelProblems(labels, surface);
   if (problems.length > 0) throw new CorpusError('label_mismatch', name, `${name}/labels.json: ${problems.join('; ')}`);
-  return { manifest, surface, labels };
+  return { half: corpusHalf(name, options), manifest, surface, labels };
 }
 
-/** Every surface of the corpus, loaded and checked. */
-export function loadCorpus(options: CorpusOptions = {}): CorpusSurface[] {
-  return listCorpusSurfaces(options).map((name) => loadCorpusSurface(name, options));
+/** Every surface of the corpus (or of one half), loaded and checked. */
+export function loadCorpus(options: CorpusOptions & { half?: CorpusHalf } = {}): CorpusSurface[] {
+  const index = readCorpusIndex(options);
+  const names = options.half === undefined ? index.surfaces : index.surfaces.filter((n) => index.halves[options.half!].includes(n));
+  return names.map((name) => loadCorpusSurface(name, options));
 }

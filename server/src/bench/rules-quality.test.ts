@@ -21,6 +21,19 @@ const labels = (tools: { name: string; fire: string[] }[], server: string[], pai
     pairs: pairs.map((p) => ({ tools: p, reason: 'test pair' })),
   }) as CorpusLabels;
 
+describe('scoreRuleSet on a surface that judges only some codes', () => {
+  it('counts a rubric code only where the surface judges it; a code unknown to the rubric still counts as fired', () => {
+    const partial = { ...labels([{ name: 'a', fire: ['param_no_description'] }], [], []), judged: { tool: ['param_no_description'], server: ['many_tools'] } } as CorpusLabels;
+    const q = scoreRuleSet([{ name: 'p', labels: partial, result: result([{ name: 'a', codes: ['param_no_description', 'too_short', 'brand_new_code'] }], [finding('heavy_surface')]) }]);
+    const code = (c: string) => q.codes.find((x) => x.code === c)!;
+    expect(code('param_no_description')).toMatchObject({ tp: 1, fp: 0, fn: 0 });
+    // too_short and heavy_surface are not judged on this surface: neither a false positive nor a miss.
+    expect(code('too_short')).toMatchObject({ tp: 0, fp: 0, fn: 0 });
+    expect(code('heavy_surface')).toMatchObject({ tp: 0, fp: 0, fn: 0 });
+    expect(code('brand_new_code')).toMatchObject({ severity: 'unlabelled', fp: 1 });
+  });
+});
+
 describe('scoreRuleSet', () => {
   const l = labels(
     [

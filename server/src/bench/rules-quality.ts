@@ -109,10 +109,15 @@ export function scoreRuleSet(results: LabelledResult[]): RuleSetQuality {
   for (const { name, labels, result } of results) {
     const byTool = new Map(result.tools.map((t) => [t.name, new Set(t.findings.map((f) => f.code))]));
     const byToolHigh = new Map(result.tools.map((t) => [t.name, new Set(t.findings.filter((f) => high(f.severity)).map((f) => f.code))]));
+    const judgedTool = new Set<string>(labels.judged.tool);
+    const judgedServer = new Set<string>(labels.judged.server);
     for (const tool of labels.tools) {
       const predicted = byTool.get(tool.name) ?? new Set<string>();
       const expected = new Set<string>(tool.fire);
       for (const code of new Set([...predicted, ...labels.judged.tool])) {
+        // A rubric code this surface does not judge says nothing either way (the surfaces added for v3
+        // judge the core codes: corpus.ts CORE_TOOL_CODES); a code unknown to the rubric counts as fired.
+        if (rubricSeverity(code) !== undefined && !judgedTool.has(code)) continue;
         const p = predicted.has(code);
         const e = expected.has(code);
         if (p && security.has(code)) securityAlarms.push(`${name}/${tool.name}: ${code}`);
@@ -124,6 +129,7 @@ export function scoreRuleSet(results: LabelledResult[]): RuleSetQuality {
     const serverExpected = new Set<string>(labels.server);
     const serverHigh = new Set(result.findings.filter((f) => f.code !== PAIR_CODE && high(f.severity)).map((f) => f.code));
     for (const code of new Set([...serverPredicted, ...labels.judged.server])) {
+      if (rubricSeverity(code) !== undefined && !judgedServer.has(code)) continue;
       record(count(code), serverPredicted.has(code), serverExpected.has(code), name);
       if (serverHigh.has(code)) record(countRequired(code), true, serverExpected.has(code), name);
     }

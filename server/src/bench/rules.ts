@@ -1,13 +1,16 @@
-// npm run bench:rules — precision and recall of every rule set on the labelled corpus (distractors/corpus/,
-// judged by distractors/corpus/RUBRIC.md), per finding code, per severity and for confusable pairs, side by
-// side with the targets of issue 12; security alarms on the distractor sets; and what moved from the first
-// rule set to each later one (the numbers the v2 changelog quotes); and the issue's examples before / after
-// (rules-examples.ts). Rules v2 is imported directly while it is not registered.
+// npm run bench:rules — precision and recall of every registered rule set (v1, v2, v3 when it is registered:
+// the registry decides, drafts included) on the labelled corpus (distractors/corpus/, judged by
+// distractors/corpus/RUBRIC.md), per finding code, per severity and for confusable pairs, side by side, for
+// each fixed half of the corpus (calibration, reported; index.json) and for the whole; the v3 confusable
+// module (benchmarks/src/rules/v3/confusable) on v2's facts beside v2's pairs, per half; security alarms on
+// the distractor sets; what moved from the first rule set to each later one; and issue 12's examples before
+// / after (rules-examples.ts). The reported half's figures are the ones to quote: nothing was tuned on it.
 import { loadTokenCounter, ruleSets } from '@toolmark/benchmarks';
 import type { LintResult, RuleSet } from '@toolmark/benchmarks';
 import { rulesV2 } from '@toolmark/benchmarks/rules/v2';
+import { surfacePairs } from '@toolmark/benchmarks/rules/v3/confusable';
 import { listDistractorSets, loadDistractorSet } from '@toolmark/distractors';
-import { PAIR_CODE, SECURITY_CODES, loadCorpus } from '@toolmark/distractors/corpus';
+import { PAIR_CODE, SECURITY_CODES, loadCorpus, type CorpusSurface } from '@toolmark/distractors/corpus';
 import { nodeSha256Hex } from '../native-hash.js';
 import { describeExample, RULES_EXAMPLES } from './rules-examples.js';
 import { movement, scoreRuleSet, type CodeQuality, type RuleSetQuality } from './rules-quality.js';
@@ -18,12 +21,12 @@ const TARGET_PRECISION_REQUIRED = 0.9;
 const TARGET_PAIR_PRECISION = 0.8;
 const TARGET_PAIR_RECALL = 0.7;
 
-/** Every registered rule set, plus v2 while it is not registered. */
+/** Every registered rule set, in registry order (drafts too: the bench is where a draft is measured). */
 function ruleSetsToMeasure(): RuleSet[] {
-  const sets: RuleSet[] = Object.values(ruleSets);
-  if (!sets.some((s) => s.id === rulesV2.id)) sets.push(rulesV2);
-  return sets;
+  return Object.values(ruleSets);
 }
+
+const HALVES = ['calibration', 'reported'] as const;
 
 const fmt = (x: number | null): string => (x === null ? '   —' : x.toFixed(2));
 
@@ -78,6 +81,44 @@ function printMovement(fromId: string, toId: string, before: LintResult[], after
   for (const [change, n] of Object.entries(m.severity).sort()) console.log(`  ${change.padEnd(40)} on ${String(n).padStart(3)}`);
 }
 
+/**
+ * The v3 confusable module on v2's facts against v2's own pairs, per half (every pair listed, as the
+ * `confusable_pair` row counts them). Shown whether or not a v3 rule set is registered: it measures the
+ * module the v3 rule set imports.
+ */
+function printV3Pairs(corpus: CorpusSurface[], v2Results: LintResult[] | undefined, counter: Parameters<typeof surfacePairs>[1]): void {
+  const key = (a: string, b: string): string => (a < b ? `${a} + ${b}` : `${b} + ${a}`);
+  console.log(`\nconfusable pairs of the v3 module (benchmarks/src/rules/v3/confusable) beside v2's, every pair listed; target P≥0.85 R≥${TARGET_PAIR_RECALL}`);
+  for (const half of HALVES) {
+    const row = (found: (s: CorpusSurface, i: number) => Set<string>) => {
+      let tp = 0;
+      const fp: string[] = [];
+      const fn: string[] = [];
+      corpus.forEach((s, i) => {
+        if (s.half !== half) return;
+        const got = found(s, i);
+        const labelled = new Set(s.labels.pairs.map((p) => key(p.tools[0], p.tools[1])));
+        for (const p of got) if (labelled.has(p)) tp++;
+        else fp.push(`${s.manifest.name}/${p}`);
+        for (const p of labelled) if (!got.has(p)) fn.push(`${s.manifest.name}/${p}`);
+      });
+      const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
+      return { tp, fp, fn, p: ratio(tp, tp + fp.length), r: ratio(tp, tp + fn.length) };
+    };
+    const v3 = row((s) => new Set(surfacePairs(s.surface, counter).map((p) => key(p.tools[0], p.tools[1]))));
+    const v2 = v2Results === undefined ? undefined : row((_, i) => new Set([...allPairsOf(v2Results[i]!)]));
+    const line = (id: string, q: typeof v3) => `    ${id}: tp ${q.tp} fp ${q.fp.length} fn ${q.fn.length}  P ${fmt(q.p)}  R ${fmt(q.r)}  ${(q.p ?? 0) >= 0.85 && (q.r ?? 0) >= TARGET_PAIR_RECALL ? '✓' : '✗'}`;
+    console.log(`  ${half}:\n${v2 === undefined ? '' : `${line('v2', v2)}\n`}${line('v3', v3)}`);
+    if (DETAIL) console.log(`      v3 fp: ${v3.fp.join(', ') || '—'}\n      v3 fn: ${v3.fn.join(', ') || '—'}`);
+  }
+}
+
+function allPairsOf(result: LintResult): Set<string> {
+  const out = new Set<string>();
+  for (const t of result.tools) for (const o of t.confusableWith) out.add(t.name < o ? `${t.name} + ${o}` : `${o} + ${t.name}`);
+  return out;
+}
+
 async function main(): Promise<void> {
   const corpus = loadCorpus();
   const counter = await loadTokenCounter();
@@ -88,11 +129,23 @@ async function main(): Promise<void> {
   console.log(`rules corpus: ${corpus.length} surfaces, ${tools} tools, ${pairs} labelled confusable pairs (${corpus.map((s) => `${s.manifest.name} ${s.surface.tools.length}`).join(', ')})`);
   console.log(`rule sets: ${sets.map((s) => `${s.id} (${s.hash.replace(/^sha256:/, '').slice(0, 12)})`).join(', ')}; ${PAIR_CODE}: every pair of the tools' confusableWith lists; "(reported)": the ${PAIR_CODE} findings only\n`);
   const results = sets.map((set) => corpus.map((s) => set.lint(s.surface, deps)));
-  const qualities = results.map((rs) => scoreRuleSet(rs.map((result, i) => ({ name: corpus[i]!.manifest.name, labels: corpus[i]!.labels, result }))));
+  const score = (keep: (s: CorpusSurface) => boolean): ReturnType<typeof scoreRuleSet>[] =>
+    results.map((rs) => scoreRuleSet(rs.flatMap((result, i) => (keep(corpus[i]!) ? [{ name: corpus[i]!.manifest.name, labels: corpus[i]!.labels, result }] : []))));
+  for (const half of HALVES) {
+    const members = corpus.filter((s) => s.half === half);
+    console.log(`\n== ${half} half: ${members.length} surfaces, ${members.reduce((n, s) => n + s.surface.tools.length, 0)} tools, ${members.reduce((n, s) => n + s.labels.pairs.length, 0)} labelled pairs${half === 'reported' ? ' (never tuned on: the figures to quote)' : ' (rules were calibrated on it)'}`);
+    printTable(
+      sets.map((s) => s.id),
+      score((s) => s.half === half),
+    );
+  }
+  console.log(`\n== whole corpus`);
+  const qualities = score(() => true);
   printTable(
     sets.map((s) => s.id),
     qualities,
   );
+  printV3Pairs(corpus, results[sets.findIndex((s) => s.id === rulesV2.id)], counter);
 
   console.log('\nsecurity');
   const security = new Set<string>(SECURITY_CODES);

@@ -11,7 +11,7 @@
 //   so pg-boss retries it with backoff; the last attempt records `failed` and completes instead.
 // Only what is neither (a bug, the database gone) runs out of retries and lands in the dead-letter queue,
 // which is therefore a list of things a person must look at, not of servers that were down one night.
-import { CaptureServerJobSchema, InputError, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { CaptureServerJobSchema, InputError, publishedRuleSets, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, getServer, hasLintResult, setCaptureStatus, type Database } from '@toolmark/db';
 import type { CapturedSurface } from '../capture/capture.js';
 import { CaptureError, type CaptureErrorCode } from '../capture/errors.js';
@@ -194,7 +194,7 @@ export async function captureServer(
   // may have stored the version and died before queueing its lint. A lint already waiting is not doubled
   // (singleton key), and a lint that runs twice stores once.
   let lintQueued = false;
-  for (const rules of Object.values(ruleSets)) {
+  for (const rules of publishedRuleSets()) {
     if (!(await hasLintResult(deps.db, version.id, { id: rules.id, hash: rules.hash }))) {
       await deps.sender.send('lint-version', { versionId: version.id });
       lintQueued = true;

@@ -27,3 +27,9 @@ export interface SendOptions {
 export interface JobSender {
   send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options?: SendOptions): Promise<string | null>;
 }
+
+/**
+ * pg-boss priority of a lint that fills in rules versions other than the latest (lint-version.ts): below
+ * every job sent without one (0), so a burst of uploads and captures is scored under the latest rules first.
+ */
+export const BACKGROUND_LINT_PRIORITY = -10;

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
-import { diffLintResults, LATEST_RULES, ruleSets, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { diffLintResults, LATEST_RULES, publishedRuleSetIds, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
+import { BACKGROUND_LINT_PRIORITY } from '../jobs/sender.js';
 import type { PipelineDeps } from './deps.js';
 import { notFound, PipelineError } from './errors.js';
 import { canSee } from './visibility.js';
@@ -106,8 +107,8 @@ function labelled(version: VersionRef, label: string | null): VersionRef {
   return label === null ? version : { ...version, label };
 }
 
-/** Rules versions besides the latest: a new version saved from CI is scored under them by a job. */
-const OTHER_RULES = Object.keys(ruleSets).filter((id) => id !== LATEST_RULES);
+/** Published rules versions besides the latest: a new version saved from CI is scored under them by a job (drafts never). */
+const OTHER_RULES = publishedRuleSetIds().filter((id) => id !== LATEST_RULES);
 
 /**
  * A version a save added is scored under the latest rules here and under every other registered version
@@ -117,7 +118,8 @@ const OTHER_RULES = Object.keys(ruleSets).filter((id) => id !== LATEST_RULES);
  */
 async function scoreUnderOtherRules(deps: Pick<PipelineDeps, 'jobs'>, versionId: string): Promise<void> {
   if (OTHER_RULES.length === 0) return;
-  await deps.jobs.send('lint-version', { versionId, rules: OTHER_RULES }).catch(() => null);
+  // Low priority: the save already answered with the latest rules; other saves' latest lints go first.
+  await deps.jobs.send('lint-version', { versionId, rules: OTHER_RULES }, { priority: BACKGROUND_LINT_PRIORITY }).catch(() => null);
 }
 
 /** `changes` against the version scored before (its stored result is read once per process and kept). */

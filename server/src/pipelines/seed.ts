@@ -1,4 +1,4 @@
-import { lintSurface, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { lintSurface, publishedRuleSets, surfaceHash, type RuleSetId } from '@toolmark/benchmarks';
 import { LOCKS, withAdvisoryLock, addVersionIfChanged, createOrganisation, createServer, firstOrganisation, getServerBySlug, hasLintResult, storeLintResult, type Database, type DatabaseHandle } from '@toolmark/db';
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface, type LoadedSet } from '@toolmark/distractors';
 import { nodeSha256Hex } from '../native-hash.js';
@@ -59,9 +59,9 @@ export async function seedDatabase(handle: Pick<DatabaseHandle, 'db' | 'sql'>, l
         label: version ?? null,
         origin: 'seed',
       });
-      for (const rules of Object.values(ruleSets)) {
+      for (const rules of publishedRuleSets()) {
         if (await hasLintResult(db, stored.id, rules)) continue;
-        await storeLintResult(db, stored.id, await lintSurface(surface, rules.id as keyof typeof ruleSets, { sha256Hex: nodeSha256Hex }));
+        await storeLintResult(db, stored.id, await lintSurface(surface, rules.id as RuleSetId, { sha256Hex: nodeSha256Hex }));
       }
     }
     log(`seed: ${sets.length} public servers (${created} new)`);

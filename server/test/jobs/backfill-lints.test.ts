@@ -1,6 +1,6 @@
 // The start-up backfill on a real PostgreSQL: after start every stored version — latest or not — has a
 // result under every registered rules version, queued once however often the workers start.
-import { lintSurface, parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer, storeLintResult } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { backfillLints } from '../../src/jobs/backfill-lints.js';
 import { bossSender, createBoss, stopBoss } from '../../src/jobs/boss.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
+import { BACKGROUND_LINT_PRIORITY } from '../../src/jobs/sender.js';
 import { FAST, jobsOf, recordingLog, tool, waitFor } from './helpers.js';
 
 let t: TestDatabase;
@@ -56,12 +57,21 @@ describe('start-up backfill of lint-version', () => {
     const first = await backfillLints(deps, { pageSize: 2 });
     expect(first).toEqual({ queued: 9, waiting: 0, missing: { v1: 8, v2: 9 } });
     const jobs = (await jobsOf(t, 'lint-version')).filter((j) => j.state === 'created');
-    expect(jobs.map((j) => j.data.versionId).sort()).toEqual([...versions].sort());
-    expect(jobs.find((j) => j.data.versionId === v1Only)!.data.rules).toEqual(['v2']);
-    expect(jobs.filter((j) => j.data.versionId !== v1Only).every((j) => JSON.stringify(j.data.rules) === JSON.stringify(RULES))).toBe(true);
+    // Per version: the latest rules at normal priority (what boards read), the others it lacks after every
+    // such job (BACKGROUND_LINT_PRIORITY).
+    const priorities = new Map(
+      (await t.sql.unsafe<{ id: string; priority: number }[]>("SELECT id, priority FROM pgboss.job WHERE name = 'lint-version'")).map((r) => [r.id, r.priority]),
+    );
+    const latest = jobs.filter((j) => JSON.stringify(j.data.rules) === JSON.stringify([LATEST_RULES]));
+    const background = jobs.filter((j) => JSON.stringify(j.data.rules) !== JSON.stringify([LATEST_RULES]));
+    expect(latest.map((j) => j.data.versionId).sort()).toEqual([...versions].sort());
+    expect(latest.every((j) => priorities.get(j.id) === 0)).toBe(true);
+    expect(background.map((j) => j.data.versionId).sort()).toEqual(versions.filter((v) => v !== v1Only).sort());
+    expect(background.every((j) => JSON.stringify(j.data.rules) === JSON.stringify(RULES.filter((id) => id !== LATEST_RULES)))).toBe(true);
+    expect(background.every((j) => priorities.get(j.id) === BACKGROUND_LINT_PRIORITY)).toBe(true);
     // The jobs are still waiting: a second start (another process, a restart) adds none.
     expect(await backfillLints(deps, { pageSize: 4 })).toEqual({ queued: 0, waiting: 9, missing: { v1: 8, v2: 9 } });
-    expect((await jobsOf(t, 'lint-version')).length).toBe(9);
+    expect((await jobsOf(t, 'lint-version')).length).toBe(jobs.length);
     await boss.deleteJob('lint-version', jobs.map((j) => j.id));
   });
 

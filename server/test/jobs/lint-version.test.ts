@@ -1,6 +1,6 @@
 // The lint-version queue on a real PostgreSQL: one stored result however often a version is linted and by
 // however many workers, and a job that cannot succeed retries with backoff and then lands in the dead-letter queue.
-import { parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { LATEST_RULES, parseSurfaceValue, ruleSets, surfaceHash, type RegisteredRuleSet } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bossSender, createBoss, deadLetterQueue, stopBoss } from '../../src/jobs/boss.js';
 import { lintVersion } from '../../src/jobs/lint-version.js';
 import { startWorkers, type StopWorkers } from '../../src/jobs/workers.js';
+import { BACKGROUND_LINT_PRIORITY, type JobSender } from '../../src/jobs/sender.js';
 import { CpuPool } from '../../src/cpu/pool.js';
 import { loadDistractorSet } from '@toolmark/distractors';
 import { FAST, jobsOf, lintRows, recordingLog, tool, waitFor } from './helpers.js';
@@ -16,6 +17,19 @@ let t: TestDatabase;
 let orgId: string;
 const running: { boss: PgBoss; stop?: StopWorkers }[] = [];
 const RULES = Object.keys(ruleSets);
+const OTHERS = RULES.filter((id) => id !== LATEST_RULES);
+
+/** A sender that keeps what it was asked to queue (the direct calls below run no pg-boss). */
+function recordingSender(): JobSender & { sent: { queue: string; payload: unknown; priority?: number }[] } {
+  const sent: { queue: string; payload: unknown; priority?: number }[] = [];
+  return {
+    sent,
+    async send(queue, payload, options = {}) {
+      sent.push({ queue, payload, ...(options.priority === undefined ? {} : { priority: options.priority }) });
+      return `job-${sent.length}`;
+    },
+  };
+}
 
 async function newVersion(slug: string, tools: unknown[]): Promise<string> {
   const server = await createServer(t.db, { name: slug, slug, source: 'upload', organisationId: orgId, public: true });
@@ -44,19 +58,49 @@ afterEach(async () => {
 afterAll(async () => t?.drop());
 
 describe('lint-version', () => {
-  it('called directly: stores once, then reports the result as already there', async () => {
+  it('called directly: scores under the latest rules, leaves the others to a low-priority job, stores once', async () => {
     const versionId = await newVersion('direct', [tool('search_docs', 'Search the documentation by keyword and return matching pages.')]);
     const log = recordingLog();
-    const first = await lintVersion({ db: t.db, log }, { versionId });
-    expect(first).toEqual({ versionId, status: 'done', stored: RULES, alreadyScored: [], unknownRules: [] });
-    const again = await lintVersion({ db: t.db, log }, { versionId, rules: ['v1', 'v999'] });
-    expect(again).toEqual({ versionId, status: 'done', stored: [], alreadyScored: ['v1'], unknownRules: ['v999'] });
+    const sender = recordingSender();
+    const first = await lintVersion({ db: t.db, log, sender }, { versionId });
+    expect(first).toEqual({ versionId, status: 'done', stored: [LATEST_RULES], alreadyScored: [], unknownRules: [], draftRules: [], deferred: OTHERS });
+    expect((await lintRows(t, versionId)).map((r) => r.rules_id)).toEqual([LATEST_RULES]);
+    // The other published versions: one job, below every job sent without a priority.
+    expect(sender.sent).toEqual(OTHERS.length === 0 ? [] : [{ queue: 'lint-version', payload: { versionId, rules: OTHERS }, priority: BACKGROUND_LINT_PRIORITY }]);
+    expect(BACKGROUND_LINT_PRIORITY).toBeLessThan(0);
+    // What that job does: the others stored, nothing queued again.
+    const filled = await lintVersion({ db: t.db, log, sender }, { versionId, rules: OTHERS });
+    expect(filled).toMatchObject({ stored: OTHERS, deferred: [] });
+    expect(sender.sent).toHaveLength(OTHERS.length === 0 ? 0 : 1);
+    const again = await lintVersion({ db: t.db, log, sender }, { versionId, rules: ['v1', 'v999'] });
+    expect(again).toEqual({ versionId, status: 'done', stored: [], alreadyScored: ['v1'], unknownRules: ['v999'], draftRules: [], deferred: [] });
     expect(await lintRows(t, versionId)).toHaveLength(RULES.length);
     expect(log.lines.some((l) => l.level === 'warn' && (l.fields.rules as string[]).includes('v999'))).toBe(true);
     // A version deleted after the job was queued is not an error.
-    const gone = await lintVersion({ db: t.db, log }, { versionId: '00000000-0000-4000-8000-000000000000' });
+    const gone = await lintVersion({ db: t.db, log, sender }, { versionId: '00000000-0000-4000-8000-000000000000' });
     expect(gone.status).toBe('missing');
-    await expect(lintVersion({ db: t.db, log }, { versionId: 'not-a-uuid' })).rejects.toThrow();
+    await expect(lintVersion({ db: t.db, log, sender }, { versionId: 'not-a-uuid' })).rejects.toThrow();
+  });
+
+  it('never stores a result of a draft rules version, named or not', async () => {
+    const versionId = await newVersion('draft', [tool('delete_note', 'Delete a note by its id. Cannot be undone.')]);
+    // The same build's rule sets, the latest one marked draft (a draft can be run, never stored as final).
+    const registry: Record<string, RegisteredRuleSet> = {};
+    for (const [id, set] of Object.entries(ruleSets) as [string, RegisteredRuleSet][]) registry[id] = { ...set, status: id === LATEST_RULES ? 'draft' : 'published' };
+    const log = recordingLog();
+    const sender = recordingSender();
+    const outcome = await lintVersion({ db: t.db, log, sender, registry }, { versionId, rules: RULES });
+    expect(outcome.draftRules).toEqual([LATEST_RULES]);
+    expect(outcome.stored).toEqual(OTHERS);
+    const byDefault = await lintVersion({ db: t.db, log, sender, registry }, { versionId });
+    expect(byDefault).toMatchObject({ stored: [], draftRules: [LATEST_RULES] });
+    expect((await lintRows(t, versionId)).map((r) => r.rules_id).sort()).toEqual([...OTHERS].sort());
+    expect(log.lines.some((l) => l.level === 'warn' && l.message.startsWith('draft rules versions are never stored'))).toBe(true);
+    // The registry the service runs with has no draft among what it stores.
+    const served = await newVersion('served', [tool('delete_note', 'Delete a note by its id. Cannot be undone.')]);
+    expect((await lintVersion({ db: t.db, log, sender }, { versionId: served, rules: RULES })).draftRules).toEqual(
+      RULES.filter((id) => (ruleSets[id as keyof typeof ruleSets] as RegisteredRuleSet).status === 'draft'),
+    );
   });
 
   it('on a CPU pool (npm start shares the API\'s with its inline workers): a worker thread stores exactly what the event loop stores', async () => {
@@ -65,12 +109,12 @@ describe('lint-version', () => {
     const onPool = await newVersion('on-pool', tools);
     const cpu = new CpuPool({ threads: 1, queue: 4, budgetMs: 60_000, nice: 0 });
     try {
-      await lintVersion({ db: t.db, log: recordingLog() }, { versionId: inLoop });
+      await lintVersion({ db: t.db, log: recordingLog(), sender: recordingSender() }, { versionId: inLoop, rules: RULES });
       // Every lint of the job is a task of the pool (a worker thread), none is run on this thread.
       const tasks: string[] = [];
       const run = cpu.run.bind(cpu);
       cpu.run = ((name, input) => (tasks.push(name), run(name, input))) as typeof cpu.run;
-      expect((await lintVersion({ db: t.db, log: recordingLog(), cpu }, { versionId: onPool })).stored).toEqual(RULES);
+      expect((await lintVersion({ db: t.db, log: recordingLog(), cpu, sender: recordingSender() }, { versionId: onPool, rules: RULES })).stored).toEqual(RULES);
       expect(tasks).toEqual(RULES.map(() => 'lintStored'));
     } finally {
       await cpu.close();
@@ -121,16 +165,20 @@ describe('lint-version', () => {
     );
     stops.forEach((stop, i) => (entries[i]!.stop = stop));
 
+    // Each of the two jobs scores the latest rules (one stores, one finds it stored) and queues the other
+    // versions at low priority under one singleton key: one more job, whose key names the rules it lacks.
     const jobs = await waitFor('every lint of the version to complete', async () => {
       const mine = (await jobsOf(t, 'lint-version')).filter((j) => j.data.versionId === versionId);
-      return mine.length >= 2 && mine.every((j) => j.state === 'completed') && mine;
+      return mine.length >= 2 + (OTHERS.length > 0 ? 1 : 0) && mine.every((j) => j.state === 'completed') && mine;
     });
     expect(await lintRows(t, versionId)).toHaveLength(RULES.length);
     // Across all deliveries (the backfill may have added one), each rules id was stored by exactly one job.
     const stored = jobs.flatMap((j) => (j.output?.stored as string[]) ?? []);
     expect(stored.sort()).toEqual([...RULES].sort());
-    const skipped = jobs.flatMap((j) => (j.output?.alreadyScored as string[]) ?? []);
-    expect(skipped.length).toBe((jobs.length - 1) * RULES.length);
+    const background = jobs.filter((j) => j.singleton_key === `${versionId}:${[...OTHERS].sort().join(',')}`);
+    expect(background).toHaveLength(OTHERS.length > 0 ? 1 : 0);
+    const [{ priority }] = await t.sql.unsafe<{ priority: number }[]>('SELECT priority FROM pgboss.job WHERE id = $1', [background[0]!.id]);
+    expect(priority).toBe(BACKGROUND_LINT_PRIORITY);
     // Both instances did lint work.
     for (const log of logs) expect(log.lines.filter((l) => l.message === 'job done' && l.fields.queue === 'lint-version').length).toBeGreaterThan(0);
   });

@@ -1,10 +1,10 @@
 // Pipelines are called with their own narrow dependencies — no Fastify, no ApiContext — as a job or the
 // MCP endpoint will call them, and refuse with PipelineError (a kind the caller maps), never ApiError.
-import { LATEST_RULES, ruleSets } from '@toolmark/benchmarks';
+import { LATEST_RULES, publishedRuleSetIds } from '@toolmark/benchmarks';
 import { createApiKey, createOrganisation, findLiveKey, type AuthenticatedKey } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobSender } from '../../src/jobs/sender.js';
+import { BACKGROUND_LINT_PRIORITY, type JobSender } from '../../src/jobs/sender.js';
 import { PipelineError } from '../../src/pipelines/errors.js';
 import { LintMemo } from '../../src/pipelines/lint-memo.js';
 import { registerServer } from '../../src/pipelines/register-server.js';
@@ -15,10 +15,10 @@ const tools = { tools: [{ name: 'find_notes', description: 'Finds notes by a tex
 let t: TestDatabase;
 let mine: AuthenticatedKey;
 let theirs: AuthenticatedKey;
-const sent: { queue: string; payload: unknown }[] = [];
+const sent: { queue: string; payload: unknown; priority?: number }[] = [];
 const jobs: JobSender = {
-  async send(queue, payload) {
-    sent.push({ queue, payload });
+  async send(queue, payload, options = {}) {
+    sent.push({ queue, payload, ...(options.priority === undefined ? {} : { priority: options.priority }) });
     return `job-${sent.length}`;
   },
 };
@@ -81,7 +81,10 @@ describe('pipelines without the HTTP layer', () => {
     const saved = await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(changed), label: 'ci', key: mine, at });
     expect(saved.version.created).toBe(true);
     expect(saved.result.rules.id).toBe(LATEST_RULES);
-    expect(sent.slice(before)).toEqual([{ queue: 'lint-version', payload: { versionId: saved.version.id, rules: Object.keys(ruleSets).filter((id) => id !== LATEST_RULES) } }]);
+    // The other published versions at low priority: the save already answered with the latest rules.
+    expect(sent.slice(before)).toEqual([
+      { queue: 'lint-version', payload: { versionId: saved.version.id, rules: publishedRuleSetIds().filter((id) => id !== LATEST_RULES) }, priority: BACKGROUND_LINT_PRIORITY },
+    ]);
     // The same tools again add no version and queue nothing.
     await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(changed), label: 'ci', key: mine, at });
     expect(sent.length).toBe(before + 1);

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '../../../contracts/tool.js';
+import { confusablePairs as v2Pairs } from '../../v2/confusable.js';
+import { facts, tool } from '../../v2/test/helpers.js';
+import { confusablePairs, PAIR_KINDS, toConfusablePair } from './index.js';
+
+const t = (name: string, description: string, properties: Record<string, unknown> = {}): Tool => tool({ name, description, inputSchema: { type: 'object', properties } });
+const pairs = async (tools: Tool[]) => (await facts(tools)).tools.length && confusablePairs(await facts(tools)).map((p) => `${p.tools.join(' & ')} ${p.kind}`);
+const v2 = async (tools: Tool[]) => v2Pairs(await facts(tools)).map((p) => `${p.tools.join(' & ')} ${p.kind}`);
+
+// Each kind rules v3 adds (issue 25, point 6), a look-alike that must not pair, and a content-free
+// variation (the same tools under other names and words) that must give the same verdict.
+
+const KUBE = [
+  t('kubectl_generic', 'Execute any kubectl command with the provided arguments and flags'),
+  t('kubectl_get', 'Get or list Kubernetes resources by resource type, name, and optionally namespace'),
+  t('kubectl_logs', 'Get logs from Kubernetes resources like pods or jobs'),
+  t('helm_install', 'Install a Helm chart into a namespace'),
+  t('helm_uninstall', 'Uninstall a Helm release from a namespace'),
+  t('port_forward', 'Forward a local port to a port on a resource'),
+];
+
+describe('rules v3 confusable pairs: the kinds v2 missed', () => {
+  it('generic vs specific of one family; not a sibling outside the family; v2 found none', async () => {
+    expect(await pairs(KUBE)).toEqual(['kubectl_generic & kubectl_get generic', 'kubectl_generic & kubectl_logs generic']);
+    expect(await v2(KUBE)).toEqual([]);
+    // A product word on most names is no family: a code runner beside the browser's other tools.
+    const browser = [
+      t('web_evaluate', 'Execute JavaScript in the browser console'),
+      t('web_click', 'Click an element on the page'),
+      t('web_fill', 'Fill out an input field'),
+      t('web_hover', 'Hover an element on the page'),
+    ];
+    expect(await pairs(browser)).toEqual([]);
+    // The generic tool says to prefer the specific ones: settled.
+    expect(await pairs([t('kubectl_generic', 'Execute any kubectl command. Prefer the specific tools when one fits.'), KUBE[1]!])).toEqual([]);
+  });
+
+  it('two runners of one language, and a migration beside a run-any-statement tool', async () => {
+    expect(await pairs([t('page_evaluate', 'Evaluate a JavaScript expression on the page'), t('run_code_unsafe', 'Run arbitrary JavaScript in the server process')])).toEqual([
+      'page_evaluate & run_code_unsafe generic',
+    ]);
+    expect(await pairs([t('execute_sql', 'Execute a raw SQL statement against the database'), t('apply_migration', 'Apply a migration to the database schema')])).toEqual([
+      'apply_migration & execute_sql generic',
+    ]);
+    // Told apart when one names the other.
+    expect(await pairs([t('execute_sql', 'Execute a raw SQL statement. For DDL use apply_migration instead.'), t('apply_migration', 'Apply a migration to the database schema')])).toEqual([]);
+  });
+
+  it('quick vs deep search of the same thing; not when they name each other', async () => {
+    const quick = t('acme_search', 'Search the web for current information on any topic.');
+    const deep = t('acme_research', 'Perform comprehensive research on a topic from multiple sources.');
+    expect(await pairs([quick, deep])).toEqual(['acme_research & acme_search depth']);
+    expect(await pairs([t('acme_search', 'Search the web. For in-depth research use acme_research instead.'), deep])).toEqual([]);
+    // Searches of different things are no depth pair.
+    expect(await pairs([t('paper_search', 'Search scientific papers by keyword.'), deep])).toEqual([]);
+  });
+
+  it('a general search whose text claims a specific search\'s job', async () => {
+    const web = t('zap_web_search', 'Performs web searches. When to use: news searches for recent events; finding videos.');
+    expect(await pairs([web, t('zap_news_search', 'Searches news articles.'), t('zap_image_search', 'Searches images.')])).toEqual(['zap_news_search & zap_web_search covers']);
+  });
+
+  it('snapshot vs screenshot, text vs HTML; not a screenshot vs the text, not when settled', async () => {
+    const snap = t('browser_snapshot', 'Capture accessibility snapshot of the current page.');
+    const shot = t('browser_screenshot', 'Take a screenshot of the current page');
+    expect(await pairs([snap, shot])).toEqual(['browser_screenshot & browser_snapshot capture']);
+    expect(await pairs([t('browser_snapshot', 'Capture accessibility snapshot of the current page, this is better than screenshot'), shot])).toEqual([]);
+    expect(await pairs([t('get_visible_text', 'Get the visible text content of the current page'), t('get_visible_html', 'Get the HTML content of the current page')])).toEqual([
+      'get_visible_html & get_visible_text capture',
+    ]);
+    expect(await pairs([shot, t('get_visible_text', 'Get the visible text content of the current page')])).toEqual([]);
+  });
+
+  it('one vs many of one action; settled when the batch tool compares itself with one by one', async () => {
+    const one = t('read_note', 'Read one note by its path.');
+    expect(await pairs([one, t('read_multiple_notes', 'Read several notes at once.')])).toEqual(['read_multiple_notes & read_note batch']);
+    expect(await pairs([one, t('read_multiple_notes', 'Read several notes at once, more efficient than reading notes one by one.')])).toEqual([]);
+    // Another action on many is no batch twin.
+    expect(await pairs([one, t('delete_multiple_notes', 'Delete several notes at once.')])).toEqual([]);
+  });
+
+  it('overrules v2 where the added word reverses the action or the objects are new vs existing', async () => {
+    const geo = [t('maps_geocode', 'Convert an address into geographic coordinates'), t('maps_reverse_geocode', 'Convert coordinates into an address')];
+    expect(await pairs(geo)).toEqual([]);
+    const sub = [t('stories_create_subtask', 'Create a new sub-task story.'), t('stories_add_subtask', 'Add existing story as a sub-task.')];
+    expect(await pairs(sub)).toEqual([]);
+  });
+
+  it('content-free variation: other product and family names give the same verdicts', async () => {
+    const renamed = [
+      t('zorbctl_generic', 'Execute any zorbctl command with the provided arguments and flags'),
+      t('zorbctl_get', 'Get or list Zorb resources by resource type, name, and optionally namespace'),
+      t('zorbctl_logs', 'Get logs from Zorb resources like pods or jobs'),
+      t('quux_install', 'Install a Quux chart into a namespace'),
+      t('quux_uninstall', 'Uninstall a Quux release from a namespace'),
+      t('tunnel_open', 'Forward a local port to a port on a resource'),
+    ];
+    expect(await pairs(renamed)).toEqual(['zorbctl_generic & zorbctl_get generic', 'zorbctl_generic & zorbctl_logs generic']);
+  });
+
+  it('keeps the contract shape and lists every kind', async () => {
+    const [p] = confusablePairs(await facts(KUBE));
+    expect(Object.keys(toConfusablePair(p!)).sort()).toEqual(['descriptionSimilarity', 'nameSimilarity', 'similarity', 'tools']);
+    expect(PAIR_KINDS).toContain('generic');
+    expect(new Set(PAIR_KINDS).size).toBe(PAIR_KINDS.length);
+  });
+});
