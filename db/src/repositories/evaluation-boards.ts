@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { evaluations, modelRuns, servers, serverVersions } from '../schema.js';
+import { evaluations, modelRuns, servers, serverVersions, trials } from '../schema.js';
 
 /** A finished run of a public server that a model leaderboard may rank. */
 export interface BoardRun {
@@ -15,7 +15,13 @@ export interface BoardRun {
   server: { id: string; slug: string; name: string };
   versionId: string;
   versionSeq: number;
+  /** The server's latest version: a board ranks a server only on it. */
+  latestVersionId: string | null;
   organisationId: string;
+  /** Planned trials, and the units the start charged less those refunded (what the run cost). */
+  trialCount: number;
+  units: number;
+  refundedUnits: number;
 }
 
 /**
@@ -40,7 +46,11 @@ export async function finishedBoardRuns(
       server: { id: servers.id, slug: servers.slug, name: servers.name },
       versionId: evaluations.serverVersionId,
       versionSeq: serverVersions.seq,
+      latestVersionId: servers.latestVersionId,
       organisationId: servers.organisationId,
+      trialCount: modelRuns.trialCount,
+      units: modelRuns.units,
+      refundedUnits: modelRuns.refundedUnits,
     })
     .from(modelRuns)
     .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
@@ -75,4 +85,25 @@ export async function hasLiveRunWithKey(db: Database, q: { serverVersionId: stri
     .where(and(eq(evaluations.serverVersionId, q.serverVersionId), eq(modelRuns.modelId, q.modelId), eq(modelRuns.comparabilityKey, q.comparabilityKey), ne(modelRuns.status, 'failed')))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The median latency (ms) of the answered trials of runs — those with a model answer that were sent to
+ * the provider (a reused answer's latency is the earlier run's) — per run (`perRun`) or pooled over all of
+ * them (`pooled`); null when none. Read from the stored records by PostgreSQL (percentile_cont).
+ */
+export async function medianLatencies(db: Database, runIds: readonly string[]): Promise<{ perRun: Map<string, number | null>; pooled: number | null }> {
+  const perRun = new Map<string, number | null>();
+  if (runIds.length === 0) return { perRun, pooled: null };
+  const latency = sql<number>`(${trials.record}->>'latencyMs')::float8`;
+  const answered = and(inArray(trials.modelRunId, [...runIds]), eq(trials.error, false), eq(trials.cached, false));
+  const rows = await db
+    .select({ runId: trials.modelRunId, median: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${latency})` })
+    .from(trials)
+    .where(answered)
+    .groupBy(trials.modelRunId);
+  for (const id of runIds) perRun.set(id, null);
+  for (const r of rows) perRun.set(r.runId, r.median === null ? null : Number(r.median));
+  const [all] = await db.select({ median: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${latency})` }).from(trials).where(answered);
+  return { perRun, pooled: all?.median === null || all?.median === undefined ? null : Number(all.median) };
 }

@@ -1,5 +1,5 @@
-import type { EvaluationSettings, Metrics } from '@toolmark/benchmarks';
-import { getEvaluation, listEvaluations, type Database, type EvaluationView, type ModelRunRecord } from '@toolmark/db';
+import { answeredOf, isComplete, type EvaluationSettings, type Metrics } from '@toolmark/benchmarks';
+import { getEvaluation, listEvaluations, type Database, type EvaluationView, type ModelRunRecord, type RunRefund } from '@toolmark/db';
 import { modelRef, type Catalogue } from '../model-catalogue.js';
 import type { Env } from './evaluation-plan.js';
 import { notFound } from './errors.js';
@@ -35,8 +35,21 @@ function runMetrics(metrics: unknown) {
     verdicts: m.verdicts,
     providerErrors: m.providerErrors,
     confusion: m.confusion,
+    k: m.k,
+    passAtK: m.k > 1 ? m.passAtK : null,
+    passHatK: m.k > 1 ? m.passHatK : null,
   };
 }
+
+/** Whether a run may be ranked (the core's one definition over its metrics and planned trials); null while it has not ended. */
+export function runComplete(run: Pick<ModelRunRecord, 'status' | 'metrics' | 'trialCount'>): boolean | null {
+  if (run.status === 'failed') return false;
+  if (run.status !== 'done' || run.metrics === null || run.metrics === undefined) return null;
+  return isComplete(answeredOf(run.metrics as Metrics, run.trialCount));
+}
+
+/** A run's refunds as the API shows them. */
+export const refundsOf = (run: Pick<ModelRunRecord, 'refunds'>) => ((run.refunds ?? []) as RunRefund[]).map((r) => ({ reason: r.reason, trials: r.trials, units: r.units, at: new Date(r.at) }));
 
 /** An evaluation in the API's shape. */
 export function evaluationAnswer(deps: Pick<ReadDeps, 'catalogue' | 'env'>, view: EvaluationView) {
@@ -62,9 +75,12 @@ export function evaluationAnswer(deps: Pick<ReadDeps, 'catalogue' | 'env'>, view
       comparabilityKey: r.comparabilityKey,
       units: r.units,
       refundedUnits: r.refundedUnits,
+      chargedUnits: r.units - r.refundedUnits,
+      refunds: refundsOf(r),
       trials: r.trialCount,
       answeredTrials: r.answeredTrials,
       answeredCases: r.answeredCases,
+      complete: runComplete(r),
       reusedTrials: r.reusedTrials,
       metrics: r.status === 'done' ? runMetrics(r.metrics) : null,
       error: errorOf(r.error),

@@ -122,6 +122,19 @@ export const RunMetricsSchema = z.object({
   verdicts: z.record(z.string(), z.number()),
   providerErrors: z.array(ProviderErrorGroupSchema),
   confusion: ConfusionSchema,
+  /** Repeats per case; pass@k (some of k passed) and pass^k (all k passed) over cases with k scored trials — null when k is 1. */
+  k: z.number(),
+  passAtK: RateSchema.nullable(),
+  passHatK: RateSchema.nullable(),
+});
+
+/** One refund of a run: why, how many trials it covers (null for a repricing on a generator model's cases) and the units given back as credits. */
+export const RunRefundSchema = z.object({
+  /** `provider_error`: the trial ended without a model answer; `not_sent`: the run stopped before sending it; `repriced`: the start charged above the price on the cases written. */
+  reason: z.enum(['provider_error', 'not_sent', 'repriced']),
+  trials: z.number().nullable(),
+  units: z.number(),
+  at: TimestampSchema,
 });
 
 /** One model run of an evaluation. */
@@ -131,11 +144,21 @@ export const ModelRunSchema = z.object({
   status: EvaluationStatusSchema,
   /** Runs with equal keys (model, endpoint, settings, seed, repeats, distractor sets, language, generator) are ranked together. */
   comparabilityKey: z.string(),
+  /** Units the start charged for this run; `refundedUnits` of them came back as credits, for the reasons in `refunds`. */
   units: z.number(),
   refundedUnits: z.number(),
+  /** `units - refundedUnits`: what the run cost. */
+  chargedUnits: z.number(),
+  refunds: z.array(RunRefundSchema),
+  /** Planned trials; `answeredTrials` of them have a model answer (provider errors and trials never sent do not). */
   trials: z.number(),
   answeredTrials: z.number(),
   answeredCases: z.number(),
+  /**
+   * Whether the run may be ranked: done with at least `MIN_ANSWERED_SHARE` (95 %) of its trials answered.
+   * False for a failed run or one below the share (shown as incomplete), null while it runs.
+   */
+  complete: z.boolean().nullable(),
   reusedTrials: z.number(),
   metrics: RunMetricsSchema.nullable(),
   error: RunErrorSchema.nullable(),

@@ -1,0 +1,1 @@
+ALTER TABLE "model_runs" ADD COLUMN "refunds" jsonb DEFAULT '[]'::jsonb NOT NULL;
