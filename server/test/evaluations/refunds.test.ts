@@ -114,6 +114,25 @@ describe('a finished run where half the trials got provider errors', () => {
   });
 });
 
+describe('a model\'s board ranks each server at its latest version', () => {
+  it('a server whose tools changed leaves the board until it is evaluated on the new version', async () => {
+    const board = async () => (await get(s, '/v1/leaderboards/evaluations?model=openai/half')).json();
+    const saved = await post(s, `/v1/servers/${steadyId}/lint`, s.keys.ci, { tools: [SURFACE.tools[0], SURFACE.tools[1]] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version.created).toBe(true);
+    const after = await board();
+    expect(after.items.map((i: { server: { id: string } }) => i.server.id)).toEqual([flakyId]);
+    expect(after.olderVersionRuns).toBe(1);
+    await evaluate(steadyId, 'openai/half');
+    const again = await board();
+    expect(again.items.map((i: { server: { id: string }; rank: number | null }) => [i.server.id, i.rank])).toEqual([
+      [steadyId, 1],
+      [flakyId, null],
+    ]);
+    expect(again.items[0].versionSeq).toBe(2);
+  });
+});
+
 describe('a run that fails', () => {
   it('on a dead provider refunds every trial (none was answered)', async () => {
     const done = await evaluate(steadyId, 'openai/dead');
