@@ -309,8 +309,8 @@ export async function setPaymentFailed(db: Database, organisationId: string, fai
   await db.update(organisations).set({ paymentFailed: failed }).where(eq(organisations.id, organisationId));
 }
 
-/** The newest finished run of `modelId` on `serverId` in an evaluation created before `before` (the comparison's base). */
-export async function previousFinishedRun(db: Database, input: { serverId: string; modelId: string; before: Date; excludeEvaluationId: string }) {
+/** The newest finished run of `modelId` on `serverId` in an evaluation created before `before` (the comparison's base), with `comparabilityKey` when given. */
+export async function previousFinishedRun(db: Database, input: { serverId: string; modelId: string; before: Date; excludeEvaluationId: string; comparabilityKey?: string }) {
   const [row] = await db
     .select({ run: modelRuns, caseSetId: evaluations.caseSetId, versionSeq: serverVersions.seq })
     .from(modelRuns)
@@ -323,6 +323,7 @@ export async function previousFinishedRun(db: Database, input: { serverId: strin
         eq(modelRuns.status, 'done'),
         sql`${evaluations.createdAt} <= ${input.before.toISOString()}::timestamptz`,
         sql`${evaluations.id} <> ${input.excludeEvaluationId}`,
+        ...(input.comparabilityKey !== undefined ? [eq(modelRuns.comparabilityKey, input.comparabilityKey)] : []),
       ),
     )
     .orderBy(desc(evaluations.createdAt), desc(evaluations.id))

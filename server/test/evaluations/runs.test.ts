@@ -144,13 +144,24 @@ describe('results', () => {
     expect(baseline.selectionAcc.delta).toBe(0);
     const other = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID], casesPerTool: 3 });
     const otherDone = await waitForEvaluation(s, other.json().id, (e) => e.status === 'done');
+    // Other settings (3 cases per tool): no earlier run has its comparability key, so nothing is compared,
+    // and the answer names the newest earlier run and the setting that differs.
     const unpaired = (await get(s, `/v1/evaluations/${otherDone.id}/comparison`)).json().models[0];
     expect(unpaired.paired).toBeNull();
-    expect(unpaired.unpairedReason).toContain('different case sets');
-    expect(unpaired.unpairedCode).toBe('different_cases');
+    expect(unpaired.selectionAcc).toBeNull();
+    expect(unpaired.unpairedCode).toBe('different_settings');
+    expect(unpaired.previous.evaluationId).toBe(done.id);
+    expect(unpaired.differences).toEqual(['cases per tool']);
     expect(baseline.unpairedCode).toBeNull();
+    expect(baseline.differences).toEqual([]);
     expect(first.models.map((m: { unpairedCode: string }) => m.unpairedCode)).toEqual(['no_previous', 'no_previous']);
-    expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
+    // The newest earlier run has other settings, an older one the same: the comparison is with the older one.
+    const third = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID] });
+    const thirdDone = await waitForEvaluation(s, third.json().id, (e) => e.status === 'done');
+    const same = (await get(s, `/v1/evaluations/${thirdDone.id}/comparison`)).json().models[0];
+    expect(same.previous.evaluationId).toBe(done.id);
+    expect(same.unpairedCode).toBeNull();
+    expect(same.paired.regressed + same.paired.improved).toBe(0);
     // Pairing reads the verdicts' flags out of the stored records in SQL: exactly what the whole records say.
     const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string; status: string; answeredTrials: number; answeredCases: number }[];
     // A done run's answered counts (not counted again once done) are its stored trials'.

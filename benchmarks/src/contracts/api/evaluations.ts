@@ -240,21 +240,27 @@ export const EvaluationCasesSchema = z.object({ total: z.number(), limit: z.numb
  */
 export const UNPAIRED_REASONS = {
   no_previous: 'no earlier evaluation of this server has results of this model',
-  different_cases: 'the evaluations have different case sets (another server version or case settings): rates compared, trials not paired',
-  different_settings: 'the runs differ in settings (comparability key): rates compared, trials not paired',
+  different_cases: 'the evaluations have different case sets (another server version): rates compared, trials not paired',
+  different_settings: 'no earlier run of this model on this server has the same settings (comparability key): not compared; `differences` says which settings differ from the newest earlier run',
 } as const;
 export type UnpairedCode = keyof typeof UNPAIRED_REASONS;
 const UNPAIRED_CODES = Object.keys(UNPAIRED_REASONS) as [UnpairedCode, ...UnpairedCode[]];
 
-/** One model's comparison with the previous evaluation of the same server that has its results. */
+/** One model's comparison with the previous evaluation of the same server that has its results under the same comparability key. */
 export const ModelComparisonSchema = z.object({
   model: z.string(),
   runId: z.string(),
-  /** The previous run of this model on this server with results, or null when there is none. */
+  /**
+   * The previous run of this model on this server with results and the same comparability key; when there
+   * is none, the newest earlier run with other settings (not compared: `differences` names the settings), or null.
+   */
   previous: z.object({ evaluationId: z.string(), runId: z.string(), versionSeq: z.number(), finishedAt: TimestampSchema }).nullable(),
+  /** Null unless `previous` has the same comparability key. */
   selectionAcc: MetricDeltaSchema.nullable(),
   argValidity: MetricDeltaSchema.nullable(),
   falseCallRate: MetricDeltaSchema.nullable(),
+  /** The settings in which `previous` differs from this run (`different_settings`), in words; empty otherwise. */
+  differences: z.array(z.string()),
   /**
    * The paired sign test of `toolmark diff` over trials matched by case and repeat — only when both runs
    * share the case set and the comparability key; otherwise null and `unpairedReason` says why.

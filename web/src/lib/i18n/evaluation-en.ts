@@ -49,7 +49,22 @@ export const evaluationEn = {
   live: 'This page refreshes itself until every model has finished.',
   cases: 'Cases',
   casesPending: 'being generated',
-  answered: 'Answered cases',
+  answered: 'Answered trials',
+  incomplete: 'incomplete — not ranked',
+  incompleteNote: (answered: number, trials: number, share: string) =>
+    `Answered ${answered} / ${trials} trials: below ${share}, so this run is incomplete and is not ranked on any board. Its rates count only the answered trials.`,
+  charged: (charged: string, units: string) => `Charged ${charged} of the ${units} units taken at the start.`,
+  refundReasons: {
+    provider_error: (trials: number | null, units: string) => `${units} units refunded for ${trials} trials that ended without a model answer (provider errors).`,
+    not_sent: (trials: number | null, units: string) => `${units} units refunded for ${trials} trials never sent (the run stopped).`,
+    repriced: (_trials: number | null, units: string) => `${units} units refunded: the start charged more than the price on the cases written.`,
+  },
+  passK: (k: number) => `Over ${k} repeats per case: pass@${k} (some passed) and pass^${k} (all passed)`,
+  passAtK: (k: number) => `pass@${k} — some of ${k} repeats passed`,
+  passHatK: (k: number) => `pass^${k} — all ${k} repeats passed`,
+  /** The API's names of settings that differ (evaluation-comparison.ts `settingDifferences`), in this language. */
+  settingNames: {} as Record<string, string>,
+  differences: (list: string) => `Not compared: the newest earlier run has other settings (${list}). Only runs with the same comparability key are compared.`,
   settings: 'Settings',
   startedAt: 'Started',
   finishedAt: 'Finished',
@@ -82,8 +97,8 @@ export const evaluationEn = {
   /** Why a comparison is not paired, by the API's `unpairedCode` (the page indexes it with the contract's codes: a new code fails svelte-check). */
   unpairedReasons: {
     no_previous: 'no earlier evaluation of this server has results of this model.',
-    different_cases: 'the evaluations have different case sets (another server version or case settings): rates are compared, trials are not paired.',
-    different_settings: 'the runs differ in settings (comparability key): rates are compared, trials are not paired.',
+    different_cases: 'the evaluations have different case sets (another server version): rates are compared, trials are not paired.',
+    different_settings: 'no earlier run of this model on this server has the same settings (comparability key): nothing is compared.',
   },
   calledTools: 'Called tools',
   calledHelp: 'Rows: the tool a case was written for; columns: the tool the model called. The diagonal is right.',
