@@ -83,13 +83,16 @@ export interface EvaluationView {
   versionSeq: number;
   /** Null until the cases are generated. */
   caseCount: number | null;
+  /** The case set's hash and where its cases came from (`offline`, `model:…`, a task set); null until generated. */
+  caseSetHash: string | null;
+  caseSource: string | null;
   runs: (ModelRunRecord & { answeredTrials: number; answeredCases: number })[];
 }
 
 /** One evaluation with everything its status page shows (answered counts from the stored trials). */
 export async function getEvaluation(db: Database, id: string): Promise<EvaluationView | undefined> {
   const [row] = await db
-    .select({ evaluation: evaluations, server: { id: servers.id, slug: servers.slug, name: servers.name, public: servers.public, organisationId: servers.organisationId }, versionSeq: serverVersions.seq, caseCount: caseSets.caseCount })
+    .select({ evaluation: evaluations, server: { id: servers.id, slug: servers.slug, name: servers.name, public: servers.public, organisationId: servers.organisationId }, versionSeq: serverVersions.seq, caseCount: caseSets.caseCount, caseSetHash: caseSets.caseSetHash, caseSource: caseSets.source })
     .from(evaluations)
     .innerJoin(servers, eq(servers.id, evaluations.serverId))
     .innerJoin(serverVersions, eq(serverVersions.id, evaluations.serverVersionId))

@@ -63,6 +63,7 @@ export function evaluationAnswer(deps: Pick<ReadDeps, 'catalogue' | 'env'>, view
     organisationId: e.organisationId,
     settings: e.settings as EvaluationSettings,
     caseCount: view.caseCount,
+    caseSet: view.caseSetHash === null || view.caseSource === null ? null : { hash: view.caseSetHash, source: view.caseSource },
     units: e.units,
     refundedUnits: view.runs.reduce((n, r) => n + r.refundedUnits, 0),
     error: errorOf(e.error),
@@ -113,7 +114,19 @@ export async function readServerEvaluations(deps: ReadDeps, serverId: string, pa
       const full = evaluationAnswer(deps, view);
       return {
         ...full,
-        runs: full.runs.map((r) => ({ id: r.id, model: r.model.id, baseline: r.model.baseline, status: r.status, selectionAcc: r.metrics?.selectionAcc ?? null })),
+        runs: full.runs.map((r) => ({
+          id: r.id,
+          model: r.model.id,
+          label: r.model.label,
+          baseline: r.model.baseline,
+          status: r.status,
+          selectionAcc: r.metrics?.selectionAcc ?? null,
+          argValidity: r.metrics?.argValidity ?? null,
+          falseCallRate: r.metrics?.falseCallRate ?? null,
+          trials: r.trials,
+          answeredTrials: r.answeredTrials,
+          complete: r.complete,
+        })),
       };
     }),
   };

@@ -179,6 +179,8 @@ export const EvaluationSchema = z.object({
   settings: EvaluationSettingsSchema,
   /** Null until the cases are generated. */
   caseCount: z.number().nullable(),
+  /** The case set used: its frozen hash and source (`offline`: the seeded generator, paraphrases of the tool text; `model:…`; a task set); null until generated. */
+  caseSet: z.object({ hash: z.string(), source: z.string() }).nullable(),
   units: z.number(),
   refundedUnits: z.number(),
   error: RunErrorSchema.nullable(),
@@ -189,7 +191,22 @@ export const EvaluationSchema = z.object({
 
 /** One evaluation in a server's list. */
 export const EvaluationSummarySchema = EvaluationSchema.omit({ runs: true }).extend({
-  runs: z.array(z.object({ id: z.string(), model: z.string(), baseline: z.boolean(), status: EvaluationStatusSchema, selectionAcc: RateSchema.nullable() })),
+  runs: z.array(
+    z.object({
+      id: z.string(),
+      model: z.string(),
+      label: z.string(),
+      baseline: z.boolean(),
+      status: EvaluationStatusSchema,
+      selectionAcc: RateSchema.nullable(),
+      argValidity: RateSchema.nullable(),
+      falseCallRate: RateSchema.nullable(),
+      trials: z.number(),
+      answeredTrials: z.number(),
+      /** As the run's `complete`: false below 95 % answered (never ranked), null while it runs. */
+      complete: z.boolean().nullable(),
+    }),
+  ),
 });
 
 /** `GET /v1/servers/{id}/evaluations`: newest first. */

@@ -62,6 +62,15 @@ export const evaluationEn = {
   passK: (k: number) => `Over ${k} repeats per case: pass@${k} (some passed) and pass^${k} (all passed)`,
   passAtK: (k: number) => `pass@${k} — some of ${k} repeats passed`,
   passHatK: (k: number) => `pass^${k} — all ${k} repeats passed`,
+  // The server page's evaluation results.
+  serverResults: 'Evaluation results',
+  serverResultsIntro: 'Each model\'s newest finished evaluation of this server: how often it called the right tool, with the counts and the Wilson 95 % interval, the settings and the case set used.',
+  serverResultsNone: 'No finished evaluation of this server yet.',
+  caseSet: 'Case set',
+  caseSources: { offline: 'offline generator — paraphrases of the tool text' } as Record<string, string>,
+  resultSettings: (language: string, perTool: number, repeats: number, distractors: string) => `${language}, ${perTool} cases per tool, ${repeats} ${repeats === 1 ? 'repeat' : 'repeats'}, distractor sets: ${distractors}`,
+  openEvaluation: 'evaluation',
+  openCases: 'cases',
   /** The API's names of settings that differ (evaluation-comparison.ts `settingDifferences`), in this language. */
   settingNames: {} as Record<string, string>,
   differences: (list: string) => `Not compared: the newest earlier run has other settings (${list}). Only runs with the same comparability key are compared.`,
