@@ -133,6 +133,27 @@ describe('a model\'s board ranks each server at its latest version', () => {
   });
 });
 
+describe('repeats', () => {
+  it('the board publishes pass@k and pass^k over the cases with k scored trials, as the trials table counts them', async () => {
+    const res = await post(s, `/v1/servers/${steadyId}/evaluations`, s.keys.script, { models: ['openai/half'], repeats: 2, casesPerTool: 2 });
+    expect(res.statusCode, res.body).toBe(202);
+    await waitForEvaluation(s, res.json().id, (e) => e.status === 'done');
+    const board = (await get(s, '/v1/leaderboards/evaluations?model=openai/half&repeats=2&casesPerTool=2')).json();
+    const item = board.items[0];
+    expect(item.k).toBe(2);
+    const perCase = await s.t.sql<{ scored: number; passed: number }[]>`
+      SELECT count(*) FILTER (WHERE (record->'verdict'->>'scored')::boolean)::int AS scored,
+             count(*) FILTER (WHERE (record->'verdict'->>'scored')::boolean AND (record->'verdict'->>'pass')::boolean)::int AS passed
+      FROM trials WHERE model_run_id = ${item.runId} GROUP BY case_id`;
+    const full = perCase.filter((c) => c.scored === 2);
+    expect(full.length).toBeGreaterThan(0);
+    expect([item.passAtK.numerator, item.passAtK.denominator]).toEqual([full.filter((c) => c.passed > 0).length, full.length]);
+    expect([item.passHatK.numerator, item.passHatK.denominator]).toEqual([full.filter((c) => c.passed === 2).length, full.length]);
+    expect(item.rank).toBe(1);
+    // Without repeats there is nothing to publish: k is 1, both null (the first board test).
+  });
+});
+
 describe('a run that fails', () => {
   it('on a dead provider refunds every trial (none was answered)', async () => {
     const done = await evaluate(steadyId, 'openai/dead');
