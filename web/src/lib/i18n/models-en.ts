@@ -73,6 +73,7 @@ export const modelsEn = {
   cost: 'Cost',
   units: (n: string) => `${n} units`,
   unitPrice: (n: string) => `catalogue price: ${n} units per 1 000 request tokens`,
+  unitPriceShort: (n: string) => `${n} per 1 000 tokens`,
   latency: 'Median latency',
   ms: (n: number | null) => (n === null ? '—' : `${Math.round(n).toLocaleString('en-GB')} ms`),
   passK: (k: number) => `pass^${k} (pass@${k})`,

@@ -73,6 +73,7 @@ export const modelsJa: typeof modelsEn = {
   cost: '費用',
   units: (n) => `${n} 単位`,
   unitPrice: (n) => `カタログ価格: 依頼 1 000 トークンあたり ${n} 単位`,
+  unitPriceShort: (n) => `1 000 トークンあたり ${n}`,
   latency: '応答時間の中央値',
   ms: (n) => (n === null ? '—' : `${Math.round(n).toLocaleString('ja-JP')} ms`),
   passK: (k) => `pass^${k}（pass@${k}）`,
