@@ -41,7 +41,7 @@ afterAll(async () => {
 /** The stored trials of a run: errors and answers with their units. */
 async function storedOf(runId: string) {
   const rows = await s.t.sql<{ error: boolean; units: number }[]>`SELECT error, units FROM trials WHERE model_run_id = ${runId}`;
-  const sum = (list: typeof rows) => list.reduce((n, r) => n + r.units, 0);
+  const sum = (list: readonly { units: number }[]) => list.reduce((n, r) => n + r.units, 0);
   const errors = rows.filter((r) => r.error);
   const answered = rows.filter((r) => !r.error);
   return { rows, errors: errors.length, errorUnits: sum(errors), answered: answered.length, answeredUnits: sum(answered) };
