@@ -87,23 +87,24 @@ export async function hasLiveRunWithKey(db: Database, q: { serverVersionId: stri
   return row !== undefined;
 }
 
-/**
- * The median latency (ms) of the answered trials of runs — those with a model answer that were sent to
- * the provider (a reused answer's latency is the earlier run's) — per run (`perRun`) or pooled over all of
- * them (`pooled`); null when none. Read from the stored records by PostgreSQL (percentile_cont).
- */
-export async function medianLatencies(db: Database, runIds: readonly string[]): Promise<{ perRun: Map<string, number | null>; pooled: number | null }> {
-  const perRun = new Map<string, number | null>();
-  if (runIds.length === 0) return { perRun, pooled: null };
-  const latency = sql<number>`(${trials.record}->>'latencyMs')::float8`;
-  const answered = and(inArray(trials.modelRunId, [...runIds]), eq(trials.error, false), eq(trials.cached, false));
-  const rows = await db
-    .select({ runId: trials.modelRunId, median: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${latency})` })
-    .from(trials)
-    .where(answered)
-    .groupBy(trials.modelRunId);
-  for (const id of runIds) perRun.set(id, null);
-  for (const r of rows) perRun.set(r.runId, r.median === null ? null : Number(r.median));
-  const [all] = await db.select({ median: sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${latency})` }).from(trials).where(answered);
-  return { perRun, pooled: all?.median === null || all?.median === undefined ? null : Number(all.median) };
+/** A trial's latency: the column, or (rows stored before it existed) the record's. */
+const latency = sql<number>`coalesce(${trials.latencyMs}::float8, (${trials.record}->>'latencyMs')::float8)`;
+const median = sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${latency})`;
+/** Answered (no provider error) trials sent to the provider (a reused answer's latency is an earlier run's). */
+const answeredOf = (runIds: readonly string[]) => and(inArray(trials.modelRunId, [...runIds]), eq(trials.error, false), eq(trials.cached, false));
+
+/** The median latency (ms) of each run's answered trials sent to the provider; null for a run with none. */
+export async function medianLatencyByRun(db: Database, runIds: readonly string[]): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>(runIds.map((id) => [id, null]));
+  if (runIds.length === 0) return out;
+  const rows = await db.select({ runId: trials.modelRunId, median }).from(trials).where(answeredOf(runIds)).groupBy(trials.modelRunId);
+  for (const r of rows) out.set(r.runId, r.median === null ? null : Number(r.median));
+  return out;
+}
+
+/** The median latency (ms) of the answered trials sent to the provider, pooled over runs; null when none. */
+export async function pooledMedianLatency(db: Database, runIds: readonly string[]): Promise<number | null> {
+  if (runIds.length === 0) return null;
+  const [row] = await db.select({ median }).from(trials).where(answeredOf(runIds));
+  return row?.median === null || row?.median === undefined ? null : Number(row.median);
 }

@@ -149,6 +149,8 @@ export const trials = pgTable(
     truncated: boolean().notNull(),
     error: boolean().notNull(),
     cached: boolean().notNull(),
+    /** The record's latencyMs (ms, rounded), so boards take medians without parsing records; null on rows stored before it existed. */
+    latencyMs: integer(),
     /** Units this trial was charged (0 when reused). */
     units: integer().notNull(),
     seed: integer().notNull(),

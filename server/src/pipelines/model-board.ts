@@ -6,8 +6,9 @@
 // with the model's catalogue price on the answer), its median latency and, with repeats, pass@k / pass^k.
 import { BASELINE_MODEL_ID, MIN_ANSWERED_SHARE, type Metrics } from '@toolmark/benchmarks';
 import type { ModelBoardQuerySchema } from '@toolmark/benchmarks/api';
-import { finishedBoardRuns, medianLatencies } from '@toolmark/db';
+import { finishedBoardRuns } from '@toolmark/db';
 import type { z } from 'zod';
+import { runLatencies } from './board-latency.js';
 import { answeredOfRuns, chooseKey, distractorsOf, passKOf, rankedComplete, unitsOf } from './board-ranking.js';
 import { notFound } from './errors.js';
 import { runModelRef, type ReadDeps } from './read-evaluation.js';
@@ -20,7 +21,7 @@ export async function modelBoard(deps: ReadDeps, q: z.output<typeof ModelBoardQu
   if (!entry && found.length === 0) throw notFound('model', q.model);
   const runs = found.filter((r) => r.versionId === r.latestVersionId);
   const { key, keys, perServer } = chooseKey(runs, q.key);
-  const latency = await medianLatencies(deps.db, perServer.map((r) => r.runId));
+  const latency = await runLatencies(deps, perServer.map((r) => r.runId));
   const rows = rankedComplete(
     perServer.map((r) => {
       const m = r.metrics as Metrics;
@@ -55,7 +56,7 @@ export async function modelBoard(deps: ReadDeps, q: z.output<typeof ModelBoardQu
       falseCallRate: r.falseCallRate,
       ...passKOf([r.run]),
       units: unitsOf([r.run]),
-      medianLatencyMs: latency.perRun.get(r.run.runId) ?? null,
+      medianLatencyMs: latency.get(r.run.runId) ?? null,
       distinguishable: r.distinguishable,
     })),
   };

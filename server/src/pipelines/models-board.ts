@@ -5,8 +5,9 @@
 // distractor step. A model whose runs are not all complete (the core's `isComplete`) is listed unranked.
 import { MIN_ANSWERED_SHARE, MODELS_SUITE, type Rate } from '@toolmark/benchmarks';
 import type { ModelsBoardQuerySchema } from '@toolmark/benchmarks/api';
-import { finishedBoardRuns, firstOrganisation, getServerBySlug, medianLatencies, type BoardRun } from '@toolmark/db';
+import { finishedBoardRuns, firstOrganisation, getServerBySlug, type BoardRun } from '@toolmark/db';
 import type { z } from 'zod';
+import { pooledLatency } from './board-latency.js';
 import { answeredOfRuns, chooseKey, distractorsOf, passKOf, pooled, rankedComplete, toolsShownPerRequest, unitsOf } from './board-ranking.js';
 import { runModelRef, type ReadDeps } from './read-evaluation.js';
 
@@ -100,7 +101,7 @@ export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoard
         falseCallRate: p.falseCallRate,
         ...passKOf(p.runs),
         units: unitsOf(p.runs),
-        medianLatencyMs: (await medianLatencies(deps.db, p.runs.map((r) => r.runId))).pooled,
+        medianLatencyMs: await pooledLatency(deps, p.runs.map((r) => r.runId)),
       };
     }),
   );
