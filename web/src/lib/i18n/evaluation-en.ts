@@ -59,6 +59,7 @@ export const evaluationEn = {
     not_sent: (trials: number | null, units: string) => `${units} units refunded for ${trials} trials never sent (the run stopped).`,
     repriced: (_trials: number | null, units: string) => `${units} units refunded: the start charged more than the price on the cases written.`,
   },
+  refundUnrecorded: (units: string) => `${units} units refunded before the reasons were recorded (trials never sent, or a repricing).`,
   passK: (k: number) => `Over ${k} repeats per case: pass@${k} (some passed) and pass^${k} (all passed)`,
   passAtK: (k: number) => `pass@${k} — some of ${k} repeats passed`,
   passHatK: (k: number) => `pass^${k} — all ${k} repeats passed`,

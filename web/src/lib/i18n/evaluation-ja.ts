@@ -60,6 +60,7 @@ export const evaluationJa: typeof evaluationEn = {
     not_sent: (trials, units) => `送られなかった ${trials} 試行（実行が止まりました）の ${units} 単位を返しました。`,
     repriced: (_trials, units) => `書かれたケースでの価格より多く取っていた ${units} 単位を返しました。`,
   },
+  refundUnrecorded: (units) => `理由を記録する前に返した ${units} 単位（送られなかった試行か、価格の見直し）。`,
   passK: (k) => `ケースごとに ${k} 回の繰り返し: pass@${k}（どれかが合格）と pass^${k}（すべて合格）`,
   passAtK: (k) => `pass@${k} — ${k} 回のどれかが合格`,
   passHatK: (k) => `pass^${k} — ${k} 回すべて合格`,

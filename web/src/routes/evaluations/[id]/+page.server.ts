@@ -60,6 +60,8 @@ export const load: PageServerLoad = async (event) => {
         refundedUnits: r.refundedUnits,
         chargedUnits: r.chargedUnits,
         refunds: r.refunds.map((x) => ({ reason: x.reason, trials: x.trials, units: x.units })),
+        // Refunded before runs recorded why (migration run_refunds): said as such, never given a reason.
+        unrecordedRefund: Math.max(0, r.refundedUnits - r.refunds.reduce((n, x) => n + x.units, 0)),
         error: r.error && visible(r.error.message),
         finishedAt: r.finishedAt,
         metrics: m && {
