@@ -71,7 +71,7 @@ export const hostileEvalTools = [
 ];
 
 /** The model catalogue of the e2e run (TOOLMARK_MODELS): the baseline, three fakes on 127.0.0.1 (fast, slow, too expensive), a paused model and one without its key. */
-export function e2eCatalogue(fastURL: string, slowURL: string) {
+export function e2eCatalogue(fastURL: string, slowURL: string, flakyURL = fastURL) {
   return {
     version: 1,
     generator: { kind: 'offline', unitPrice: 0 },
@@ -82,6 +82,8 @@ export function e2eCatalogue(fastURL: string, slowURL: string) {
       { id: 'openai/fake-slow', label: 'Fake slow (127.0.0.1)', provider: 'openai-chat', model: 'fake-slow', baseUrl: slowURL, unitPrice: 1, status: 'enabled', concurrency: 1, retries: 0 },
       // So expensive that one evaluation costs more than a month's script quota: the start is refused (402).
       { id: 'openai/fake-pricey', label: 'Fake pricey (127.0.0.1)', provider: 'openai-chat', model: 'fake-pricey', baseUrl: fastURL, unitPrice: 1000, status: 'enabled', retries: 0 },
+      // Every other answer a 500, and allowed to finish so (maxErrorRate 1): an incomplete run, refunded and never ranked.
+      { id: 'openai/fake-flaky', label: 'Fake flaky (127.0.0.1)', provider: 'openai-chat', model: 'fake-flaky', baseUrl: flakyURL, unitPrice: 1, status: 'enabled', concurrency: 1, retries: 0, maxErrorRate: 1 },
       { id: 'openai/gpt-4.1-mini', provider: 'openai', model: 'gpt-4.1-mini', unitPrice: 1, status: 'paused' },
       { id: 'anthropic/claude-sonnet-4-5', provider: 'anthropic', model: 'claude-sonnet-4-5', unitPrice: 3, status: 'enabled' },
     ],

@@ -42,10 +42,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Fake models: the word-match stand-in, calling with `{}` (so required arguments are reported missing).
   const fast = await startFake('openai', { key: E2E_FAKE_KEY, script: (view) => wordMatchScript(view) });
   const slow = await startFake('openai', { key: E2E_FAKE_KEY, latencyMs: 300, script: (view) => wordMatchScript(view) });
+  // Every other request answered with a 500 (an incomplete run: refunds.spec.ts).
+  let flakyRequests = 0;
+  const flaky = await startFake('openai', { key: E2E_FAKE_KEY, script: (view) => (flakyRequests++ % 2 === 0 ? { status: 500 } : wordMatchScript(view)) });
   const catalogueFile = join(dataDir, 'models.json');
-  writeFileSync(catalogueFile, JSON.stringify(e2eCatalogue(fast.baseURL, slow.baseURL), null, 2));
+  writeFileSync(catalogueFile, JSON.stringify(e2eCatalogue(fast.baseURL, slow.baseURL, flaky.baseURL), null, 2));
   // The fakes listen on OS-chosen loopback ports, which the catalogue refuses unless the operator lists them.
-  const fakePorts = [fast.baseURL, slow.baseURL].map((u) => new URL(u).port).join(',');
+  const fakePorts = [fast.baseURL, slow.baseURL, flaky.baseURL].map((u) => new URL(u).port).join(',');
   const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_API_KEY: E2E_FAKE_KEY, TOOLMARK_MODELS: catalogueFile, TOOLMARK_MODELS_LOOPBACK_PORTS: fakePorts };
   delete env.ANTHROPIC_API_KEY;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server', 'dist', 'start.js')], {
@@ -59,7 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
     await database.drop();
-    await Promise.all([fast.close(), slow.close()]);
+    await Promise.all([fast.close(), slow.close(), flaky.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -18,6 +18,7 @@ export * from './intent.js';
 export * from './cases-model.js';
 export * from './lexical.js';
 export * from './thresholds.js';
+export * from './completeness.js';
 export * from './run-report.js';
 export * from './diff.js';
 export * from './report-format.js';

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { evaluations, modelRuns, servers, serverVersions } from '../schema.js';
+import { evaluations, modelRuns, servers, serverVersions, trials } from '../schema.js';
 
 /** A finished run of a public server that a model leaderboard may rank. */
 export interface BoardRun {
@@ -15,7 +15,13 @@ export interface BoardRun {
   server: { id: string; slug: string; name: string };
   versionId: string;
   versionSeq: number;
+  /** The server's latest version: a board ranks a server only on it. */
+  latestVersionId: string | null;
   organisationId: string;
+  /** Planned trials, and the units the start charged less those refunded (what the run cost). */
+  trialCount: number;
+  units: number;
+  refundedUnits: number;
 }
 
 /**
@@ -40,7 +46,11 @@ export async function finishedBoardRuns(
       server: { id: servers.id, slug: servers.slug, name: servers.name },
       versionId: evaluations.serverVersionId,
       versionSeq: serverVersions.seq,
+      latestVersionId: servers.latestVersionId,
       organisationId: servers.organisationId,
+      trialCount: modelRuns.trialCount,
+      units: modelRuns.units,
+      refundedUnits: modelRuns.refundedUnits,
     })
     .from(modelRuns)
     .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
@@ -75,4 +85,26 @@ export async function hasLiveRunWithKey(db: Database, q: { serverVersionId: stri
     .where(and(eq(evaluations.serverVersionId, q.serverVersionId), eq(modelRuns.modelId, q.modelId), eq(modelRuns.comparabilityKey, q.comparabilityKey), ne(modelRuns.status, 'failed')))
     .limit(1);
   return row !== undefined;
+}
+
+/** A trial's latency: the column, or (rows stored before it existed) the record's. */
+const latency = sql<number>`coalesce(${trials.latencyMs}::float8, (${trials.record}->>'latencyMs')::float8)`;
+const median = sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${latency})`;
+/** Answered (no provider error) trials sent to the provider (a reused answer's latency is an earlier run's). */
+const answeredOf = (runIds: readonly string[]) => and(inArray(trials.modelRunId, [...runIds]), eq(trials.error, false), eq(trials.cached, false));
+
+/** The median latency (ms) of each run's answered trials sent to the provider; null for a run with none. */
+export async function medianLatencyByRun(db: Database, runIds: readonly string[]): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>(runIds.map((id) => [id, null]));
+  if (runIds.length === 0) return out;
+  const rows = await db.select({ runId: trials.modelRunId, median }).from(trials).where(answeredOf(runIds)).groupBy(trials.modelRunId);
+  for (const r of rows) out.set(r.runId, r.median === null ? null : Number(r.median));
+  return out;
+}
+
+/** The median latency (ms) of the answered trials sent to the provider, pooled over runs; null when none. */
+export async function pooledMedianLatency(db: Database, runIds: readonly string[]): Promise<number | null> {
+  if (runIds.length === 0) return null;
+  const [row] = await db.select({ median }).from(trials).where(answeredOf(runIds));
+  return row?.median === null || row?.median === undefined ? null : Number(row.median);
 }

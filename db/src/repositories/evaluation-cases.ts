@@ -43,7 +43,13 @@ export async function attachCaseSet(db: Database, input: { evaluationId: string;
       const refund = Math.max(0, run.units - run.refundedUnits - Math.max(r.units, run.generationUnits));
       await tx
         .update(modelRuns)
-        .set({ trialCount: r.trialCount, reusedTrials: r.reusedTrials, settings: r.settings, refundedUnits: sql`${modelRuns.refundedUnits} + ${refund}` })
+        .set({
+          trialCount: r.trialCount,
+          reusedTrials: r.reusedTrials,
+          settings: r.settings,
+          refundedUnits: sql`${modelRuns.refundedUnits} + ${refund}`,
+          ...(refund > 0 ? { refunds: sql`${modelRuns.refunds} || ${JSON.stringify([{ reason: 'repriced', trials: null, units: refund, at: input.at.toISOString() }])}::jsonb` } : {}),
+        })
         .where(eq(modelRuns.id, run.id));
       refunded += refund;
     }

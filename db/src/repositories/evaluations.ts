@@ -83,13 +83,16 @@ export interface EvaluationView {
   versionSeq: number;
   /** Null until the cases are generated. */
   caseCount: number | null;
+  /** The case set's hash and where its cases came from (`offline`, `model:…`, a task set); null until generated. */
+  caseSetHash: string | null;
+  caseSource: string | null;
   runs: (ModelRunRecord & { answeredTrials: number; answeredCases: number })[];
 }
 
 /** One evaluation with everything its status page shows (answered counts from the stored trials). */
 export async function getEvaluation(db: Database, id: string): Promise<EvaluationView | undefined> {
   const [row] = await db
-    .select({ evaluation: evaluations, server: { id: servers.id, slug: servers.slug, name: servers.name, public: servers.public, organisationId: servers.organisationId }, versionSeq: serverVersions.seq, caseCount: caseSets.caseCount })
+    .select({ evaluation: evaluations, server: { id: servers.id, slug: servers.slug, name: servers.name, public: servers.public, organisationId: servers.organisationId }, versionSeq: serverVersions.seq, caseCount: caseSets.caseCount, caseSetHash: caseSets.caseSetHash, caseSource: caseSets.source })
     .from(evaluations)
     .innerJoin(servers, eq(servers.id, evaluations.serverId))
     .innerJoin(serverVersions, eq(serverVersions.id, evaluations.serverVersionId))
@@ -97,18 +100,20 @@ export async function getEvaluation(db: Database, id: string): Promise<Evaluatio
     .where(eq(evaluations.id, id));
   if (!row) return undefined;
   const runs = await db.select().from(modelRuns).where(eq(modelRuns.evaluationId, id)).orderBy(asc(modelRuns.ordinal));
-  // A done run has answered every trial of every case: only unfinished and failed runs are counted (a page
-  // of a finished evaluation of 10 000 trials then never counts them again).
-  const open = runs.filter((r) => r.status !== 'done');
+  // Answered = stored with a model answer (a provider error is stored but unanswered). A done run without
+  // provider errors answered every trial of every case: only the other runs are counted (a page of a
+  // finished evaluation of 10 000 trials then never counts them again).
+  const errorsOf = (r: ModelRunRecord) => (r.metrics as { errors?: number } | null)?.errors ?? 0;
+  const open = runs.filter((r) => r.status !== 'done' || errorsOf(r) > 0);
   const counts = open.length === 0 ? [] : await db
-    .select({ runId: trials.modelRunId, trials: count(), cases: sql<number>`count(DISTINCT ${trials.caseId})::int` })
+    .select({ runId: trials.modelRunId, trials: sql<number>`count(*) FILTER (WHERE NOT ${trials.error})::int`, cases: sql<number>`count(DISTINCT ${trials.caseId}) FILTER (WHERE NOT ${trials.error})::int` })
     .from(trials)
     .where(inArray(trials.modelRunId, open.map((r) => r.id)))
     .groupBy(trials.modelRunId);
   return {
     ...row,
     runs: runs.map((r) => {
-      if (r.status === 'done') return { ...r, answeredTrials: r.trialCount, answeredCases: row.caseCount ?? 0 };
+      if (r.status === 'done' && errorsOf(r) === 0) return { ...r, answeredTrials: r.trialCount, answeredCases: row.caseCount ?? 0 };
       const c = counts.find((x) => x.runId === r.id);
       return { ...r, answeredTrials: c?.trials ?? 0, answeredCases: c?.cases ?? 0 };
     }),
@@ -170,18 +175,78 @@ async function lockEvaluationOfRun(tx: Executor, runId: string): Promise<void> {
   await tx.select({ id: evaluations.id }).from(evaluations).innerJoin(modelRuns, eq(modelRuns.evaluationId, evaluations.id)).where(eq(modelRuns.id, runId)).for('update', { of: evaluations });
 }
 
-/** A run finished: its metrics, then the evaluation's status from all its runs (under the evaluation's lock). */
-export async function finishRun(db: Database, id: string, metrics: unknown, at: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Why units of a run were refunded: the reason, the trials it covers (null for a repricing) and the units. */
+export interface RunRefund {
+  reason: 'provider_error' | 'not_sent' | 'repriced';
+  trials: number | null;
+  units: number;
+  at: string;
+}
+
+/**
+ * The run's stored trials that have a model answer and those that ended in a provider error: their counts
+ * and the units they were charged (a reused trial was charged 0).
+ */
+async function storedTrialUnits(tx: Executor, runId: string): Promise<{ answered: number; answeredUnits: number; errors: number; errorUnits: number }> {
+  const [row] = await tx
+    .select({
+      answered: sql<number>`count(*) FILTER (WHERE NOT ${trials.error})::int`,
+      answeredUnits: sql<number>`coalesce(sum(${trials.units}) FILTER (WHERE NOT ${trials.error}), 0)::int`,
+      errors: sql<number>`count(*) FILTER (WHERE ${trials.error})::int`,
+      errorUnits: sql<number>`coalesce(sum(${trials.units}) FILTER (WHERE ${trials.error}), 0)::int`,
+    })
+    .from(trials)
+    .where(eq(trials.modelRunId, runId));
+  return row ?? { answered: 0, answeredUnits: 0, errors: 0, errorUnits: 0 };
+}
+
+/**
+ * Refund `refunds` (those with units) in one credit grant and record each reason on the run, in the
+ * caller's transaction. Returns the units refunded.
+ */
+async function refundRun(tx: Executor, run: ModelRunRecord, refunds: Omit<RunRefund, 'at'>[], at: Date, status: { status: 'done' | 'failed'; metrics?: unknown; error?: unknown }): Promise<number> {
+  const kept = refunds.filter((r) => r.units > 0).map((r) => ({ ...r, at: at.toISOString() }));
+  const units = kept.reduce((n, r) => n + r.units, 0);
+  await tx
+    .update(modelRuns)
+    .set({
+      ...status,
+      ...(status.status === 'done' ? { error: null } : {}),
+      refundedUnits: sql`${modelRuns.refundedUnits} + ${units}`,
+      refunds: sql`${modelRuns.refunds} || ${JSON.stringify(kept)}::jsonb`,
+      finishedAt: at,
+    })
+    .where(eq(modelRuns.id, run.id));
+  if (units > 0) {
+    const [evaluation] = await tx.select({ organisationId: evaluations.organisationId }).from(evaluations).where(eq(evaluations.id, run.evaluationId));
+    const why = kept.map((r) => `${r.trials} trial(s) ${r.reason === 'provider_error' ? 'without a model answer' : 'never sent'}`).join(', ');
+    await grantCredits(tx, { organisationId: evaluation!.organisationId, amount: units, reason: `refund: evaluation ${run.evaluationId}, ${run.modelId}: ${why}`, expiresAt: addMonths(at, REFUND_VALID_MONTHS) });
+  }
+  return units;
+}
+
+/**
+ * A run finished: its metrics, a refund of every trial that ended without a model answer (provider errors:
+ * the units they were charged, as credits valid {@link REFUND_VALID_MONTHS} months), then the evaluation's
+ * status from all its runs (under the evaluation's lock). Once: only a run not yet ended is finished.
+ * Returns the units refunded.
+ */
+export async function finishRun(db: Database, id: string, metrics: unknown, at: Date): Promise<number> {
+  return db.transaction(async (tx) => {
     await lockEvaluationOfRun(tx, id);
-    const [run] = await tx.update(modelRuns).set({ status: 'done', metrics, finishedAt: at, error: null }).where(and(eq(modelRuns.id, id), inArray(modelRuns.status, ['queued', 'running']))).returning();
-    if (run) await settleEvaluation(tx, run.evaluationId, at);
+    const [run] = await tx.select().from(modelRuns).where(eq(modelRuns.id, id)).for('update');
+    if (!run || run.status === 'done' || run.status === 'failed') return 0;
+    const stored = await storedTrialUnits(tx, id);
+    const refunded = await refundRun(tx, run, [{ reason: 'provider_error', trials: stored.errors, units: stored.errorUnits }], at, { status: 'done', metrics });
+    await settleEvaluation(tx, run.evaluationId, at);
+    return refunded;
   });
 }
 
 /**
- * A run failed: record why and refund, once, the units of its trials that were not run (the run's units
- * less generation, the units of the trials stored and what was refunded before) as credits valid {@link REFUND_VALID_MONTHS} months.
+ * A run failed: record why and refund, once, the units of every trial that has no model answer — those
+ * that ended in a provider error and those never sent (the run's units less generation, less the units of
+ * its answered trials and what was refunded before) — as credits valid {@link REFUND_VALID_MONTHS} months.
  * Returns the units refunded (0 when the run had already ended).
  */
 export async function failRun(db: Database, id: string, error: { code: string; message: string }, at: Date): Promise<number> {
@@ -189,16 +254,22 @@ export async function failRun(db: Database, id: string, error: { code: string; m
     await lockEvaluationOfRun(tx, id);
     const [run] = await tx.select().from(modelRuns).where(eq(modelRuns.id, id)).for('update');
     if (!run || run.status === 'done' || run.status === 'failed') return 0;
-    const [spent] = await tx.select({ units: sql<number>`coalesce(sum(${trials.units}), 0)::int` }).from(trials).where(eq(trials.modelRunId, id));
+    const stored = await storedTrialUnits(tx, id);
     // Less what was refunded already (a run priced again on a generator model's cases).
-    const refund = Math.max(0, run.units - run.generationUnits - (spent?.units ?? 0) - run.refundedUnits);
-    await tx.update(modelRuns).set({ status: 'failed', error, refundedUnits: sql`${modelRuns.refundedUnits} + ${refund}`, finishedAt: at }).where(eq(modelRuns.id, id));
-    const [evaluation] = await tx.select({ organisationId: evaluations.organisationId }).from(evaluations).where(eq(evaluations.id, run.evaluationId));
-    if (refund > 0) {
-      await grantCredits(tx, { organisationId: evaluation!.organisationId, amount: refund, reason: `refund: evaluation ${run.evaluationId}, ${run.modelId}`, expiresAt: addMonths(at, REFUND_VALID_MONTHS) });
-    }
+    const unanswered = Math.max(0, run.units - run.generationUnits - stored.answeredUnits - run.refundedUnits);
+    const errorUnits = Math.min(stored.errorUnits, unanswered);
+    const refunded = await refundRun(
+      tx,
+      run,
+      [
+        { reason: 'provider_error', trials: stored.errors, units: errorUnits },
+        { reason: 'not_sent', trials: Math.max(0, run.trialCount - stored.answered - stored.errors), units: unanswered - errorUnits },
+      ],
+      at,
+      { status: 'failed', error },
+    );
     await settleEvaluation(tx, run.evaluationId, at);
-    return refund;
+    return refunded;
   });
 }
 
@@ -241,8 +312,8 @@ export async function setPaymentFailed(db: Database, organisationId: string, fai
   await db.update(organisations).set({ paymentFailed: failed }).where(eq(organisations.id, organisationId));
 }
 
-/** The newest finished run of `modelId` on `serverId` in an evaluation created before `before` (the comparison's base). */
-export async function previousFinishedRun(db: Database, input: { serverId: string; modelId: string; before: Date; excludeEvaluationId: string }) {
+/** The newest finished run of `modelId` on `serverId` in an evaluation created before `before` (the comparison's base), with `comparabilityKey` when given. */
+export async function previousFinishedRun(db: Database, input: { serverId: string; modelId: string; before: Date; excludeEvaluationId: string; comparabilityKey?: string }) {
   const [row] = await db
     .select({ run: modelRuns, caseSetId: evaluations.caseSetId, versionSeq: serverVersions.seq })
     .from(modelRuns)
@@ -255,6 +326,7 @@ export async function previousFinishedRun(db: Database, input: { serverId: strin
         eq(modelRuns.status, 'done'),
         sql`${evaluations.createdAt} <= ${input.before.toISOString()}::timestamptz`,
         sql`${evaluations.id} <> ${input.excludeEvaluationId}`,
+        ...(input.comparabilityKey !== undefined ? [eq(modelRuns.comparabilityKey, input.comparabilityKey)] : []),
       ),
     )
     .orderBy(desc(evaluations.createdAt), desc(evaluations.id))

@@ -30,6 +30,7 @@ export async function storeTrials(db: Executor, rows: readonly TrialRow[]): Prom
         truncated: r.record.truncated,
         error: r.record.error !== null,
         cached: r.record.cached,
+        latencyMs: Math.round(r.record.latencyMs),
         units: r.units,
         seed: r.seed,
       })),

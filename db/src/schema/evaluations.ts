@@ -107,6 +107,11 @@ export const modelRuns = pgTable(
     units: integer().notNull(),
     generationUnits: integer().notNull().default(0),
     refundedUnits: integer().notNull().default(0),
+    /**
+     * Why units were refunded, one entry per refund ({@link RunRefund}): trials without a model answer
+     * (`provider_error`), trials never sent (`not_sent`), or a price above the generator's cases (`repriced`).
+     */
+    refunds: jsonb().notNull().default([]),
     trialCount: integer().notNull(),
     /** Trials answered from the organisation's result cache when the run started (not charged). */
     reusedTrials: integer().notNull().default(0),
@@ -144,6 +149,8 @@ export const trials = pgTable(
     truncated: boolean().notNull(),
     error: boolean().notNull(),
     cached: boolean().notNull(),
+    /** The record's latencyMs (ms, rounded), so boards take medians without parsing records; null on rows stored before it existed. */
+    latencyMs: integer(),
     /** Units this trial was charged (0 when reused). */
     units: integer().notNull(),
     seed: integer().notNull(),

@@ -1,7 +1,8 @@
 // Queue `run-model`: one model run of an evaluation over its case set — the CLI's planner, runner and
 // verdicts (eval/), so the numbers are `toolmark run`'s. Resumable: trials are stored as they are judged
 // (unique on run × case × repeat), a resumed run executes only the trials not stored, and the units were
-// all charged at start, so nothing is ever charged twice. A run stops a minute before its attempt expires,
+// all charged at start, so nothing is ever charged twice; every trial left without a model answer (a
+// provider error, or never sent because the run failed) is refunded when the run ends (db finishRun/failRun). A run stops a minute before its attempt expires,
 // or yields its slot to another organisation's waiting run, and queues its own continuation; one job at a
 // time holds the run (workers.ts), so it is never executed by two workers at once.
 import { computeMetrics, createArgChecker, parseSurfaceValue, RunModelJobSchema, type TrialRecord, type TurnResult } from '@toolmark/benchmarks';
@@ -155,7 +156,8 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
     const order = new Map(plan.trials.map((t, i) => [trialKey(t.caseId, t.trialIndex), i] as const));
     all.sort((a, b) => order.get(trialKey(a.caseId, a.trialIndex))! - order.get(trialKey(b.caseId, b.trialIndex))!);
     const metrics = computeMetrics(plan.cases, all, createArgChecker(plan.shown.map((e) => e.tool)).unreadable());
-    await finishRun(deps.db, run.id, metrics, now());
+    // Trials that ended without a model answer (provider errors) are refunded as the run finishes.
+    outcome.refunded = await finishRun(deps.db, run.id, metrics, now());
     return outcome;
   } catch (error) {
     await writer.close().catch(() => undefined);

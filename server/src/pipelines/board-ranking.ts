@@ -1,7 +1,7 @@
 // What both leaderboards of evaluations share: the distractor sets of a query, the choice of one
 // comparability key among the runs a query matched, pooling counts, and ranking with the
 // "not distinguishable from the one above" mark.
-import { rate, type Metrics, type Rate } from '@toolmark/benchmarks';
+import { answeredOf, isComplete, rate, type Metrics, type Rate } from '@toolmark/benchmarks';
 import type { BoardRun } from '@toolmark/db';
 import { availableDistractorSets } from '../eval/distractors.js';
 import { PipelineError } from './errors.js';
@@ -23,6 +23,54 @@ export function separated(above: Rate, below: Rate): boolean {
 export function ranked<T extends { selectionAcc: Rate; name: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
   const sorted = [...rows].sort((a, b) => (b.selectionAcc.value ?? -1) - (a.selectionAcc.value ?? -1) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return sorted.map((r, i) => ({ ...r, rank: i + 1, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
+}
+
+/**
+ * Rank only the complete rows (the core's `isComplete`: at least 95 % of the planned trials answered);
+ * incomplete rows follow, by name, with no rank and not compared with the row above.
+ */
+export function rankedComplete<T extends { selectionAcc: Rate; name: string; complete: boolean }>(rows: T[]): (T & { rank: number | null; distinguishable: boolean })[] {
+  const byName = (a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return [...ranked(rows.filter((r) => r.complete)), ...rows.filter((r) => !r.complete).sort(byName).map((r) => ({ ...r, rank: null, distinguishable: false }))];
+}
+
+/** How much of runs was answered (summed) and whether each of them may be ranked: a pooled row is complete only when every run in it is. */
+export function answeredOfRuns(runs: readonly Pick<BoardRun, 'metrics' | 'trialCount'>[]): { answered: number; planned: number; complete: boolean } {
+  let answered = 0;
+  let planned = 0;
+  let complete = runs.length > 0;
+  for (const r of runs) {
+    const a = answeredOf(r.metrics as Metrics, r.trialCount);
+    answered += a.answered;
+    planned += a.planned;
+    if (!isComplete(a)) complete = false;
+  }
+  return { answered, planned, complete };
+}
+
+/** Units the runs cost: charged at start less refunded. */
+export const unitsOf = (runs: readonly Pick<BoardRun, 'units' | 'refundedUnits'>[]): number => runs.reduce((n, r) => n + r.units - r.refundedUnits, 0);
+
+/** pass@k and pass^k pooled over runs whose k (repeats per case) is above 1, with that k; null when no run repeats. */
+export function passKOf(runs: readonly Pick<BoardRun, 'metrics'>[]): { k: number; passAtK: Rate | null; passHatK: Rate | null } {
+  const repeated = runs.filter((r) => (r.metrics as Metrics).k > 1);
+  const k = Math.max(1, ...runs.map((r) => (r.metrics as Metrics).k));
+  if (repeated.length === 0) return { k, passAtK: null, passHatK: null };
+  return { k, passAtK: pooled(repeated, (m) => m.passAtK), passHatK: pooled(repeated, (m) => m.passHatK) };
+}
+
+/**
+ * Mean tools shown per request over runs: each run's tools shown weighted by its planned trials (a server
+ * with 30 cases counts 30 requests, not one), the x of the models chart.
+ */
+export function toolsShownPerRequest(runs: readonly BoardRun[]): number {
+  let requests = 0;
+  let tools = 0;
+  for (const r of runs) {
+    requests += r.trialCount;
+    tools += toolsShownOf(r) * r.trialCount;
+  }
+  return requests === 0 ? 0 : tools / requests;
 }
 
 /** What a run recorded of itself that tells keys apart. */
@@ -92,7 +140,7 @@ export function chooseKey<R extends Pick<BoardRun, 'comparabilityKey' | 'server'
 }
 
 /** The counts of one metric summed over runs, as one rate with its Wilson interval. */
-export function pooled(runs: readonly BoardRun[], pick: (m: Metrics) => Rate): Rate {
+export function pooled(runs: readonly Pick<BoardRun, 'metrics'>[], pick: (m: Metrics) => Rate): Rate {
   let n = 0;
   let d = 0;
   for (const r of runs) {

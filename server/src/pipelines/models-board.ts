@@ -1,12 +1,14 @@
 // The models leaderboard: every catalogue model evaluated on the fixed, versioned suite (MODELS_SUITE:
 // seeded public servers of the operator organisation, fixed case sets), pooled over the suite's servers
 // under one comparability key per model, ranked with Wilson intervals (the baseline a labelled row); and
-// per model the curve of pooled selectionAcc against the tools shown, one point per distractor step.
-import { MODELS_SUITE, type Rate } from '@toolmark/benchmarks';
+// per model the curve of pooled selectionAcc against the mean tools shown per request, one point per
+// distractor step. A model whose runs are not all complete (the core's `isComplete`) is listed unranked.
+import { MIN_ANSWERED_SHARE, MODELS_SUITE, type Rate } from '@toolmark/benchmarks';
 import type { ModelsBoardQuerySchema } from '@toolmark/benchmarks/api';
 import { finishedBoardRuns, firstOrganisation, getServerBySlug, type BoardRun } from '@toolmark/db';
 import type { z } from 'zod';
-import { chooseKey, distractorsOf, pooled, ranked, toolsShownOf } from './board-ranking.js';
+import { pooledLatency } from './board-latency.js';
+import { answeredOfRuns, chooseKey, distractorsOf, passKOf, pooled, rankedComplete, toolsShownPerRequest, unitsOf } from './board-ranking.js';
 import { runModelRef, type ReadDeps } from './read-evaluation.js';
 
 /** The suite's servers on this install: the operator organisation's public servers with the suite's slugs. */
@@ -56,11 +58,10 @@ async function poolAt(deps: ReadDeps, suite: { id: string; versionId: string | n
   for (const entry of deps.catalogue.models) {
     const { key, perServer } = chooseKey(runs.filter((r) => r.modelId === entry.id));
     if (key === null) continue;
-    const shown = perServer.map(toolsShownOf);
     out.set(entry.id, {
       key,
       runs: perServer,
-      toolsShown: shown.reduce((a, b) => a + b, 0) / shown.length,
+      toolsShown: toolsShownPerRequest(perServer),
       selectionAcc: pooled(perServer, (m) => m.selectionAcc),
       argValidity: pooled(perServer, (m) => m.argValidity),
       falseCallRate: pooled(perServer, (m) => m.falseCallRate),
@@ -83,20 +84,31 @@ export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoard
     const entry = deps.catalogue.models.find((m) => m.id === id)!;
     return runModelRef(deps, { modelId: id, provider: entry.provider, baseline: entry.provider === 'lexical' });
   };
-  const rows = [...here.entries()].map(([id, p]) => ({
-    name: id,
-    model: refOf(id),
-    comparabilityKey: p.key,
-    servers: p.runs.length,
-    toolsShown: p.toolsShown,
-    selectionAcc: p.selectionAcc,
-    argValidity: p.argValidity,
-    falseCallRate: p.falseCallRate,
-  }));
+  const rows = await Promise.all(
+    [...here.entries()].map(async ([id, p]) => {
+      const answered = answeredOfRuns(p.runs);
+      return {
+        name: id,
+        complete: answered.complete,
+        answeredTrials: answered.answered,
+        trials: answered.planned,
+        model: refOf(id),
+        comparabilityKey: p.key,
+        servers: p.runs.length,
+        toolsShown: p.toolsShown,
+        selectionAcc: p.selectionAcc,
+        argValidity: p.argValidity,
+        falseCallRate: p.falseCallRate,
+        ...passKOf(p.runs),
+        units: unitsOf(p.runs),
+        medianLatencyMs: await pooledLatency(deps, p.runs.map((r) => r.runId)),
+      };
+    }),
+  );
   const curve = deps.catalogue.models.flatMap((entry) => {
     const points = atSteps.flatMap((at, step) => {
       const p = at.get(entry.id);
-      return p ? [{ step, distractors: steps[step]!, toolsShown: p.toolsShown, servers: p.runs.length, selectionAcc: p.selectionAcc, comparabilityKey: p.key }] : [];
+      return p ? [{ step, distractors: steps[step]!, toolsShown: p.toolsShown, complete: answeredOfRuns(p.runs).complete, servers: p.runs.length, selectionAcc: p.selectionAcc, comparabilityKey: p.key }] : [];
     });
     return points.length > 0 ? [{ model: refOf(entry.id), points }] : [];
   });
@@ -112,7 +124,8 @@ export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoard
       steps,
       distractors,
     },
-    items: ranked(rows).map(({ name: _name, ...r }) => r),
+    minAnsweredShare: MIN_ANSWERED_SHARE,
+    items: rankedComplete(rows).map(({ name: _name, ...r }) => r),
     curve,
   };
 }

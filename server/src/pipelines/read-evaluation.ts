@@ -1,5 +1,5 @@
-import type { EvaluationSettings, Metrics } from '@toolmark/benchmarks';
-import { getEvaluation, listEvaluations, type Database, type EvaluationView, type ModelRunRecord } from '@toolmark/db';
+import { answeredOf, isComplete, type EvaluationSettings, type Metrics } from '@toolmark/benchmarks';
+import { getEvaluation, listEvaluations, type Database, type EvaluationView, type ModelRunRecord, type RunRefund } from '@toolmark/db';
 import { modelRef, type Catalogue } from '../model-catalogue.js';
 import type { Env } from './evaluation-plan.js';
 import { notFound } from './errors.js';
@@ -35,8 +35,21 @@ function runMetrics(metrics: unknown) {
     verdicts: m.verdicts,
     providerErrors: m.providerErrors,
     confusion: m.confusion,
+    k: m.k,
+    passAtK: m.k > 1 ? m.passAtK : null,
+    passHatK: m.k > 1 ? m.passHatK : null,
   };
 }
+
+/** Whether a run may be ranked (the core's one definition over its metrics and planned trials); null while it has not ended. */
+export function runComplete(run: Pick<ModelRunRecord, 'status' | 'metrics' | 'trialCount'>): boolean | null {
+  if (run.status === 'failed') return false;
+  if (run.status !== 'done' || run.metrics === null || run.metrics === undefined) return null;
+  return isComplete(answeredOf(run.metrics as Metrics, run.trialCount));
+}
+
+/** A run's refunds as the API shows them. */
+export const refundsOf = (run: Pick<ModelRunRecord, 'refunds'>) => ((run.refunds ?? []) as RunRefund[]).map((r) => ({ reason: r.reason, trials: r.trials, units: r.units, at: new Date(r.at) }));
 
 /** An evaluation in the API's shape. */
 export function evaluationAnswer(deps: Pick<ReadDeps, 'catalogue' | 'env'>, view: EvaluationView) {
@@ -50,6 +63,7 @@ export function evaluationAnswer(deps: Pick<ReadDeps, 'catalogue' | 'env'>, view
     organisationId: e.organisationId,
     settings: e.settings as EvaluationSettings,
     caseCount: view.caseCount,
+    caseSet: view.caseSetHash === null || view.caseSource === null ? null : { hash: view.caseSetHash, source: view.caseSource },
     units: e.units,
     refundedUnits: view.runs.reduce((n, r) => n + r.refundedUnits, 0),
     error: errorOf(e.error),
@@ -62,9 +76,12 @@ export function evaluationAnswer(deps: Pick<ReadDeps, 'catalogue' | 'env'>, view
       comparabilityKey: r.comparabilityKey,
       units: r.units,
       refundedUnits: r.refundedUnits,
+      chargedUnits: r.units - r.refundedUnits,
+      refunds: refundsOf(r),
       trials: r.trialCount,
       answeredTrials: r.answeredTrials,
       answeredCases: r.answeredCases,
+      complete: runComplete(r),
       reusedTrials: r.reusedTrials,
       metrics: r.status === 'done' ? runMetrics(r.metrics) : null,
       error: errorOf(r.error),
@@ -97,7 +114,19 @@ export async function readServerEvaluations(deps: ReadDeps, serverId: string, pa
       const full = evaluationAnswer(deps, view);
       return {
         ...full,
-        runs: full.runs.map((r) => ({ id: r.id, model: r.model.id, baseline: r.model.baseline, status: r.status, selectionAcc: r.metrics?.selectionAcc ?? null })),
+        runs: full.runs.map((r) => ({
+          id: r.id,
+          model: r.model.id,
+          label: r.model.label,
+          baseline: r.model.baseline,
+          status: r.status,
+          selectionAcc: r.metrics?.selectionAcc ?? null,
+          argValidity: r.metrics?.argValidity ?? null,
+          falseCallRate: r.metrics?.falseCallRate ?? null,
+          trials: r.trials,
+          answeredTrials: r.answeredTrials,
+          complete: r.complete,
+        })),
       };
     }),
   };

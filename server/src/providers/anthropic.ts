@@ -56,6 +56,8 @@ const TRUNCATED_STOPS = new Set(['max_tokens', 'model_context_window_exceeded'])
  * - not `type: "message"` or no `content` list → `no_answer`;
  * - `stop_reason: "refusal"` (the safety classifier stopped it) → `content_filter`;
  * - `max_tokens` / `model_context_window_exceeded` → truncated; `pause_turn` or an unknown stop → `no_answer`;
+ * - a finished stop with nothing in it (`content: []`, or only blocks that are neither text nor a tool call,
+ *   or text blocks that are all empty) → `no_answer`: there is no choice to score, not a choice not to call;
  * - `end_turn` / `tool_use` / `stop_sequence` → a model answer. `tool_use.input` arrives parsed; its raw
  *   text is its JSON, and an input that is not an object (the API promises one) is kept as a parse error.
  */
@@ -79,6 +81,7 @@ export function classifyMessage(message: Anthropic.Message): Classified<TurnAnsw
       else calls.push({ name: block.name, argumentsText, parseError: 'tool_use input is not a JSON object' });
     } else if (block?.type === 'text' && typeof block.text === 'string') text.push(block.text);
   }
+  if (ANSWER_STOPS.has(stop) && calls.length === 0 && text.join('') === '') return notAnAnswer('no_answer', `stop_reason ${stop} with no text and no tool call: an empty answer`);
   const answer: TurnAnswer = {
     calls,
     text: text.join(''),

@@ -136,8 +136,8 @@ describe('a model\'s leaderboard', () => {
 
 /** Per suite server, a model's trials at one step of the suite, counted straight from the trials table. */
 async function fromTrials(modelId: string, step: number) {
-  return s.t.sql<{ slug: string; selected: number; directed: number; shown: number }[]>`
-    SELECT sv.slug,
+  return s.t.sql<{ slug: string; selected: number; directed: number; shown: number; trials: number }[]>`
+    SELECT sv.slug, count(*)::int AS trials,
            count(*) FILTER (WHERE (t.record->'verdict'->>'scored')::boolean AND (t.record->'verdict'->>'selected')::boolean)::int AS selected,
            count(*) FILTER (WHERE (t.record->'verdict'->>'scored')::boolean AND t.record->'verdict'->>'selected' IS NOT NULL)::int AS directed,
            max(json_array_length(t.record->'order'))::int AS shown
@@ -178,7 +178,8 @@ describe('the models leaderboard on the suite', () => {
       expect(p.selectionAcc.denominator).toBe(n);
       close(p.selectionAcc.ci95, wilson(k, n));
       expect(p.servers).toBe(MODELS_SUITE.servers.length);
-      expect(p.toolsShown).toBeCloseTo(rows.reduce((x, r) => x + r.shown, 0) / rows.length, 9);
+      // Per request: each server's tools shown weighted by its trials (what the chart's caption says).
+      expect(p.toolsShown).toBeCloseTo(rows.reduce((x, r) => x + r.shown * r.trials, 0) / rows.reduce((x, r) => x + r.trials, 0), 9);
       // More distractor sets, more tools shown.
       expect(p.toolsShown).toBeGreaterThan(previous);
       previous = p.toolsShown;

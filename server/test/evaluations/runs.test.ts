@@ -53,9 +53,10 @@ describe('failures', () => {
     // Every stored trial is a provider error, never a verdict about the model.
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((t) => t.verdict === 'error' && t.error)).toBe(true);
+    // Nothing was answered: every unit comes back, the errors' as much as the trials never sent.
     const storedUnits = stored.reduce((n, t) => n + t.units, 0);
-    expect(run.refundedUnits).toBe(units - storedUnits);
-    expect(run.refundedUnits).toBeGreaterThan(0);
+    expect(storedUnits).toBeGreaterThan(0);
+    expect(run.refundedUnits).toBe(units);
     const credits = await s.t.sql<{ amount: number; months: number }[]>`
       SELECT amount, round(extract(epoch FROM expires_at - created_at) / 86400 / 30.44)::int AS months FROM credits WHERE organisation_id = ${s.orgId}`;
     expect(credits).toEqual([{ amount: run.refundedUnits, months: 6 }]);
@@ -143,13 +144,24 @@ describe('results', () => {
     expect(baseline.selectionAcc.delta).toBe(0);
     const other = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID], casesPerTool: 3 });
     const otherDone = await waitForEvaluation(s, other.json().id, (e) => e.status === 'done');
+    // Other settings (3 cases per tool): no earlier run has its comparability key, so nothing is compared,
+    // and the answer names the newest earlier run and the setting that differs.
     const unpaired = (await get(s, `/v1/evaluations/${otherDone.id}/comparison`)).json().models[0];
     expect(unpaired.paired).toBeNull();
-    expect(unpaired.unpairedReason).toContain('different case sets');
-    expect(unpaired.unpairedCode).toBe('different_cases');
+    expect(unpaired.selectionAcc).toBeNull();
+    expect(unpaired.unpairedCode).toBe('different_settings');
+    expect(unpaired.previous.evaluationId).toBe(done.id);
+    expect(unpaired.differences).toEqual(['cases per tool']);
     expect(baseline.unpairedCode).toBeNull();
+    expect(baseline.differences).toEqual([]);
     expect(first.models.map((m: { unpairedCode: string }) => m.unpairedCode)).toEqual(['no_previous', 'no_previous']);
-    expect(unpaired.selectionAcc.base).toEqual(baseline.selectionAcc.head);
+    // The newest earlier run has other settings, an older one the same: the comparison is with the older one.
+    const third = await post(s, `/v1/servers/${serverId}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID] });
+    const thirdDone = await waitForEvaluation(s, third.json().id, (e) => e.status === 'done');
+    const same = (await get(s, `/v1/evaluations/${thirdDone.id}/comparison`)).json().models[0];
+    expect(same.previous.evaluationId).toBe(done.id);
+    expect(same.unpairedCode).toBeNull();
+    expect(same.paired.regressed + same.paired.improved).toBe(0);
     // Pairing reads the verdicts' flags out of the stored records in SQL: exactly what the whole records say.
     const runs = (await get(s, `/v1/evaluations/${evaluationId}`)).json().runs as { id: string; status: string; answeredTrials: number; answeredCases: number }[];
     // A done run's answered counts (not counted again once done) are its stored trials'.
@@ -191,8 +203,12 @@ describe('results', () => {
     const board = (await get(s, '/v1/leaderboards/models?distractors=memory')).json();
     const row = board.items.find((i: { model: { id: string } }) => i.model.id === BASELINE_MODEL_ID);
     expect(row).toMatchObject({ servers: MODELS_SUITE.servers.length, model: { baseline: true } });
-    // The suite servers' tools (2, 13, 29, 25 and 1) and the memory set's 9 on each.
-    expect(row.toolsShown).toBe((2 + 13 + 29 + 25 + 1) / 5 + 9);
+    // The mean tools shown per request: every trial of the suite's runs counted once (each shows the
+    // server's tools and the memory set's 9), read from the stored tool orders.
+    const [perRequest] = await s.t.sql<{ mean: number }[]>`
+      SELECT avg(json_array_length(t.record->'order'))::float8 AS mean FROM trials t JOIN model_runs mr ON mr.id = t.model_run_id
+      WHERE mr.model_id = ${BASELINE_MODEL_ID} AND mr.status = 'done' AND mr.distractors_key = 'memory'`;
+    expect(row.toolsShown).toBeCloseTo(perRequest!.mean, 9);
     // Asked again, only what is missing is started (as `toolmark suite run`): nothing, and nothing charged;
     // `refresh` runs the step again.
     const evaluationsNow = await count();

@@ -64,6 +64,8 @@ const DIALECTS: Dialect[] = [
       ['stop_reason refusal', message({ stop_reason: 'refusal' }), 'content_filter'],
       ['stop_reason pause_turn (unfinished)', message({ stop_reason: 'pause_turn' }), 'no_answer'],
       ['a message without content', message({ content: undefined, stop_reason: 'end_turn' }), 'no_answer'],
+      ['content: [] with stop_reason end_turn (nothing answered)', message({ content: [], stop_reason: 'end_turn' }), 'no_answer'],
+      ['only an empty text block', message({ content: [{ type: 'text', text: '' }], stop_reason: 'end_turn' }), 'no_answer'],
     ],
   },
 ];

@@ -127,6 +127,19 @@ export const RunMetricsSchema = z.object({
   verdicts: z.record(z.string(), z.number()),
   providerErrors: z.array(ProviderErrorGroupSchema),
   confusion: ConfusionSchema,
+  /** Repeats per case; pass@k (some of k passed) and pass^k (all k passed) over cases with k scored trials — null when k is 1. */
+  k: z.number(),
+  passAtK: RateSchema.nullable(),
+  passHatK: RateSchema.nullable(),
+});
+
+/** One refund of a run: why, how many trials it covers (null for a repricing on a generator model's cases) and the units given back as credits. */
+export const RunRefundSchema = z.object({
+  /** `provider_error`: the trial ended without a model answer; `not_sent`: the run stopped before sending it; `repriced`: the start charged above the price on the cases written. */
+  reason: z.enum(['provider_error', 'not_sent', 'repriced']),
+  trials: z.number().nullable(),
+  units: z.number(),
+  at: TimestampSchema,
 });
 
 /** One model run of an evaluation. */
@@ -136,11 +149,21 @@ export const ModelRunSchema = z.object({
   status: EvaluationStatusSchema,
   /** Runs with equal keys (model, endpoint, settings, seed, repeats, distractor sets, language, generator) are ranked together. */
   comparabilityKey: z.string(),
+  /** Units the start charged for this run; `refundedUnits` of them came back as credits, for the reasons in `refunds`. */
   units: z.number(),
   refundedUnits: z.number(),
+  /** `units - refundedUnits`: what the run cost. */
+  chargedUnits: z.number(),
+  refunds: z.array(RunRefundSchema),
+  /** Planned trials; `answeredTrials` of them have a model answer (provider errors and trials never sent do not). */
   trials: z.number(),
   answeredTrials: z.number(),
   answeredCases: z.number(),
+  /**
+   * Whether the run may be ranked: done with at least `MIN_ANSWERED_SHARE` (95 %) of its trials answered.
+   * False for a failed run or one below the share (shown as incomplete), null while it runs.
+   */
+  complete: z.boolean().nullable(),
   reusedTrials: z.number(),
   metrics: RunMetricsSchema.nullable(),
   error: RunErrorSchema.nullable(),
@@ -161,6 +184,8 @@ export const EvaluationSchema = z.object({
   settings: EvaluationSettingsSchema,
   /** Null until the cases are generated. */
   caseCount: z.number().nullable(),
+  /** The case set used: its frozen hash and source (`offline`: the seeded generator, paraphrases of the tool text; `model:…`; a task set); null until generated. */
+  caseSet: z.object({ hash: z.string(), source: z.string() }).nullable(),
   units: z.number(),
   refundedUnits: z.number(),
   error: RunErrorSchema.nullable(),
@@ -171,7 +196,22 @@ export const EvaluationSchema = z.object({
 
 /** One evaluation in a server's list. */
 export const EvaluationSummarySchema = EvaluationSchema.omit({ runs: true }).extend({
-  runs: z.array(z.object({ id: z.string(), model: z.string(), baseline: z.boolean(), status: EvaluationStatusSchema, selectionAcc: RateSchema.nullable() })),
+  runs: z.array(
+    z.object({
+      id: z.string(),
+      model: z.string(),
+      label: z.string(),
+      baseline: z.boolean(),
+      status: EvaluationStatusSchema,
+      selectionAcc: RateSchema.nullable(),
+      argValidity: RateSchema.nullable(),
+      falseCallRate: RateSchema.nullable(),
+      trials: z.number(),
+      answeredTrials: z.number(),
+      /** As the run's `complete`: false below 95 % answered (never ranked), null while it runs. */
+      complete: z.boolean().nullable(),
+    }),
+  ),
 });
 
 /** `GET /v1/servers/{id}/evaluations`: newest first. */
@@ -222,21 +262,27 @@ export const EvaluationCasesSchema = z.object({ total: z.number(), limit: z.numb
  */
 export const UNPAIRED_REASONS = {
   no_previous: 'no earlier evaluation of this server has results of this model',
-  different_cases: 'the evaluations have different case sets (another server version or case settings): rates compared, trials not paired',
-  different_settings: 'the runs differ in settings (comparability key): rates compared, trials not paired',
+  different_cases: 'the evaluations have different case sets (another server version): rates compared, trials not paired',
+  different_settings: 'no earlier run of this model on this server has the same settings (comparability key): not compared; `differences` says which settings differ from the newest earlier run',
 } as const;
 export type UnpairedCode = keyof typeof UNPAIRED_REASONS;
 const UNPAIRED_CODES = Object.keys(UNPAIRED_REASONS) as [UnpairedCode, ...UnpairedCode[]];
 
-/** One model's comparison with the previous evaluation of the same server that has its results. */
+/** One model's comparison with the previous evaluation of the same server that has its results under the same comparability key. */
 export const ModelComparisonSchema = z.object({
   model: z.string(),
   runId: z.string(),
-  /** The previous run of this model on this server with results, or null when there is none. */
+  /**
+   * The previous run of this model on this server with results and the same comparability key; when there
+   * is none, the newest earlier run with other settings (not compared: `differences` names the settings), or null.
+   */
   previous: z.object({ evaluationId: z.string(), runId: z.string(), versionSeq: z.number(), finishedAt: TimestampSchema }).nullable(),
+  /** Null unless `previous` has the same comparability key. */
   selectionAcc: MetricDeltaSchema.nullable(),
   argValidity: MetricDeltaSchema.nullable(),
   falseCallRate: MetricDeltaSchema.nullable(),
+  /** The settings in which `previous` differs from this run (`different_settings`), in words; empty otherwise. */
+  differences: z.array(z.string()),
   /**
    * The paired sign test of `toolmark diff` over trials matched by case and repeat — only when both runs
    * share the case set and the comparability key; otherwise null and `unpairedReason` says why.

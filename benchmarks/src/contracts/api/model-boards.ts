@@ -41,9 +41,28 @@ export const BoardKeySchema = z.object({
   selected: z.boolean(),
 });
 
-/** A server on a model's leaderboard: its latest finished evaluation with that comparability key. */
+/** What a board row cost and how fast it answered, as BFCL publishes them (the catalogue price is the model's `unitPrice`). */
+const costFields = {
+  /** Units the runs of this row cost: charged at start less refunded (answers reused from earlier runs cost 0). */
+  units: z.number(),
+  /** Median latency of the answered trials sent to the provider (ms); null when none (every answer reused from an earlier run). */
+  medianLatencyMs: z.number().nullable(),
+};
+
+/** Repeats per case and, where they are above 1, pass@k (some of k trials passed) and pass^k (all k passed); null when k is 1. */
+const passKFields = { k: z.number(), passAtK: RateSchema.nullable(), passHatK: RateSchema.nullable() };
+
+/**
+ * A row's answered share: a run (or any run of a pooled row) with fewer than `MIN_ANSWERED_SHARE` (95 %) of
+ * its planned trials answered is `complete: false`, listed after the ranked rows with `rank: null`.
+ */
+const completenessFields = { complete: z.boolean(), answeredTrials: z.number(), trials: z.number() };
+
+/** A server on a model's leaderboard: its latest finished evaluation with that comparability key, on the server's latest version. */
 export const ModelBoardItemSchema = z.object({
-  rank: z.number(),
+  /** Null for an incomplete run: listed, never ranked. */
+  rank: z.number().nullable(),
+  ...completenessFields,
   server: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   versionId: z.string(),
   versionSeq: z.number(),
@@ -53,6 +72,8 @@ export const ModelBoardItemSchema = z.object({
   selectionAcc: RateSchema,
   argValidity: RateSchema,
   falseCallRate: RateSchema,
+  ...passKFields,
+  ...costFields,
   /** False when this server's selectionAcc interval overlaps the one ranked just above: the two are not distinguishable. */
   distinguishable: z.boolean(),
 });
@@ -67,6 +88,10 @@ export const ModelBoardSchema = z.object({
   otherKeys: z.array(z.string()),
   /** Every key seen for the query, most servers first. */
   keys: z.array(BoardKeySchema),
+  /** The least answered share a ranked run has (the core's MIN_ANSWERED_SHARE). */
+  minAnsweredShare: z.number(),
+  /** Matching runs left out because they are of an older version of their server (each server is ranked at its latest version). */
+  olderVersionRuns: z.number(),
   total: z.number(),
   limit: z.number(),
   offset: z.number(),
@@ -81,15 +106,19 @@ export const ModelsBoardQuerySchema = z.object({
 
 /** One model on the models leaderboard: pooled over the suite's servers, with intervals. */
 export const ModelsBoardItemSchema = z.object({
-  rank: z.number(),
+  /** Null for an incomplete row: listed, never ranked. */
+  rank: z.number().nullable(),
+  ...completenessFields,
   model: ModelRefSchema,
   comparabilityKey: z.string(),
   servers: z.number(),
-  /** Mean number of tools shown per trial over the suite's servers (server + distractor sets): the x of the accuracy curve. */
+  /** Mean number of tools shown per request (trial) over the suite's servers (server + distractor sets), each server weighted by its trials: the x of the accuracy curve. */
   toolsShown: z.number(),
   selectionAcc: RateSchema,
   argValidity: RateSchema,
   falseCallRate: RateSchema,
+  ...passKFields,
+  ...costFields,
   distinguishable: z.boolean(),
 });
 
@@ -97,7 +126,10 @@ export const ModelsBoardItemSchema = z.object({
 export const CurvePointSchema = z.object({
   step: z.number(),
   distractors: z.array(z.string()),
+  /** Mean tools shown per request at this step (as the item's `toolsShown`). */
   toolsShown: z.number(),
+  /** Whether every run of the point is complete (an incomplete point is drawn hollow). */
+  complete: z.boolean(),
   servers: z.number(),
   selectionAcc: RateSchema,
   comparabilityKey: z.string(),
@@ -122,6 +154,8 @@ export const SuiteSchema = z.object({
 /** `GET /v1/leaderboards/models`: which model routes best on the suite, the baseline a labelled row, and accuracy against tools shown per model. */
 export const ModelsBoardSchema = z.object({
   suite: SuiteSchema,
+  /** The least answered share a ranked row has (the core's MIN_ANSWERED_SHARE). */
+  minAnsweredShare: z.number(),
   items: z.array(ModelsBoardItemSchema),
   /** Per model with any suite run, one point per step it has runs for (in step order). */
   curve: z.array(z.object({ model: ModelRefSchema, points: z.array(CurvePointSchema) })),

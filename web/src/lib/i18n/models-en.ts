@@ -67,4 +67,17 @@ export const modelsEn = {
   status: { enabled: 'enabled', paused: 'paused', unavailable: 'unavailable' },
   back: 'All models',
   unknownKey: 'That comparability key has no runs with these settings; the board shows the default key.',
+  // Completeness, cost, latency and repeats (the same on both boards).
+  incomplete: 'incomplete — not ranked',
+  answered: (a: number, t: number) => `answered ${a} / ${t} trials`,
+  incompleteLegend: (share: string) => `A row without a rank is incomplete: fewer than ${share} of its trials have a model answer (provider errors, or trials never sent), so its rates cover only part of the cases and it is not ranked.`,
+  cost: 'Cost',
+  units: (n: string) => `${n} units`,
+  unitPrice: (n: string) => `catalogue price: ${n} units per 1 000 request tokens`,
+  unitPriceShort: (n: string) => `${n} per 1 000 tokens`,
+  latency: 'Median latency',
+  ms: (n: number | null) => (n === null ? '—' : `${Math.round(n).toLocaleString('en-GB')} ms`),
+  passK: (k: number) => `pass^${k} (pass@${k})`,
+  passKValue: (hat: string, at: string) => `${hat} (${at})`,
+  olderVersions: (n: number) => `${n} ${n === 1 ? 'run' : 'runs'} on an older version of ${n === 1 ? 'its server is' : 'their servers are'} not shown: each server is ranked at its latest version.`,
 };

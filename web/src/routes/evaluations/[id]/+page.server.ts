@@ -1,7 +1,9 @@
-// One evaluation: status, cases, answered cases per model, each finished model's three metrics with
+// One evaluation: status, cases, answered trials per model (incomplete below the core's MIN_ANSWERED_SHARE),
+// what each run was charged and refunded and why, pass@k / pass^k with repeats, each finished model's three metrics with
 // counts and intervals, the comparison with the previous evaluation of the server, and the called-tools
 // table. Everything comes aggregated from the API (the run's stored metrics): no trial is loaded here, so
 // the page costs the same with 100 or 10 000 trials. Refreshes itself while queued or running.
+import { MIN_ANSWERED_SHARE } from '@toolmark/benchmarks';
 import { api, ApiFailure, pageError, type Answer } from '$lib/server/api';
 import { calledTools } from '$lib/server/called-tools';
 import { callerOf } from '$lib/server/caller';
@@ -28,6 +30,7 @@ export const load: PageServerLoad = async (event) => {
   return {
     done,
     all,
+    minAnsweredShare: MIN_ANSWERED_SHARE,
     evaluation: {
       id: evaluation.id,
       name: evaluation.name === null ? null : visibleName(evaluation.name),
@@ -51,9 +54,14 @@ export const load: PageServerLoad = async (event) => {
         trials: r.trials,
         answeredTrials: r.answeredTrials,
         answeredCases: r.answeredCases,
+        complete: r.complete,
         reusedTrials: r.reusedTrials,
         units: r.units,
         refundedUnits: r.refundedUnits,
+        chargedUnits: r.chargedUnits,
+        refunds: r.refunds.map((x) => ({ reason: x.reason, trials: x.trials, units: x.units })),
+        // Refunded before runs recorded why (migration run_refunds): said as such, never given a reason.
+        unrecordedRefund: Math.max(0, r.refundedUnits - r.refunds.reduce((n, x) => n + x.units, 0)),
         error: r.error && visible(r.error.message),
         finishedAt: r.finishedAt,
         metrics: m && {
@@ -63,6 +71,9 @@ export const load: PageServerLoad = async (event) => {
           errors: m.errors,
           truncated: m.truncated,
           providerErrors: m.providerErrors.map((g) => ({ code: g.code, count: g.count })),
+          k: m.k,
+          passAtK: m.passAtK,
+          passHatK: m.passHatK,
         },
         called: m && calledTools(m.confusion, all),
         comparison: c && {
@@ -71,6 +82,7 @@ export const load: PageServerLoad = async (event) => {
           argValidity: c.argValidity,
           falseCallRate: c.falseCallRate,
           paired: c.paired,
+          differences: c.differences,
           unpairedReason: visible(c.unpairedReason),
           unpairedCode: c.unpairedCode,
         },

@@ -7,6 +7,7 @@ import { callerOf } from '$lib/server/caller';
 import { visible, visibleName } from '$lib/server/visible';
 import { serverOnly } from '$lib/server-only';
 import { failuresView } from '$lib/server/failures';
+import { evaluationResults } from '$lib/server/evaluation-results';
 import type { Actions, PageServerLoad } from './$types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +36,7 @@ export const load: PageServerLoad = async (event) => {
   if (!UUID.test(id) && !SLUG.test(id)) error(404, 'Not found');
   const caller = callerOf(event);
   const session = event.locals.session;
-  const [detail, list, me, failures] = await Promise.all([
+  const [detail, list, me, failures, evaluations] = await Promise.all([
     api.server(caller, id),
     api.rules(caller),
     // Signed in with an admin or script key: whether it is this server's organisation (then the page links to its
@@ -43,6 +44,8 @@ export const load: PageServerLoad = async (event) => {
     session?.purpose === 'admin' || session?.purpose === 'script' ? api.me(caller).catch(() => null) : Promise.resolve(null),
     // What agents reported (the API applies the 3-organisation rule and shows utterances to the owner only).
     api.failures(caller, id).catch((e: unknown) => (e instanceof ApiFailure && e.status !== 404 && e.status !== 400 ? null : fail(e))),
+    // Each model's newest finished evaluation result (a failure of this read never hides the page).
+    api.serverEvaluations(caller, id, 20).catch(() => null),
   ]).catch(fail);
   const { server, versions } = detail;
   if (id !== server.slug) redirect(308, localPath(event.locals.lang, `/servers/${server.slug}${event.url.search}`));
@@ -124,6 +127,7 @@ export const load: PageServerLoad = async (event) => {
     canManage: me !== null && me.key.purpose === 'admin' && me.organisation.id === server.organisationId,
     canEvaluate: me !== null && me.organisation.id === server.organisationId && server.latestVersionId !== null,
     failures: failures && failuresView(failures, lang),
+    evaluationResults: evaluations && evaluationResults(evaluations),
     sameSurface: { total: detail.sameSurface.total, items: detail.sameSurface.items.map((s) => ({ ...s, name: visibleName(s.name) })) },
     versions: versions.map((v) => ({ id: v.id, seq: v.seq, label: v.label ? visible(v.label) : null, capturedAt: v.capturedAt, toolCount: v.toolCount })),
     version: version ? { id: version.id, seq: version.seq, label: visible(version.label), capturedAt: version.capturedAt, surfaceHash: version.surfaceHash, toolCount: version.toolCount } : null,

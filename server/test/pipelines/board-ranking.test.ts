@@ -1,0 +1,67 @@
+// What both evaluation boards share, on hand-made runs: only complete rows are ranked (an incomplete one
+// follows, unranked, never compared), a pooled row is complete only when each of its runs is, the chart's
+// x is the tools shown per request (each run weighted by its trials), pass@k / pass^k only with repeats.
+import { describe, expect, it } from 'vitest';
+import { rate, type Metrics } from '@toolmark/benchmarks';
+import type { BoardRun } from '@toolmark/db';
+import { answeredOfRuns, passKOf, rankedComplete, toolsShownPerRequest, unitsOf } from '../../src/pipelines/board-ranking.js';
+
+function run(id: string, o: { trials: number; errors: number; shown: number; k?: number; hat?: [number, number]; units?: number; refunded?: number }): BoardRun {
+  const metrics = { trials: o.trials, errors: o.errors, k: o.k ?? 1, passAtK: rate(o.hat?.[0] ?? 0, o.hat?.[1] ?? 0), passHatK: rate(o.hat?.[0] ?? 0, o.hat?.[1] ?? 0) } as unknown as Metrics;
+  return {
+    runId: id,
+    evaluationId: `e-${id}`,
+    modelId: 'm',
+    comparabilityKey: 'cmp1:00',
+    metrics,
+    facts: { toolsShown: o.shown },
+    finishedAt: new Date(0),
+    server: { id: `s-${id}`, slug: id, name: id },
+    versionId: 'v',
+    versionSeq: 1,
+    latestVersionId: 'v',
+    organisationId: 'o',
+    trialCount: o.trials,
+    units: o.units ?? 0,
+    refundedUnits: o.refunded ?? 0,
+  };
+}
+
+describe('board ranking', () => {
+  it('ranks complete rows only; the incomplete one follows without a rank, even with the best rate', () => {
+    const rows = rankedComplete([
+      { name: 'b', complete: true, selectionAcc: rate(6, 10) },
+      { name: 'a', complete: false, selectionAcc: rate(12, 12) },
+      { name: 'c', complete: true, selectionAcc: rate(9, 10) },
+    ]);
+    expect(rows.map((r) => [r.name, r.rank, r.distinguishable])).toEqual([
+      ['c', 1, true],
+      ['b', 2, false],
+      ['a', null, false],
+    ]);
+  });
+
+  it('a pooled row is complete only when every run is (95 % answered each)', () => {
+    const whole = run('x', { trials: 100, errors: 5, shown: 3 });
+    const half = run('y', { trials: 20, errors: 10, shown: 3 });
+    expect(answeredOfRuns([whole])).toEqual({ answered: 95, planned: 100, complete: true });
+    // 105 of 120 answered pooled (87.5 %), and one run at 50 %: incomplete.
+    expect(answeredOfRuns([whole, half])).toEqual({ answered: 105, planned: 120, complete: false });
+    expect(answeredOfRuns([run('z', { trials: 100, errors: 6, shown: 3 })]).complete).toBe(false);
+    expect(answeredOfRuns([]).complete).toBe(false);
+  });
+
+  it('tools shown per request weights each run by its trials', () => {
+    // 10 requests with 2 tools and 30 with 30 tools: 23 per request (the unweighted mean of servers would be 16).
+    expect(toolsShownPerRequest([run('a', { trials: 10, errors: 0, shown: 2 }), run('b', { trials: 30, errors: 0, shown: 30 })])).toBe(23);
+    expect(toolsShownPerRequest([])).toBe(0);
+  });
+
+  it('pass@k and pass^k only where a run repeats; units are charged less refunded', () => {
+    expect(passKOf([run('a', { trials: 10, errors: 0, shown: 1 })])).toEqual({ k: 1, passAtK: null, passHatK: null });
+    const r = passKOf([run('a', { trials: 10, errors: 0, shown: 1, k: 2, hat: [3, 5] }), run('b', { trials: 10, errors: 0, shown: 1, k: 2, hat: [1, 5] })]);
+    expect(r.k).toBe(2);
+    expect([r.passHatK!.numerator, r.passHatK!.denominator]).toEqual([4, 10]);
+    expect(unitsOf([run('a', { trials: 1, errors: 0, shown: 1, units: 40, refunded: 15 }), run('b', { trials: 1, errors: 0, shown: 1, units: 5 })])).toBe(30);
+  });
+});
