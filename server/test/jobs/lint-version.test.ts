@@ -177,8 +177,8 @@ describe('lint-version', () => {
     expect(stored.sort()).toEqual([...RULES].sort());
     const background = jobs.filter((j) => j.singleton_key === `${versionId}:${[...OTHERS].sort().join(',')}`);
     expect(background).toHaveLength(OTHERS.length > 0 ? 1 : 0);
-    const [{ priority }] = await t.sql.unsafe<{ priority: number }[]>('SELECT priority FROM pgboss.job WHERE id = $1', [background[0]!.id]);
-    expect(priority).toBe(BACKGROUND_LINT_PRIORITY);
+    const rows = await t.sql.unsafe<{ priority: number }[]>('SELECT priority FROM pgboss.job WHERE id = $1', [background[0]!.id]);
+    expect(rows.map((r) => r.priority)).toEqual([BACKGROUND_LINT_PRIORITY]);
     // Both instances did lint work.
     for (const log of logs) expect(log.lines.filter((l) => l.message === 'job done' && l.fields.queue === 'lint-version').length).toBeGreaterThan(0);
   });
