@@ -94,7 +94,7 @@ describe('a finished run where half the trials got provider errors', () => {
     expect(steady.runs[0]!.status).toBe('done');
     expect(steady.runs[0]!.metrics!.errors).toBe(0);
     expect(steady.runs[0]!.refundedUnits).toBe(0);
-    const res = await get(s, '/v1/leaderboards/evaluations?model=openai/half');
+    const res = await get(s, '/v1/leaderboards/evaluations?model=openai/half&generator=offline&casesPerTool=8');
     expect(res.statusCode, res.body).toBe(200);
     const board = res.json();
     expect(board.minAnsweredShare).toBe(0.95);
@@ -119,7 +119,7 @@ describe('a finished run where half the trials got provider errors', () => {
 
 describe('a model\'s board ranks each server at its latest version', () => {
   it('a server whose tools changed leaves the board until it is evaluated on the new version', async () => {
-    const board = async () => (await get(s, '/v1/leaderboards/evaluations?model=openai/half')).json();
+    const board = async () => (await get(s, '/v1/leaderboards/evaluations?model=openai/half&generator=offline&casesPerTool=8')).json();
     const saved = await post(s, `/v1/servers/${steadyId}/lint`, s.keys.ci, { tools: [SURFACE.tools[0], SURFACE.tools[1]] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().version.created).toBe(true);
@@ -141,7 +141,7 @@ describe('repeats', () => {
     const res = await post(s, `/v1/servers/${steadyId}/evaluations`, s.keys.script, { models: ['openai/half'], repeats: 2, casesPerTool: 2 });
     expect(res.statusCode, res.body).toBe(202);
     await waitForEvaluation(s, res.json().id, (e) => e.status === 'done');
-    const board = (await get(s, '/v1/leaderboards/evaluations?model=openai/half&repeats=2&casesPerTool=2')).json();
+    const board = (await get(s, '/v1/leaderboards/evaluations?model=openai/half&generator=offline&repeats=2&casesPerTool=2')).json();
     const item = board.items[0];
     expect(item.k).toBe(2);
     const perCase = await s.t.sql<{ scored: number; passed: number }[]>`
