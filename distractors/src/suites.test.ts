@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSuites, drawSplit, halfOf, readSuiteManifest, readSuiteTaskSet, suiteCasesFor, SUITES_FOLDER } from './suites.js';
+import { checkSuites, drawSplit, halfOf, readSuiteManifest, readSuiteTaskSet, suiteCasesFor, suiteSurface, SUITES_FOLDER } from './suites.js';
 import { editJson, useDataCopies } from './test-support.js';
 
 const FOLDER = 'toolmark-public-v2';
@@ -18,7 +18,7 @@ describe('toolmark-public v2 as frozen', () => {
     expect(summaries).toHaveLength(5);
   });
 
-  it('has every server of the models leaderboard, Japanese at least as many as English, a fifth no-call, every tool six times', () => {
+  it('has every server of the models leaderboard, Japanese at least as many as English, a fifth no-call, every tool six times in each language', () => {
     const manifest = readSuiteManifest(FOLDER);
     expect(manifest.servers.map((s) => s.slug).sort()).toEqual(['context7', 'everything', 'firecrawl', 'playwright', 'sequential-thinking']);
     for (const server of manifest.servers) {
@@ -27,6 +27,15 @@ describe('toolmark-public v2 as frozen', () => {
       const ja = set.tasks.filter((t) => t.language === 'ja').length;
       expect(ja, server.slug).toBeGreaterThanOrEqual(en);
       expect(set.tasks.filter((t) => t.expected === null).length / set.tasks.length, server.slug).toBeGreaterThanOrEqual(0.2);
+      for (const language of ['en', 'ja'] as const) {
+        const own = set.tasks.filter((t) => t.language === language);
+        expect(own.filter((t) => t.expected === null).length / own.length, `${server.slug} ${language}`).toBeGreaterThanOrEqual(0.2);
+        const exempt = new Set(manifest.rules.exemptTools.filter((e) => e.server === server.slug).map((e) => e.tool));
+        for (const tool of suiteSurface(server).tools.filter((x) => !exempt.has(x.name))) {
+          expect(own.filter((t) => t.expected === tool.name).length, `${server.slug} ${language} ${tool.name}`).toBeGreaterThanOrEqual(6);
+        }
+        for (const e of exempt) expect(own.filter((t) => t.tags?.includes(`avoid:${e}`)).length, `${server.slug} ${language} avoid:${e}`).toBeGreaterThanOrEqual(6);
+      }
       // No Japanese case is an English request in a Japanese frame: its prompt has no run of 4+ English words.
       for (const t of set.tasks.filter((x) => x.language === 'ja')) expect(t.prompt, t.id).not.toMatch(/[A-Za-z]+ [A-Za-z]+ [A-Za-z]+ [A-Za-z]+ [A-Za-z]+/);
     }
@@ -92,5 +101,23 @@ describe('a changed suite is refused', () => {
     const problems = checkSuites(dir).problems.join('\n');
     expect(problems).toMatch(/firecrawl_research_search_github is exempt .* but a task expects it/);
     expect(problems).toMatch(/15 Japanese cases, fewer than the 16 English ones/);
+  });
+
+  it('a tool with six cases over both languages but five in one of them (a run reads one language)', () => {
+    const dir = copy();
+    const fc = file(dir, 'firecrawl.yaml');
+    const before = readFileSync(fc, 'utf8');
+    const after = before.replace(/(- id: firecrawl\/ja\/185\n(?: {2}.*\n)*? {2}language: )ja/, '$1en');
+    expect(after).not.toBe(before);
+    writeFileSync(fc, after);
+    editJson(file(dir, 'manifest.json'), (m) => {
+      const v = m as { servers: { file: string; sha256: string }[] };
+      const s = v.servers.find((x) => x.file === 'firecrawl.yaml')!;
+      s.sha256 = createHash('sha256').update(readFileSync(fc)).digest('hex');
+      return v;
+    });
+    const problems = checkSuites(dir).problems.join('\n');
+    expect(problems).toMatch(/firecrawl\.yaml: ja cases alone: firecrawl_credit_usage has 5 task/);
+    expect(problems).not.toMatch(/en cases alone/);
   });
 });

@@ -18,7 +18,7 @@ export type SuiteHalf = z.infer<typeof SuiteHalfSchema>;
 
 /** The promises a suite's files are checked against. */
 export const SuiteRulesSchema = z.strictObject({
-  /** Cases per tool over both languages (a case counts for every tool it names). */
+  /** Cases per tool in each language on its own, since a run reads one language (a case counts for every tool it names). */
   minCasesPerTool: z.number().int().min(1),
   /** Share of no-call cases per server, at least. */
   minNoCallShare: z.number().min(0).max(1),
@@ -75,7 +75,7 @@ export class SuiteError extends Error {
  * gets a new folder, a new manifest and a new line here.
  */
 export const FROZEN_SUITES: Readonly<Record<string, string>> = {
-  'toolmark-public-v2': 'd02b2364d4297eef9ffea2c2c10b129cc6e439f1b961567f5c61683ce23e14b2',
+  'toolmark-public-v2': '96a4322e39e619d9a1be9348284759e28ff8f7376d8360fd0523071f3ca9263a',
 };
 
 /** `<id>-v<version>`: the suite's folder name. */
@@ -176,11 +176,21 @@ export function suiteServerProblems(manifest: SuiteManifest, server: SuiteServer
   for (const p of lint.problems) if (p.level === 'error') problems.push(`${where}: ${p.taskId ? `task ${p.taskId}: ` : ''}${p.message}`);
   const exempt = manifest.rules.exemptTools.filter((e) => e.server === server.slug);
   for (const p of lint.problems) if (p.code === 'tool_not_covered' && !exempt.some((e) => e.tool === p.tool)) problems.push(`${where}: ${p.message}`);
+  // A run reads one language: each language carries the minimum on its own.
+  for (const language of ['en', 'ja'] as const) {
+    const own = lintTaskSet({ ...set, tasks: set.tasks.filter((t) => t.language === language) }, surface, { minCasesPerTool: manifest.rules.minCasesPerTool });
+    for (const p of own.problems) {
+      if (p.code === 'too_few_cases' || (p.code === 'tool_not_covered' && !exempt.some((e) => e.tool === p.tool))) problems.push(`${where}: ${language} cases alone: ${p.message}`);
+    }
+  }
   for (const e of exempt) {
     if (!surface.tools.some((t) => t.name === e.tool)) problems.push(`${where}: exempt tool ${e.tool} is not a tool of the server`);
     if (set.tasks.some((t) => t.expected === e.tool || t.expect?.some((s) => s.name === e.tool))) problems.push(`${where}: ${e.tool} is exempt (${e.reason}) but a task expects it`);
     const avoiding = set.tasks.filter((t) => t.tags?.includes(`avoid:${e.tool}`));
-    if (avoiding.length < manifest.rules.minCasesPerTool) problems.push(`${where}: ${avoiding.length} cases tagged avoid:${e.tool}, fewer than ${manifest.rules.minCasesPerTool}`);
+    for (const language of ['en', 'ja'] as const) {
+      const n = avoiding.filter((t) => t.language === language).length;
+      if (n < manifest.rules.minCasesPerTool) problems.push(`${where}: ${n} ${language} cases tagged avoid:${e.tool}, fewer than ${manifest.rules.minCasesPerTool}`);
+    }
     for (const t of avoiding) if (t.expected === null || !e.successors.includes(t.expected)) problems.push(`${where}: task ${t.id} is tagged avoid:${e.tool} but expects ${t.expected ?? 'no tool'}, not one of ${e.successors.join(', ')}`);
   }
   const ids = new Set(set.tasks.map((t) => t.id));

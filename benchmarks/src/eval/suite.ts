@@ -26,7 +26,7 @@ export const MODELS_SUITE = {
   servers: ['context7', 'everything', 'firecrawl', 'playwright', 'sequential-thinking'],
   language: 'en',
   /**
-   * Hand-written: at least 6 cases per tool over both languages. For suite cases this labels the set (runs
+   * Hand-written: at least 6 cases per tool in each language. For suite cases this labels the set (runs
    * and boards are keyed by it); it generates nothing, and an evaluation asking for the suite gets it.
    */
   casesPerTool: 6,
