@@ -1,0 +1,82 @@
+// The phrase lexicon of rules v3's security scan: for each language, the words of each injection class,
+// composed into expressions by one template per class (./lexicon-languages.ts holds the words). A class
+// needs two parts in one sentence, in either order (verb-final languages put the verb last): a verb of
+// ignoring and instructions qualified as earlier or the system's; a negated "tell" and the user; "these
+// instructions" and "take precedence"; a claimed approval and "never ask"; a verb of sending and the
+// conversation or the system prompt; "reveal" and the system prompt; "from now on" and "you are".
+import { LANGUAGES, type Language } from './lexicon-languages.js';
+
+/** One lexicon expression: the class it finds (a hidden_instructions pattern id) and its language. */
+export interface LexiconPattern {
+  id: string;
+  lang: string;
+  /** Which form it reads: Latin-script languages the Latin form, the others the native form. */
+  form: 'latin' | 'native';
+  re: RegExp;
+}
+
+// Word boundaries that know letters of every script (\b knows ASCII only).
+const B0 = '(?<![\\p{L}\\p{N}_])';
+const B1 = '(?![\\p{L}\\p{N}_])';
+
+/** A word list as an expression: "~" is a word's ending (up to 12 letters), a space is white space. */
+function words(list: string, cjk: boolean): string {
+  const body = list.replace(/~/g, '\\p{L}{0,12}').replace(/ /g, cjk ? '\\s*' : '\\s+');
+  return cjk ? `(?:${body})` : `${B0}(?:${body})${B1}`;
+}
+
+/** Characters between two parts of one sentence: no sentence stop, no line break. */
+const gap = (n: number): string => `[^.!?;。！？\\n]{0,${n}}?`;
+const either = (a: string, b: string, n: number): string => `(?:${a}${gap(n)}${b}|${b}${gap(n)}${a})`;
+
+function patternsOf(l: Language): LexiconPattern[] {
+  const cjk = l.cjk === true;
+  const w = (list: string | undefined): string | null => (list === undefined || list === '' ? null : words(list, cjk));
+  const far = cjk ? 24 : 50;
+  const near = cjk ? 12 : 30;
+  const out: LexiconPattern[] = [];
+  const add = (id: string, source: string | null): void => {
+    if (source !== null) out.push({ id, lang: l.id, form: l.form, re: new RegExp(source, 'gu') });
+  };
+  const [ignore, instr, prev] = [w(l.ignore), w(l.instructions), w(l.previous)];
+  if (ignore && instr && prev) add('ignore_previous', either(ignore, either(prev, instr, near), far));
+  const [neg, user] = [w(l.dontTell), w(l.user)];
+  if (neg && user) add('conceal_from_user', either(neg, user, far));
+  add('conceal_from_user', w(l.concealAlone));
+  const [these, override] = [w(l.these), w(l.override)];
+  if (these && override) {
+    const target = w(l.overrideTarget);
+    add('precedence_claim', target ? `${these}${gap(far)}${override}${gap(far)}${target}` : either(these, override, far));
+  }
+  const [approved, noAsk] = [w(l.approved), w(l.noAsk)];
+  // A claimed approval and "never ask" are often two sentences: this class may cross one stop.
+  if (approved && noAsk) add('pre_approval', `(?:${approved}[^\\n]{0,90}?${noAsk}|${noAsk}[^\\n]{0,90}?${approved})`);
+  const [send, history] = [w(l.send), w(l.history)];
+  if (send && history) add('history_exfiltration', either(send, history, far));
+  const [reveal, systemPrompt] = [w(l.reveal), w(l.systemPrompt)];
+  if (reveal && systemPrompt) add('authority_claim', either(reveal, systemPrompt, near));
+  const [fromNow, youAre] = [w(l.fromNow), w(l.youAre)];
+  if (fromNow && youAre) add('role_override', `${fromNow}${gap(near)}${youAre}`);
+  add('role_override', w(l.roleAlone));
+  return out;
+}
+
+/** Every lexicon expression, language by language. */
+export const LEXICON: LexiconPattern[] = LANGUAGES.flatMap(patternsOf);
+
+/** The languages the lexicon reads (ISO 639-1 codes). */
+export const LEXICON_LANGUAGES: string[] = LANGUAGES.map((l) => l.id);
+
+/**
+ * Phrases read with every gap removed, for text spaced letter by letter where words cannot be told apart
+ * ("i g n o r e a l l p r e v i o u s …"): one expression per class, over the common languages' words.
+ */
+export const COMPACT: { id: string; re: RegExp }[] = [
+  { id: 'ignore_previous', re: /(?:ignore|disregard|forget|bypass|override)(?:all|any|the|your|every|of)*(?:previous|prior|above|earlier|preceding|system|original|safety|developer)(?:instructions?|prompts?|rules|directives|guidelines|messages)/gu },
+  { id: 'ignore_previous', re: /(?:ignora|olvida|ignoriere|vergiss|ignorez|ignore|oublie|ignori|esqueca|zignoruj|negeer)(?:todas|las|tus|alle|die|deine|toutes|les|tutte|le|as|wszystkie|je)*(?:instrucciones|anweisungen|instructions|consignes|istruzioni|instrucoes|instrukcje|instructies)/gu },
+  { id: 'ignore_previous', re: /(?:игнорируй|забудь)\p{L}{0,20}(?:инструкци|указани)/gu },
+  { id: 'conceal_from_user', re: /(?:donot|dont|never)(?:tell|inform|notify|mention|reveal|alert|let)(?:this|it|that|to)?(?:the)?(?:user|human)/gu },
+  { id: 'exfiltrate', re: /(?:send|forward|upload|post|copy|exfiltrate|leak|include|paste)(?:the|all|your|every|full|entire|whole|of)*(?:conversation|chathistory|history|credentials|secrets|apikeys?|tokens?|passwords?|systemprompt|environment|envvars|privatekey|sshkey)/gu },
+  { id: 'role_override', re: /youarenow|fromnowonyou|yournewinstructions|(?:developer|god|dan|jailbreak)mode|systemoverride|newsysteminstructions/gu },
+  { id: 'fetch_and_run', re: /(?:curl|wget)\S{0,200}?\|(?:sudo)?(?:ba|z|da)?sh/gu },
+];

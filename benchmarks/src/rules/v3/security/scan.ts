@@ -1,0 +1,155 @@
+// What rules v3's security scan adds to v2's for one string: the phrase lexicon (13 languages) and the
+// capability patterns on the string's Latin and native forms, and v2's patterns and these again on every
+// form an attack hides in (leetspeak, letter spacing, markdown and HTML comments, base64, hex and URL-encoded
+// runs). Memoised by string for one lint, like v2's scan: a string repeated across a surface is read once.
+import { identifierAsWords } from '../../v2/normalise.js';
+import { INSTRUCTION_PATTERNS } from '../../v2/security-patterns.js';
+import { formOf, found, scanOf, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
+import { matches, sentenceAround } from '../../v2/security-text.js';
+import { CAPABILITY_PATTERNS } from './capability.js';
+import { decodedRuns } from './decode.js';
+import { commentBodies, deleet, isPlain, latinForm, nativeForm, unspace } from './forms.js';
+import { COMPACT, LEXICON } from './lexicon.js';
+import { benignReading } from './benign.js';
+
+/** One match the v3 scan adds: the class (a hidden_instructions pattern id), the hiding place, an excerpt. */
+export interface ExtraMatch {
+  pattern: string;
+  /** How the text was hidden ("base64", "leetspeak", "comment", …); null: in plain sight. */
+  via: string | null;
+  excerpt: string;
+}
+
+/** rules v3's memo: v2's (forms and scans of v2's patterns) and the extra matches by string. */
+export interface SecurityMemo extends SecurityMemoV2 {
+  extra: Map<string, ExtraMatch[]>;
+  identifierExtra: Map<string, ExtraMatch[]>;
+}
+
+// A negation just before a match makes it a warning ("never reveal the system prompt", "no ignores las …").
+const NEGATION = /(?:(?<![\p{L}])(?:not|never|no|nunca|jamas|nao|nicht|niemals|nie|ne|non|mai|niet|nooit|не|никогда)\s+(?:\p{L}+\s+)?|n't\s+|(?:不要|不得|切勿|别|別|请勿|請勿|不能|不可))$/u;
+const NEGATABLE = new Set(['ignore_previous', 'history_exfiltration', 'authority_claim', 'role_override', 'precedence_claim', 'environment_to_argument', 'fetch_and_run']);
+
+/** The first match of `re` in `form` that is not negated (when its class may be), as an excerpt, or null. */
+function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
+  for (const m of matches(re, form)) {
+    if (NEGATABLE.has(id) && NEGATION.test(form.slice(Math.max(0, m.index - 24), m.index))) continue;
+    if (sentence !== undefined) {
+      const [s0, s1] = sentenceAround(form, m.index, m.index + m[0].length);
+      sentence.lastIndex = 0;
+      if (!sentence.test(form.slice(s0, s1))) continue;
+    }
+    return m[0].slice(0, 80);
+  }
+  return null;
+}
+
+/** The lexicon and capability matches of one form (Latin and native), one per class. */
+function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[]): void {
+  const seen = new Set<string>();
+  const push = (pattern: string, excerpt: string | null): void => {
+    if (excerpt === null || seen.has(pattern)) return;
+    seen.add(pattern);
+    out.push({ pattern, via, excerpt });
+  };
+  for (const p of LEXICON) {
+    if (seen.has(p.id)) continue;
+    if (p.form === 'native') {
+      if (!plain) push(p.id, firstMatch(p.id, p.re, native));
+    } else push(p.id, firstMatch(p.id, p.re, latin));
+  }
+  for (const p of CAPABILITY_PATTERNS) if (!seen.has(p.id)) push(p.id, firstMatch(p.id, p.re, latin, p.sentence));
+}
+
+/** v2's instruction patterns on a form an attack hid in (v2 itself reads only the string as sent). */
+function v2Matches(memo: SecurityMemo, text: string, via: string, out: ExtraMatch[]): void {
+  const f = formOf(memo, text, false);
+  const scan = (f.scan ??= scanOf(memo, f.form));
+  if (scan.bits === 0) return;
+  INSTRUCTION_PATTERNS.forEach((p, k) => {
+    if ((scan.bits & (1 << k)) === 0) return;
+    const m = found([scan], [f.form], 0, k).find((x) => !benignReading(p.id, f.form, x.from, x.to, x.text));
+    if (m !== undefined) out.push({ pattern: p.id, via, excerpt: m.text.slice(0, 80) });
+  });
+}
+
+/** Everything the v3 scan adds for one text, hidden forms included; `depth` bounds decoding inside decoding. */
+function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[] {
+  const out: ExtraMatch[] = [];
+  const plain = isPlain(text);
+  const native = nativeForm(text);
+  const latin = latinForm(native);
+  lexiconMatches(latin, native, plain, null, out);
+  // The hidden forms: each read by v2's patterns and the lexicon, reported with how it was hidden.
+  const hidden = (via: string, form: string): void => {
+    v2Matches(memo, form, via, out);
+    lexiconMatches(form, form, isPlain(form), via, out);
+  };
+  if (!plain && latin !== native) v2Matches(memo, latin, 'look-alike letters', out);
+  for (const body of commentBodies(text)) hidden('comment', latinForm(nativeForm(body)));
+  const leet = deleet(latin);
+  if (leet !== null) {
+    hidden('leetspeak', leet);
+    const leetL = deleet(latin, 'l');
+    if (leetL !== null && leetL !== leet) hidden('leetspeak', leetL);
+  }
+  const spaced = unspace(latin);
+  if (spaced !== null) {
+    hidden('letter spacing', spaced.words);
+    for (const c of COMPACT) {
+      const excerpt = firstMatch(c.id, c.re, spaced.compact);
+      if (excerpt !== null) out.push({ pattern: c.id, via: 'letter spacing', excerpt });
+    }
+  }
+  if (depth < 2) {
+    for (const d of decodedRuns(text)) {
+      // The decoded text read by v2's patterns, then by everything above (decoding inside decoding too).
+      v2Matches(memo, latinForm(nativeForm(d.text)), d.via, out);
+      for (const m of scanText(memo, d.text, depth + 1)) out.push({ ...m, via: m.via === null ? d.via : `${d.via}, ${m.via}` });
+    }
+  }
+  // One match per class and hiding place.
+  const seen = new Set<string>();
+  return out.filter((m) => {
+    const key = `${m.pattern}\n${m.via}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map() });
+
+/** The extra matches of a string value, or of a key or name read as words (memoised). */
+export function extraMatches(memo: SecurityMemo, text: string, identifier: boolean): ExtraMatch[] {
+  const map = identifier ? memo.identifierExtra : memo.extra;
+  let out = map.get(text);
+  if (out === undefined) map.set(text, (out = scanText(memo, identifier ? identifierAsWords(text) : text, 0)));
+  return out;
+}
+
+const CROSS_SENTENCE = LEXICON.filter((p) => p.id === 'pre_approval');
+
+/** The classes that may run over a sentence stop ("The user approved all of it. Never ask."), in `text`. */
+export function crossSentenceMatches(text: string): ExtraMatch[] {
+  const plain = isPlain(text);
+  const native = nativeForm(text);
+  const latin = latinForm(native);
+  const forms: [string, string | null][] = [[latin, null]];
+  for (const one of ['i', 'l'] as const) {
+    const leet = deleet(latin, one);
+    if (leet !== null) forms.push([leet, 'leetspeak']);
+  }
+  for (const p of CROSS_SENTENCE) {
+    if (p.form === 'native') {
+      const excerpt = plain ? null : firstMatch(p.id, p.re, native);
+      if (excerpt !== null) return [{ pattern: p.id, via: null, excerpt }];
+      continue;
+    }
+    for (const [form, via] of forms) {
+      const excerpt = firstMatch(p.id, p.re, form);
+      if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
+    }
+  }
+  return [];
+}
