@@ -20,12 +20,13 @@ export const isPlain = (text: string): boolean => PLAIN.test(text);
 
 /**
  * The native form: tag characters read as ASCII, escapes and invisible characters removed, NFKC, spaces
- * folded (a line break between two CJK characters joins them), lower case. Scripts are kept as they are.
+ * folded (a line break between two CJK characters joins them; `keepSpaces` keeps runs of spaces, which
+ * separate the words of letter-spaced text), lower case. Scripts are kept as they are.
  */
-export function nativeForm(text: string): string {
+export function nativeForm(text: string, keepSpaces = false): string {
   if (PLAIN.test(text)) {
     const lower = text.toLowerCase();
-    return lower.includes('  ') ? lower.replace(/ {2,}/g, ' ') : lower;
+    return keepSpaces || !lower.includes('  ') ? lower : lower.replace(/ {2,}/g, ' ');
   }
   let s = text;
   if (/[\ud800-\udfff]/.test(s)) {
@@ -36,7 +37,7 @@ export function nativeForm(text: string): string {
   }
   s = s.replace(ANSI, '').normalize('NFKC').replace(INVISIBLE, '');
   s = s.replace(SPACE, (m: string, offset: number, all: string) => {
-    if (m === ' ') return m;
+    if (m === ' ' || (keepSpaces && /^ +$/.test(m))) return m;
     const before = all[offset - 1];
     const after = all[offset + m.length];
     return /[\n\r\u2028\u2029]/.test(m) && before !== undefined && after !== undefined && CJK.test(before) && CJK.test(after) ? '' : ' ';
@@ -45,8 +46,9 @@ export function nativeForm(text: string): string {
 }
 
 const SKELETON = confusables as Record<string, string>;
-// Letters NFD does not take apart.
-const EXTRA: Record<string, string> = { ß: 'ss', ł: 'l', đ: 'd', ø: 'o', æ: 'ae', œ: 'oe', ı: 'i', ħ: 'h', þ: 'th', ð: 'd' };
+// Letters NFD does not take apart, and look-alikes the confusables table reads otherwise than a reader does
+// (its prototype of the I/l class is one letter; NFKC turns the lunate sigma into a final sigma first).
+const EXTRA: Record<string, string> = { ß: 'ss', ł: 'l', đ: 'd', ø: 'o', æ: 'ae', œ: 'oe', ı: 'i', ħ: 'h', þ: 'th', ð: 'd', ӏ: 'l', ι: 'i', і: 'i', ς: 'c', ϲ: 'c' };
 const MARKS = /\p{M}+/gu;
 const ASCII_WORDISH = /^[a-z0-9]+$/;
 

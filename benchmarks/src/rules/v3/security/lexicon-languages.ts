@@ -2,7 +2,7 @@
 // were built). Latin-script languages are written as the Latin form reads them: lower case, no accents
 // ("instruccion", "uberschreiben", "uzytkownik"). "~" stands for a word's ending, a space for white space
 // (in Chinese, Japanese and Korean: optional white space). A list left out is a class the language does not
-// add: English's "ignore" and "do not tell" classes, for one, are v2's patterns, which v3 still runs.
+// add: English's "do not tell" and "from now on" classes are v2's patterns, which v3 still runs.
 
 export interface Language {
   id: string;
@@ -35,7 +35,10 @@ const en: Language = {
   these: '(?:this|these|the following|my|our) (?:instructions?|rules|directives?|guidelines|notes?)|this (?:description|text|message|tool.s instructions|tool description)|(?:the )?instructions (?:in|of|from) this (?:tool|description|server)',
   override: 'override~|supersede~|take~ precedence|take~ priority|ha(?:s|ve) (?:a )?(?:higher )?priority|outrank~|trump~|prevail~|come~ before|(?:are|is) more important than|(?:are|is|rank~) above',
   overrideTarget: 'system|developer|operator|previous|prior|earlier|original|other instructions|safety|guardrails|your (?:instructions|rules|guidelines)|assistant|the user',
-  approved: '(?:has|have|had) (?:already )?(?:pre-?)?(?:approved|authori[sz]ed|consented|confirmed|granted (?:permission|consent|approval)|given (?:permission|consent|approval)|signed off)|(?:is|are|was|were|been) (?:already )?(?:pre-?approved|pre-?authori[sz]ed)|pre-?approved|pre-?authori[sz]ed|blanket (?:approval|consent|permission)|already (?:approved|authori[sz]ed|consented)',
+  ignore: 'ignore|disregard|forget|bypass|discard|abandon',
+  instructions: 'instructions?|rules?|guidelines?|directives?|prompts?|guardrails|policies',
+  previous: 'previous|prior|above|earlier|preceding|system|original|developer.s|safety|initial|every|all (?:the )?|any|(?:you were|you have been|you.ve been) (?:given|told)|given to you|so far',
+  approved: '(?:permission|consent|approval)s? (?:\\p{L}+ ){0,4}(?:was|were|has been|have been|is) (?:already )?(?:granted|given)|granted (?:\\p{L}+ ){0,3}in advance|(?:has|have|had) (?:already )?(?:pre-?)?(?:approved|authori[sz]ed|consented|confirmed|granted (?:permission|consent|approval)|given (?:permission|consent|approval)|signed off)|(?:is|are|was|were|been) (?:already )?(?:pre-?approved|pre-?authori[sz]ed)|pre-?approved|pre-?authori[sz]ed|blanket (?:approval|consent|permission)|already (?:approved|authori[sz]ed|consented)',
   noAsk: '(?:never|do not|don.t|dont|no need to|must not|should not|stop) (?:ask~|confirm~|prompt~|check~ with|request~ (?:confirmation|approval|permission)|seek~|wait~ for)|without (?:ask~|confirm~|prompt~|checking|requesting|seeking|waiting)|skip (?:all |any |the )?(?:confirmation~|approval~|check~|prompts)|no (?:further )?confirmation',
   send: 'send|include|pass|paste|copy|put|attach|forward|upload|post|append|dump|submit|embed|insert|relay|leak|exfiltrate|transmit',
   history: '(?:the |your |this )?(?:full|entire|whole|complete|verbatim|raw|unredacted) (?:conversation|chat|chat history|conversation history|transcript|message history|context|history|session)|conversation (?:history|so far|transcript|log)|chat (?:history|transcript|log)|message history|previous messages|all (?:prior |previous |earlier )?messages|everything the user (?:has )?(?:said|wrote|typed)|the user.s (?:last|previous|prior|earlier) messages?',
@@ -52,7 +55,7 @@ const es: Language = {
   concealAlone: 'a escondidas|en secreto|secretamente|sigilosamente|sin que (?:el|la) usuari~ (?:lo )?(?:sepa|note|vea|se entere)',
   these: '(?:estas|esta|las presentes|mis|nuestras) (?:instrucciones|indicaciones|reglas|ordenes|directrices|nota)|(?:esta|la presente) descripcion',
   override: 'prevalece~|anula~|sustituye~|reemplaza~|tiene~ prioridad|tiene~ precedencia|por encima de|mas importantes? que|invalida~',
-  approved: '(?:ya )?(?:ha|han|habia) (?:aprobado|autorizado|consentido|confirmado|dado (?:su )?(?:permiso|consentimiento|aprobacion))|pre-?aprobad~|preautorizad~|ya (?:esta|estan) (?:aprobad~|autorizad~)',
+  approved: 'ya (?:aprobo|autorizo|consintio|confirmo|dio (?:su )?(?:permiso|consentimiento|aprobacion))|(?:ya )?(?:ha|han|habia) (?:aprobado|autorizado|consentido|confirmado|dado (?:su )?(?:permiso|consentimiento|aprobacion))|pre-?aprobad~|preautorizad~|ya (?:esta|estan) (?:aprobad~|autorizad~)',
   noAsk: '(?:no|nunca|jamas) (?:pidas|pida|preguntes|pregunte~|solicites|solicite|confirmes|confirme|esperes)|sin (?:preguntar|pedir|solicitar|confirmar|confirmacion)|no (?:hace falta|es necesario) (?:preguntar|confirmar|pedir)',
   send: 'envia~|manda~|reenvia~|copia~|incluye~|incluya~|pega~|adjunta~|sube~|pon|ponga~|introduce~|transmite~|comparte~',
   history: '(?:toda la|la) conversacion|historial (?:de|del) (?:la )?(?:chat|conversacion|mensajes)|historial completo|mensajes anteriores|prompt del sistema|instrucciones del sistema|todo lo que (?:el usuario )?(?:ha )?(?:dicho|escrito)',
@@ -286,7 +289,7 @@ const ko: Language = {
   override: '우선|무효화|대체|덮어|보다 중요',
   approved: '(?:이미|사전에|미리)[^.!?。\\n]{0,20}?(?:승인|허락|동의|허가)',
   noAsk: '(?:묻지|확인하지|질문하지|요청하지) (?:마|말|않)|확인 없이|묻지 않고',
-  send: '보내|전송|전달|복사|포함|넣어|붙여|첨부|업로드',
+  send: '보내|전송|전달|복사|포함|넣|붙여|붙이|첨부|업로드|기록하',
   history: '(?:전체|모든|전부) (?:대화|채팅)|대화 (?:기록|내역|내용|이력)|채팅 (?:기록|내역)|이전 메시지|시스템 프롬프트|시스템 지시',
   reveal: '보여|출력|공개|알려|반복|밝혀',
   systemPrompt: '시스템 프롬프트|시스템 지시|시스템 메시지|숨겨진 지시',

@@ -1,5 +1,6 @@
 // The phrase lexicon of rules v3's security scan: for each language, the words of each injection class,
-// composed into expressions by one template per class (./lexicon-languages.ts holds the words). A class
+// composed into expressions by one template per class (./lexicon-languages.ts holds the words; a match
+// that ./benign.ts reads as an honest look-alike is dropped, as v2's are). A class
 // needs two parts in one sentence, in either order (verb-final languages put the verb last): a verb of
 // ignoring and instructions qualified as earlier or the system's; a negated "tell" and the user; "these
 // instructions" and "take precedence"; a claimed approval and "never ask"; a verb of sending and the
@@ -77,6 +78,9 @@ export const COMPACT: { id: string; re: RegExp }[] = [
   { id: 'ignore_previous', re: /(?:игнорируй|забудь)\p{L}{0,20}(?:инструкци|указани)/gu },
   { id: 'conceal_from_user', re: /(?:donot|dont|never)(?:tell|inform|notify|mention|reveal|alert|let)(?:this|it|that|to)?(?:the)?(?:user|human)/gu },
   { id: 'exfiltrate', re: /(?:send|forward|upload|post|copy|exfiltrate|leak|include|paste)(?:the|all|your|every|full|entire|whole|of)*(?:conversation|chathistory|history|credentials|secrets|apikeys?|tokens?|passwords?|systemprompt|environment|envvars|privatekey|sshkey)/gu },
+  { id: 'precedence_claim', re: /(?:these|this|my|our)(?:instructions?|rules|note|description)\p{L}{0,20}?(?:override|supersede|takeprecedence|takepriority|outrank|prevail)\p{L}{0,30}?(?:system|developer|previous|prior|operator)/gu },
+  { id: 'pre_approval', re: /(?:already|pre)(?:approved|authori[sz]ed|consented)\p{L}{0,60}?(?:neverask|donotask|dontask|noneedtoconfirm|skipconfirmation|withoutasking)|(?:neverask|donotask|dontask)\p{L}{0,60}?(?:already|pre)(?:approved|authori[sz]ed)/gu },
+  { id: 'history_exfiltration', re: /(?:send|include|paste|copy|put|attach|forward|upload|post|append)(?:the|your|this)?(?:full|entire|whole|complete)(?:conversation|chat|transcript|history)/gu },
   { id: 'role_override', re: /youarenow|fromnowonyou|yournewinstructions|(?:developer|god|dan|jailbreak)mode|systemoverride|newsysteminstructions/gu },
   { id: 'fetch_and_run', re: /(?:curl|wget)\S{0,200}?\|(?:sudo)?(?:ba|z|da)?sh/gu },
 ];

@@ -28,12 +28,15 @@ export interface SecurityMemo extends SecurityMemoV2 {
 
 // A negation just before a match makes it a warning ("never reveal the system prompt", "no ignores las …").
 const NEGATION = /(?:(?<![\p{L}])(?:not|never|no|nunca|jamas|nao|nicht|niemals|nie|ne|non|mai|niet|nooit|не|никогда)\s+(?:\p{L}+\s+)?|n't\s+|(?:不要|不得|切勿|别|別|请勿|請勿|不能|不可))$/u;
+// Three single letters in a row, each followed by one separator: the text may be letter-spaced.
+const SPACED_HINT = /(?<![\p{L}\p{N}])\p{L}[ .\-_*·]\p{L}[ .\-_*·]\p{L}(?![\p{L}\p{N}])/u;
 const NEGATABLE = new Set(['ignore_previous', 'history_exfiltration', 'authority_claim', 'role_override', 'precedence_claim', 'environment_to_argument', 'fetch_and_run']);
 
 /** The first match of `re` in `form` that is not negated (when its class may be), as an excerpt, or null. */
 function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
   for (const m of matches(re, form)) {
     if (NEGATABLE.has(id) && NEGATION.test(form.slice(Math.max(0, m.index - 24), m.index))) continue;
+    if (benignReading(id, form, m.index, m.index + m[0].length, m[0])) continue;
     if (sentence !== undefined) {
       const [s0, s1] = sentenceAround(form, m.index, m.index + m[0].length);
       sentence.lastIndex = 0;
@@ -93,7 +96,7 @@ function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[]
     const leetL = deleet(latin, 'l');
     if (leetL !== null && leetL !== leet) hidden('leetspeak', leetL);
   }
-  const spaced = unspace(latin);
+  const spaced = SPACED_HINT.test(text) ? unspace(latinForm(nativeForm(text, true))) : null;
   if (spaced !== null) {
     hidden('letter spacing', spaced.words);
     for (const c of COMPACT) {

@@ -10,7 +10,7 @@ import type { Tool } from '../../../../contracts/tool.js';
 const CORPUS = join(import.meta.dirname, '..', 'corpus');
 const DISTRACTORS = join(import.meta.dirname, '..', '..', '..', '..', '..', '..', 'distractors');
 
-export type Half = 'calibration' | 'held-out';
+export type Half = 'calibration' | 'calibration-2' | 'calibration-3' | 'held-out';
 
 export interface AttackEntry {
   id: string;
@@ -29,7 +29,7 @@ export interface BenignEntry {
 }
 
 export const attacks = (half: Half): AttackEntry[] => JSON.parse(readFileSync(join(CORPUS, `attacks.${half}.json`), 'utf8')) as AttackEntry[];
-export const benign = (half: Half): BenignEntry[] => JSON.parse(readFileSync(join(CORPUS, `benign.${half}.json`), 'utf8')) as BenignEntry[];
+export const benign = (half: 'calibration' | 'held-out'): BenignEntry[] => JSON.parse(readFileSync(join(CORPUS, `benign.${half}.json`), 'utf8')) as BenignEntry[];
 
 /** The tools the attacks are linted beside (names an attack may shadow). */
 export const SIBLINGS = ['create_ticket', 'send_email', 'delete_repository'];
