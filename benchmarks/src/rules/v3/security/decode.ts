@@ -16,6 +16,9 @@ const URL_RUN = /(?:[A-Za-z0-9._~+!*'()-]|%[0-9a-fA-F]{2}){6,}/g;
 /** At most this much decoded text per string (an attack is a sentence or two; a data blob is not text). */
 const MAX_DECODED = 20_000;
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const UTF16 = new TextDecoder('utf-16le', { fatal: false });
+
 /** Bytes as text when they are readable text (UTF-8, or UTF-16LE with its zero high bytes), else null. */
 function readable(bytes: Uint8Array): string | null {
   if (bytes.length < 8) return null;
@@ -23,10 +26,10 @@ function readable(bytes: Uint8Array): string | null {
   for (let i = 1; i < bytes.length; i += 2) if (bytes[i] === 0) zeros++;
   let text: string;
   if (zeros * 2 >= bytes.length - 1 && bytes.length % 2 === 0) {
-    text = new TextDecoder('utf-16le', { fatal: false }).decode(bytes);
+    text = UTF16.decode(bytes);
   } else {
     try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      text = UTF8.decode(bytes);
     } catch {
       return null;
     }
@@ -71,8 +74,11 @@ export function decodedRuns(text: string): Decoded[] {
   if (text.length >= 16) {
     for (const m of text.matchAll(BASE64_RUN)) {
       const run = m[0];
-      // A word, a path or an identifier is not base64: it needs a digit or both cases mixed inside.
-      if (!/[0-9+/]/.test(run) && !/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(run)) continue;
+      // A word, a path or an identifier is not base64: encoded text mixes both cases throughout (a tenth of
+      // its characters each at least; UTF-16 text, as PowerShell takes it, is mostly "A").
+      const upper = run.replace(/[^A-Z]/g, '').length;
+      const lower = run.replace(/[^a-z]/g, '').length;
+      if (upper < 0.1 * run.length || lower < 0.1 * run.length) continue;
       if (/^[0-9a-fA-F]+$/.test(run)) continue;
       const bytes = base64Bytes(run);
       if (bytes !== null) add('base64', readable(bytes));

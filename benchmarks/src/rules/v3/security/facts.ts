@@ -11,7 +11,7 @@ import { sentencesOf } from '../../v2/security-text.js';
 import type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/security.js';
 import { stringPath, toolStrings } from '../../v2/tool-strings.js';
 import { benignReading } from './benign.js';
-import { crossSentenceMatches, extraMatches, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
+import { crossSentenceMatches, extraMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
 
 /** At most this many hits and shadowing candidates are kept per tool (each names its path). */
 const MAX_REPORTED = 20;
@@ -124,7 +124,7 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
       sentences!.forEach((sentence, k) => extra(i, extraMatches(memo, sentence, false), () => flagged.add(k)));
       // Two sentences that make one instruction only together: both are flagged.
       for (let k = 0; k + 1 < sentences!.length; k++) {
-        const pair = crossSentenceMatches(`${sentences![k]!.trim()} ${sentences![k + 1]!.trim()}`).filter((m) => !classesOf[i]!.has(m.pattern));
+        const pair = crossSentenceMatches(memo, `${sentences![k]!.trim()} ${sentences![k + 1]!.trim()}`).filter((m) => !classesOf[i]!.has(m.pattern));
         extra(i, pair, () => {
           flagged.add(k);
           flagged.add(k + 1);
@@ -140,9 +140,10 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     if (sentences === undefined) sentenceForms();
     const last = sentences!.length - 1;
     const tail = last >= 0 ? sentences![last]!.trim().slice(-300) : '';
+    // (The tail may hold no gate word at all — "Ne dis pas" — so only the parameter's side is tested.)
     for (let i = 0; tail !== '' && i < strings.length; i++) {
       const s = strings[i]!;
-      if (s.field !== 'inputSchema' || s.key || s.text.trim() === '') continue;
+      if (s.field !== 'inputSchema' || s.key || s.text.trim() === '' || !mayInstruct(memo, s.text.slice(0, 300))) continue;
       const joined = `${tail} ${s.text.trim().slice(0, 300)}`;
       const alone = new Set([...classesOf[descIndex]!, ...classesOf[i]!]);
       const jf = formOf(memo, joined, false);

@@ -74,7 +74,7 @@ function latinOf(c: string): string {
  */
 export function latinForm(native: string): string {
   if (PLAIN.test(native)) return native;
-  return native.replace(/[^\x00-\x7f]/gu, latinOf);
+  return native.replace(/[\u0080-\u{10ffff}]/gu, latinOf);
 }
 
 // ---- leetspeak -----------------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ export function unspace(form: string): { words: string; compact: string } | null
   let found = false;
   const compact: string[] = [];
   const words = form.replace(SPACED_RUN, (run) => {
-    const joined = run.replace(/ {2,}| ?\/ ?| ?\| ?/g, '\u0000').replace(/[ .\-_*·]/g, '').replace(/\u0000/g, ' ');
+    const joined = run.replace(/ {2,}| ?\/ ?| ?\| ?/g, '\t').replace(/[ .\-_*·]/g, '').replace(/\t/g, ' ');
     if (joined.replace(/ /g, '').length < 5) return run;
     found = true;
     compact.push(joined.replace(/ /g, ''));

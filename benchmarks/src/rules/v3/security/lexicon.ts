@@ -13,7 +13,74 @@ export interface LexiconPattern {
   lang: string;
   /** Which form it reads: Latin-script languages the Latin form, the others the native form. */
   form: 'latin' | 'native';
-  re: RegExp;
+  readonly re: RegExp;
+  /**
+   * Literal words the form must hold for the expression to match at all: one list per part, each list the
+   * beginnings of that part's alternatives (a part whose alternatives have no literal beginning has none).
+   * The scan runs an expression only when every list has a word in the form (see anchorsIn).
+   */
+  gates: string[][];
+}
+
+/** Where the group that opens `text` ends (its ")"), or -1. */
+function groupEnd(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The literal beginnings of a word list's alternatives, or null when one has none (it may match anything). */
+export function anchorsOf(list: string, cjk = false): string[] | null {
+  const out: string[] = [];
+  const alternatives: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      alternatives.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  alternatives.push(list.slice(start));
+  for (let alt of alternatives) {
+    // An optional group first ("(?:ya )?aprobo") may be absent: the beginning is what follows it.
+    for (let end = groupEnd(alt); alt.startsWith('(?:') && end > 0 && alt[end + 1] === '?'; end = groupEnd(alt)) alt = alt.slice(end + 2).trimStart();
+    if (alt.startsWith('(?:')) {
+      // A group first: the beginnings of its alternatives, unless the group is optional.
+      let d = 0;
+      let end = -1;
+      for (let i = 0; i < alt.length; i++) {
+        if (alt[i] === '\\') i++;
+        else if (alt[i] === '(') d++;
+        else if (alt[i] === ')' && --d === 0) {
+          end = i;
+          break;
+        }
+      }
+      if (end < 0 || /^[?*{]/.test(alt.slice(end + 1))) return null;
+      const inner = anchorsOf(alt.slice(3, end), cjk);
+      if (inner === null) return null;
+      out.push(...inner);
+      continue;
+    }
+    // Up to the first expression character (a space is one space in every form but CJK's, where it is optional).
+    let prefix = (cjk ? /^[^~()[\]\\?|.*+{}^$ ]*/ : /^[^~()[\]\\?|.*+{}^$]*/).exec(alt)![0];
+    // The last character before a quantifier may be absent ("pre-?approved"); a space before a group too.
+    if (/^[?*{]/.test(alt.slice(prefix.length))) prefix = prefix.slice(0, -1);
+    if (!cjk) prefix = prefix.trimEnd();
+    // A short ASCII beginning ("no", "is") is in most texts: the part gates nothing.
+    if (prefix.length === 0 || (prefix.length < 3 && !/[\u0080-\uffff]/.test(prefix))) return null;
+    out.push(prefix);
+  }
+  return out;
 }
 
 // Word boundaries that know letters of every script (\b knows ASCII only).
@@ -36,29 +103,33 @@ function patternsOf(l: Language): LexiconPattern[] {
   const far = cjk ? 24 : 50;
   const near = cjk ? 12 : 30;
   const out: LexiconPattern[] = [];
-  const add = (id: string, source: string | null): void => {
-    if (source !== null) out.push({ id, lang: l.id, form: l.form, re: new RegExp(source, 'gu') });
+  const add = (id: string, source: string | null, ...parts: (string | undefined)[]): void => {
+    if (source === null) return;
+    const gates = parts.map((p) => (p === undefined ? null : anchorsOf(p, cjk))).filter((a): a is string[] => a !== null);
+    // Compiled when first run: most expressions never run in a lint (their gate words are absent).
+    let re: RegExp | undefined;
+    out.push({ id, lang: l.id, form: l.form, get re() { return (re ??= new RegExp(source, 'gu')); }, gates });
   };
   const [ignore, instr, prev] = [w(l.ignore), w(l.instructions), w(l.previous)];
-  if (ignore && instr && prev) add('ignore_previous', either(ignore, either(prev, instr, near), far));
+  if (ignore && instr && prev) add('ignore_previous', either(ignore, either(prev, instr, near), far), l.ignore, l.instructions, l.previous);
   const [neg, user] = [w(l.dontTell), w(l.user)];
-  if (neg && user) add('conceal_from_user', either(neg, user, far));
-  add('conceal_from_user', w(l.concealAlone));
+  if (neg && user) add('conceal_from_user', either(neg, user, far), l.dontTell, l.user);
+  add('conceal_from_user', w(l.concealAlone), l.concealAlone);
   const [these, override] = [w(l.these), w(l.override)];
   if (these && override) {
     const target = w(l.overrideTarget);
-    add('precedence_claim', target ? `${these}${gap(far)}${override}${gap(far)}${target}` : either(these, override, far));
+    add('precedence_claim', target ? `${these}${gap(far)}${override}${gap(far)}${target}` : either(these, override, far), l.these, l.override, l.overrideTarget);
   }
   const [approved, noAsk] = [w(l.approved), w(l.noAsk)];
   // A claimed approval and "never ask" are often two sentences: this class may cross one stop.
-  if (approved && noAsk) add('pre_approval', `(?:${approved}[^\\n]{0,90}?${noAsk}|${noAsk}[^\\n]{0,90}?${approved})`);
+  if (approved && noAsk) add('pre_approval', `(?:${approved}[^\\n]{0,90}?${noAsk}|${noAsk}[^\\n]{0,90}?${approved})`, l.approved, l.noAsk);
   const [send, history] = [w(l.send), w(l.history)];
-  if (send && history) add('history_exfiltration', either(send, history, far));
+  if (send && history) add('history_exfiltration', either(send, history, far), l.send, l.history);
   const [reveal, systemPrompt] = [w(l.reveal), w(l.systemPrompt)];
-  if (reveal && systemPrompt) add('authority_claim', either(reveal, systemPrompt, near));
+  if (reveal && systemPrompt) add('authority_claim', either(reveal, systemPrompt, near), l.reveal, l.systemPrompt);
   const [fromNow, youAre] = [w(l.fromNow), w(l.youAre)];
-  if (fromNow && youAre) add('role_override', `${fromNow}${gap(near)}${youAre}`);
-  add('role_override', w(l.roleAlone));
+  if (fromNow && youAre) add('role_override', `${fromNow}${gap(near)}${youAre}`, l.fromNow, l.youAre);
+  add('role_override', w(l.roleAlone), l.roleAlone);
   return out;
 }
 

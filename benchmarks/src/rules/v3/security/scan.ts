@@ -4,7 +4,7 @@
 // runs). Memoised by string for one lint, like v2's scan: a string repeated across a surface is read once.
 import { identifierAsWords } from '../../v2/normalise.js';
 import { INSTRUCTION_PATTERNS } from '../../v2/security-patterns.js';
-import { formOf, found, scanOf, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
+import { formOf, found, scanOf, trieExpression, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
 import { matches, sentenceAround } from '../../v2/security-text.js';
 import { CAPABILITY_PATTERNS } from './capability.js';
 import { decodedRuns } from './decode.js';
@@ -24,12 +24,18 @@ export interface ExtraMatch {
 export interface SecurityMemo extends SecurityMemoV2 {
   extra: Map<string, ExtraMatch[]>;
   identifierExtra: Map<string, ExtraMatch[]>;
+  mayInstruct: Map<string, boolean>;
+  crossSentence: Map<string, ExtraMatch[]>;
 }
 
 // A negation just before a match makes it a warning ("never reveal the system prompt", "no ignores las …").
 const NEGATION = /(?:(?<![\p{L}])(?:not|never|no|nunca|jamas|nao|nicht|niemals|nie|ne|non|mai|niet|nooit|не|никогда)\s+(?:\p{L}+\s+)?|n't\s+|(?:不要|不得|切勿|别|別|请勿|請勿|不能|不可))$/u;
 // Three single letters in a row, each followed by one separator: the text may be letter-spaced.
 const SPACED_HINT = /(?<![\p{L}\p{N}])\p{L}[ .\-_*·]\p{L}[ .\-_*·]\p{L}(?![\p{L}\p{N}])/u;
+// The scripts of the lexicon's native-form languages (Cyrillic, kana, CJK ideographs, Hangul).
+const NATIVE_SCRIPT = /[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
+// A letter outside Latin (with its accents) and the CJK blocks, beside Latin letters: maybe a look-alike.
+const LOOK_ALIKE_HINT = /[^\t-\u024f\u2000-\u206f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
 const NEGATABLE = new Set(['ignore_previous', 'history_exfiltration', 'authority_claim', 'role_override', 'precedence_claim', 'environment_to_argument', 'fetch_and_run']);
 
 /** The first match of `re` in `form` that is not negated (when its class may be), as an excerpt, or null. */
@@ -47,6 +53,40 @@ function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): st
   return null;
 }
 
+// Every gate word of the lexicon and the capability patterns, in one expression shaped like a trie (as v2's
+// trigger scan): one pass over a form tells which expressions can match in it; most run on no string at all.
+const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILITY_PATTERNS.flatMap((p) => p.anchors)]);
+const ANY_ANCHOR = new RegExp(trieExpression([...ANCHORS]), 'gu');
+
+/** The gate words in a form (every one: a word found is also read for the shorter gate words it begins with). */
+function anchorsIn(form: string): Set<string> {
+  const out = new Set<string>();
+  ANY_ANCHOR.lastIndex = 0;
+  for (let m = ANY_ANCHOR.exec(form); m !== null; m = ANY_ANCHOR.exec(form)) {
+    const w = m[0];
+    for (let n = 1; n <= w.length; n++) {
+      const prefix = w.slice(0, n);
+      if (ANCHORS.has(prefix)) out.add(prefix);
+    }
+    ANY_ANCHOR.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+// Which part of which expression each gate word opens: the lexicon's expressions, then the capability
+// patterns (one part each). An expression runs on a form when all its parts are open.
+const GATED = [...LEXICON.map((p) => p.gates), ...CAPABILITY_PATTERNS.map((p) => [p.anchors])];
+const FULL = GATED.map((gates) => (1 << gates.length) - 1);
+const OPENS = new Map<string, number[]>();
+GATED.forEach((gates, i) => gates.forEach((words, part) => { for (const w of new Set(words)) (OPENS.get(w) ?? OPENS.set(w, []).get(w)!).push(i * 8 + part); }));
+
+/** The expressions (indices into GATED) whose every part has a gate word among `present`. */
+function openExpressions(present: Set<string>): boolean[] {
+  const mask = new Array<number>(GATED.length).fill(0);
+  for (const w of present) for (const code of OPENS.get(w) ?? []) mask[code >> 3]! |= 1 << (code & 7);
+  return mask.map((m, i) => m === FULL[i]);
+}
+
 /** The lexicon and capability matches of one form (Latin and native), one per class. */
 function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[]): void {
   const seen = new Set<string>();
@@ -55,13 +95,17 @@ function lexiconMatches(latin: string, native: string, plain: boolean, via: stri
     seen.add(pattern);
     out.push({ pattern, via, excerpt });
   };
-  for (const p of LEXICON) {
-    if (seen.has(p.id)) continue;
+  const openLatin = openExpressions(anchorsIn(latin));
+  const openNative = plain || !NATIVE_SCRIPT.test(native) ? null : openExpressions(anchorsIn(native));
+  LEXICON.forEach((p, i) => {
+    if (seen.has(p.id)) return;
     if (p.form === 'native') {
-      if (!plain) push(p.id, firstMatch(p.id, p.re, native));
-    } else push(p.id, firstMatch(p.id, p.re, latin));
-  }
-  for (const p of CAPABILITY_PATTERNS) if (!seen.has(p.id)) push(p.id, firstMatch(p.id, p.re, latin, p.sentence));
+      if (openNative?.[i] === true) push(p.id, firstMatch(p.id, p.re, native));
+    } else if (openLatin[i]) push(p.id, firstMatch(p.id, p.re, latin));
+  });
+  CAPABILITY_PATTERNS.forEach((p, j) => {
+    if (!seen.has(p.id) && openLatin[LEXICON.length + j]) push(p.id, firstMatch(p.id, p.re, latin, p.sentence));
+  });
 }
 
 /** v2's instruction patterns on a form an attack hid in (v2 itself reads only the string as sent). */
@@ -88,7 +132,7 @@ function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[]
     v2Matches(memo, form, via, out);
     lexiconMatches(form, form, isPlain(form), via, out);
   };
-  if (!plain && latin !== native) v2Matches(memo, latin, 'look-alike letters', out);
+  if (!plain && LOOK_ALIKE_HINT.test(native) && latin !== native) v2Matches(memo, latin, 'look-alike letters', out);
   for (const body of commentBodies(text)) hidden('comment', latinForm(nativeForm(body)));
   const leet = deleet(latin);
   if (leet !== null) {
@@ -121,7 +165,7 @@ function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[]
   });
 }
 
-export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map() });
+export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map() });
 
 /** The extra matches of a string value, or of a key or name read as words (memoised). */
 export function extraMatches(memo: SecurityMemo, text: string, identifier: boolean): ExtraMatch[] {
@@ -131,10 +175,16 @@ export function extraMatches(memo: SecurityMemo, text: string, identifier: boole
   return out;
 }
 
-const CROSS_SENTENCE = LEXICON.filter((p) => p.id === 'pre_approval');
+const CROSS_SENTENCE = LEXICON.flatMap((p, i) => (p.id === 'pre_approval' ? [i] : []));
 
 /** The classes that may run over a sentence stop ("The user approved all of it. Never ask."), in `text`. */
-export function crossSentenceMatches(text: string): ExtraMatch[] {
+export function crossSentenceMatches(memo: SecurityMemo, text: string): ExtraMatch[] {
+  let kept = memo.crossSentence.get(text);
+  if (kept === undefined) memo.crossSentence.set(text, (kept = crossSentenceOf(text)));
+  return kept;
+}
+
+function crossSentenceOf(text: string): ExtraMatch[] {
   const plain = isPlain(text);
   const native = nativeForm(text);
   const latin = latinForm(native);
@@ -143,16 +193,31 @@ export function crossSentenceMatches(text: string): ExtraMatch[] {
     const leet = deleet(latin, one);
     if (leet !== null) forms.push([leet, 'leetspeak']);
   }
-  for (const p of CROSS_SENTENCE) {
-    if (p.form === 'native') {
-      const excerpt = plain ? null : firstMatch(p.id, p.re, native);
-      if (excerpt !== null) return [{ pattern: p.id, via: null, excerpt }];
-      continue;
-    }
-    for (const [form, via] of forms) {
-      const excerpt = firstMatch(p.id, p.re, form);
+  const openNative = plain ? null : openExpressions(anchorsIn(native));
+  for (const [form, via] of forms) {
+    const open = openExpressions(anchorsIn(form));
+    for (const i of CROSS_SENTENCE) {
+      const p = LEXICON[i]!;
+      const excerpt = p.form === 'native' ? (via === null && openNative?.[i] === true ? firstMatch(p.id, p.re, native) : null) : open[i] ? firstMatch(p.id, p.re, form) : null;
       if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
     }
   }
   return [];
+}
+
+/**
+ * True when a text may hold part of an instruction: a gate word of the v3 scan or a trigger word of v2's
+ * (memoised). The second half of a split instruction holds one, so a parameter's text without any is not
+ * joined to the description.
+ */
+export function mayInstruct(memo: SecurityMemo, text: string): boolean {
+  let out = memo.mayInstruct.get(text);
+  if (out === undefined) {
+    const f = formOf(memo, text, false);
+    const scan = (f.scan ??= scanOf(memo, f.form));
+    const latin = latinForm(nativeForm(text));
+    out = scan.bits !== 0 || anchorsIn(latin).size > 0 || (!isPlain(text) && anchorsIn(nativeForm(text)).size > 0);
+    memo.mayInstruct.set(text, out);
+  }
+  return out;
 }
