@@ -17,6 +17,10 @@ export { namesOtherTool } from '../../v2/security-shadowing.js';
 export { cueText } from '../../v2/security-text.js';
 export type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/security.js';
 export { LEXICON_LANGUAGES } from './lexicon.js';
+// The three security rules read these facts as v2's read v2's (same shape): v2's rules, unchanged.
+export { hiddenInstructions } from '../../v2/findings/hidden-instructions.js';
+export { invisibleCharactersRule } from '../../v2/findings/invisible-characters.js';
+export { toolShadowing } from '../../v2/findings/tool-shadowing.js';
 
 /** Every pattern id a v3 hidden_instructions finding may name: v2's, the lexicon's and the capability patterns'. */
 export const PATTERN_IDS_V3: string[] = [...new Set([...V2_PATTERNS.map((p) => p.id), ...LEXICON.map((p) => p.id), ...COMPACT.map((p) => p.id), ...CAPABILITY_PATTERNS.map((p) => p.id)])].sort();

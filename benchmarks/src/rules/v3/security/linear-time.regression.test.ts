@@ -5,7 +5,7 @@ import { securityFacts } from './index.js';
 // Regression: inputs within the public 1 MiB limit that would take super-linear work in a careless scan —
 // long runs of what each hidden form looks for (single letters with separators, leet characters, percent
 // escapes, base64 and hex alphabets, comment openers that never close, a lexicon word repeated). Each string
-// is scanned in bounded time, and doubling it at most roughly doubles the time.
+// is scanned in bounded time, and four times the length takes about four times as long (not sixteen).
 
 const RUNS: Record<string, (n: number) => string> = {
   'letter-spaced': (n) => 'a '.repeat(n) + 'bc',
@@ -26,21 +26,25 @@ const RUNS: Record<string, (n: number) => string> = {
 
 const tool = (text: string): Tool => ({ name: 'x', description: text, inputSchema: { type: 'object', properties: { p: { type: 'string', description: text.slice(0, 300), default: text } } } });
 
+/** The best of three scans of a text (the machine is shared: the least disturbed run is the one that counts). */
 function timeOf(text: string): number {
-  const t0 = performance.now();
-  securityFacts(tool(text), text);
-  return performance.now() - t0;
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    securityFacts(tool(text), text);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
 }
 
 describe('rules v3 security scan in linear time', () => {
   for (const [name, run] of Object.entries(RUNS)) {
     it(`${name}: bounded, and about linear in the length`, () => {
-      timeOf(run(1000));
-      const small = timeOf(run(15_000));
+      const small = timeOf(run(7_500));
       const large = timeOf(run(30_000));
       expect(large, `${name}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms`).toBeLessThan(2500);
-      // Twice the text: at most about twice the time (quadratic work would be four times), with slack for noise.
-      expect(large, `${name}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms`).toBeLessThan(3.2 * small + 60);
+      // Four times the text: about four times the time; quadratic work would take sixteen (slack for noise).
+      expect(large, `${name}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms`).toBeLessThan(8 * small + 100);
     });
   }
 });
