@@ -11,7 +11,7 @@ import { sentencesOf } from '../../v2/security-text.js';
 import type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/security.js';
 import { stringPath, toolStrings } from '../../v2/tool-strings.js';
 import { benignReading } from './benign.js';
-import { crossSentenceMatches, extraMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
+import { crossSentenceMatches, extraMatches, joinedMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
 
 /** At most this many hits and shadowing candidates are kept per tool (each names its path). */
 const MAX_REPORTED = 20;
@@ -154,7 +154,7 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
         const m = found([jscan], [jf.form], 0, k).find((x) => !benignReading(p.id, jf.form, x.from, x.to, x.text));
         if (m !== undefined) split.push({ pattern: p.id, excerpt: m.text });
       });
-      for (const m of extraMatches(memo, joined, false)) if (!alone.has(m.pattern)) split.push(m);
+      for (const m of joinedMatches(memo, joined)) if (!alone.has(m.pattern)) split.push(m);
       for (const m of split) {
         report(m.pattern, i, `description + ${stringPath(tool, i)} (split)`, m.excerpt);
         flagged.add(last);

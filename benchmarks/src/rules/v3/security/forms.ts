@@ -83,6 +83,7 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 // A word of letters and leet characters with at least one of each.
 const LEET_WORD = /[a-z0-9@$!|+]*[a-z][a-z0-9@$!|+]*/g;
 const HAS_LEET = /[a-z][0-9@$!|+]|[0-9@$!|+][a-z]/;
+const LEET_INSIDE = /[a-z][0-9@$!|+]{1,3}[a-z]|(?<![a-z0-9@$!|+])[0-9@$!|+][a-z]{2}/;
 // A number with its unit ("64kb", "10ms", "2nd") is not leetspeak.
 const UNIT = /^\d+(?:k|kb|kib|mb|mib|gb|gib|tb|ms|us|ns|s|m|h|d|w|y|px|pt|em|rem|x|st|nd|rd|th|am|pm|b|fps|hz|khz|mhz|ghz|g|kg|mg|l|ml|k?bps)$/;
 
@@ -93,7 +94,8 @@ const UNIT = /^\d+(?:k|kb|kib|mb|mib|gb|gib|tb|ms|us|ns|s|m|h|d|w|y|px|pt|em|rem
  * Null when no word mixes them.
  */
 export function deleet(form: string, one: 'i' | 'l' = 'i'): string | null {
-  if (!HAS_LEET.test(form)) return null;
+  // A leet character between two letters, or one opening a word ("pr3v", "1gn"): not "sha256", "base64", "v2".
+  if (!LEET_INSIDE.test(form)) return null;
   let changed = false;
   const out = form.replace(LEET_WORD, (w) => {
     if (!HAS_LEET.test(w) || (one === 'i' && UNIT.test(w)) || /^v\d+(?:\.\d+)*[a-z]?$|^\d+(?:\.\d+)+[a-z]?$/.test(w)) return w;
@@ -159,5 +161,5 @@ export function commentBodies(text: string): string[] {
       MARKDOWN_COMMENT.lastIndex = end;
     }
   }
-  return out.filter((b) => b.trim() !== '');
+  return out.map((b) => b.trim()).filter((b) => b !== '');
 }

@@ -26,6 +26,7 @@ export interface SecurityMemo extends SecurityMemoV2 {
   identifierExtra: Map<string, ExtraMatch[]>;
   mayInstruct: Map<string, boolean>;
   crossSentence: Map<string, ExtraMatch[]>;
+  joined: Map<string, ExtraMatch[]>;
 }
 
 // A negation just before a match makes it a warning ("never reveal the system prompt", "no ignores las …").
@@ -56,7 +57,9 @@ function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): st
 // Every gate word of the lexicon and the capability patterns, in one expression shaped like a trie (as v2's
 // trigger scan): one pass over a form tells which expressions can match in it; most run on no string at all.
 const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILITY_PATTERNS.flatMap((p) => p.anchors)]);
-const ANY_ANCHOR = new RegExp(trieExpression([...ANCHORS]), 'gu');
+// (No `u` flag: every gate word is in the Basic Multilingual Plane, so code units match as characters do,
+// and V8 runs a non-unicode expression faster.)
+const ANY_ANCHOR = new RegExp(trieExpression([...ANCHORS]), 'g');
 
 /** The gate words in a form (every one: a word found is also read for the shorter gate words it begins with). */
 function anchorsIn(form: string): Set<string> {
@@ -81,7 +84,9 @@ const OPENS = new Map<string, number[]>();
 GATED.forEach((gates, i) => gates.forEach((words, part) => { for (const w of new Set(words)) (OPENS.get(w) ?? OPENS.set(w, []).get(w)!).push(i * 8 + part); }));
 
 /** The expressions (indices into GATED) whose every part has a gate word among `present`. */
+const NONE_OPEN: boolean[] = GATED.map((gates) => gates.length === 0);
 function openExpressions(present: Set<string>): boolean[] {
+  if (present.size === 0) return NONE_OPEN;
   const mask = new Array<number>(GATED.length).fill(0);
   for (const w of present) for (const code of OPENS.get(w) ?? []) mask[code >> 3]! |= 1 << (code & 7);
   return mask.map((m, i) => m === FULL[i]);
@@ -165,7 +170,7 @@ function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[]
   });
 }
 
-export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map() });
+export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map(), joined: new Map() });
 
 /** The extra matches of a string value, or of a key or name read as words (memoised). */
 export function extraMatches(memo: SecurityMemo, text: string, identifier: boolean): ExtraMatch[] {
@@ -218,6 +223,21 @@ export function mayInstruct(memo: SecurityMemo, text: string): boolean {
     const latin = latinForm(nativeForm(text));
     out = scan.bits !== 0 || anchorsIn(latin).size > 0 || (!isPlain(text) && anchorsIn(nativeForm(text)).size > 0);
     memo.mayInstruct.set(text, out);
+  }
+  return out;
+}
+
+/**
+ * The lexicon's matches in the joined text of a split instruction (the description's last sentence and a
+ * parameter's text), memoised: the plain forms only (a split instruction that is also encoded is not read).
+ */
+export function joinedMatches(memo: SecurityMemo, text: string): ExtraMatch[] {
+  let out = memo.joined.get(text);
+  if (out === undefined) {
+    out = [];
+    const native = nativeForm(text);
+    lexiconMatches(latinForm(native), native, isPlain(text), null, out);
+    memo.joined.set(text, out);
   }
   return out;
 }
