@@ -140,10 +140,13 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     if (sentences === undefined) sentenceForms();
     const last = sentences!.length - 1;
     const tail = last >= 0 ? sentences![last]!.trim().slice(-300) : '';
-    // (The tail may hold no gate word at all — "Ne dis pas" — so only the parameter's side is tested.)
-    for (let i = 0; tail !== '' && i < strings.length; i++) {
+    // An instruction split across the two runs on from a description that ends without a stop ("Ignore all
+    // previous"); it is joined when one side holds a gate or trigger word (either may hold none: "Ne dis pas").
+    const tailOpen = tail !== '' && !/[.!?。！？]["')\]」]*$/u.test(tail);
+    const tailMay = tailOpen && mayInstruct(memo, tail);
+    for (let i = 0; tailOpen && i < strings.length; i++) {
       const s = strings[i]!;
-      if (s.field !== 'inputSchema' || s.key || s.text.trim() === '' || !mayInstruct(memo, s.text.slice(0, 300))) continue;
+      if (s.field !== 'inputSchema' || s.key || s.text.trim() === '' || !(tailMay || mayInstruct(memo, s.text.slice(0, 300)))) continue;
       const joined = `${tail} ${s.text.trim().slice(0, 300)}`;
       const alone = new Set([...classesOf[descIndex]!, ...classesOf[i]!]);
       const jf = formOf(memo, joined, false);

@@ -22,10 +22,10 @@ export interface LexiconPattern {
   gates: string[][];
 }
 
-/** Where the group that opens `text` ends (its ")"), or -1. */
-function groupEnd(text: string): number {
+/** Where the group opening at `from` ends (its ")"), or -1. */
+function groupEnd(text: string, from = 0): number {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === '(') depth++;
     else if (text[i] === ')' && --depth === 0) return i;
@@ -33,10 +33,9 @@ function groupEnd(text: string): number {
   return -1;
 }
 
-/** The literal beginnings of a word list's alternatives, or null when one has none (it may match anything). */
-export function anchorsOf(list: string, cjk = false): string[] | null {
+/** The top-level alternatives of a list. */
+function alternativesOf(list: string): string[] {
   const out: string[] = [];
-  const alternatives: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < list.length; i++) {
@@ -45,42 +44,87 @@ export function anchorsOf(list: string, cjk = false): string[] | null {
     else if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === '|' && depth === 0) {
-      alternatives.push(list.slice(start, i));
+      out.push(list.slice(start, i));
       start = i + 1;
     }
   }
-  alternatives.push(list.slice(start));
-  for (let alt of alternatives) {
-    // An optional group first ("(?:ya )?aprobo") may be absent: the beginning is what follows it.
-    for (let end = groupEnd(alt); alt.startsWith('(?:') && end > 0 && alt[end + 1] === '?'; end = groupEnd(alt)) alt = alt.slice(end + 2).trimStart();
-    if (alt.startsWith('(?:')) {
-      // A group first: the beginnings of its alternatives, unless the group is optional.
-      let d = 0;
-      let end = -1;
-      for (let i = 0; i < alt.length; i++) {
-        if (alt[i] === '\\') i++;
-        else if (alt[i] === '(') d++;
-        else if (alt[i] === ')' && --d === 0) {
-          end = i;
-          break;
+  out.push(list.slice(start));
+  return out;
+}
+
+/** A literal beginning of an alternative, and whether the whole alternative was literal (more may follow). */
+interface Beginning {
+  text: string;
+  open: boolean;
+}
+
+/**
+ * The literal beginnings of one alternative: its characters up to the first expression character, with a
+ * group that must be there read as each of its alternatives ("(?:no|nunca) pidas" → "no pidas", "nunca
+ * pidas"), an optional group at the start skipped ("(?:ya )?aprobo" → "aprobo") and one in the middle read
+ * both ways. At most 256 beginnings.
+ */
+function beginningsOf(alt: string, cjk: boolean): Beginning[] {
+  let out: Beginning[] = [{ text: '', open: true }];
+  let i = 0;
+  // A beginning long enough to gate stops growing: fewer, shorter gate words make a smaller trie.
+  const enough = (b: Beginning): Beginning => (b.open && b.text.replace(/ /g, '').length >= (/[\u0080-\uffff]/.test(b.text) ? 2 : 4) ? { text: b.text, open: false } : b);
+  while (i < alt.length && out.some((b) => b.open)) {
+    out = out.map(enough);
+    if (!out.some((b) => b.open)) break;
+    const c = alt[i]!;
+    if (alt.startsWith('(?:', i)) {
+      const end = groupEnd(alt, i);
+      if (end < 0) break;
+      const optional = alt[end + 1] === '?';
+      if (optional && out.every((b) => b.text === '')) {
+        i = end + 2;
+        while (alt[i] === ' ') i++;
+        continue;
+      }
+      if (/^[*{]/.test(alt.slice(end + 1))) break;
+      const inner = alternativesOf(alt.slice(i + 3, end)).flatMap((x) => beginningsOf(x, cjk));
+      const next: Beginning[] = [];
+      for (const b of out) {
+        if (!b.open) next.push(b);
+        else {
+          // An optional group in the middle: the beginning with it and without it.
+          if (optional) next.push(b);
+          for (const x of inner) next.push({ text: b.text + x.text, open: x.open });
         }
       }
-      if (end < 0 || /^[?*{]/.test(alt.slice(end + 1))) return null;
-      const inner = anchorsOf(alt.slice(3, end), cjk);
-      if (inner === null) return null;
-      out.push(...inner);
+      if (next.length > 256) break;
+      out = next;
+      i = end + (optional ? 2 : 1);
       continue;
     }
-    // Up to the first expression character (a space is one space in every form but CJK's, where it is optional).
-    let prefix = (cjk ? /^[^~()[\]\\?|.*+{}^$ ]*/ : /^[^~()[\]\\?|.*+{}^$]*/).exec(alt)![0];
-    // The last character before a quantifier may be absent ("pre-?approved"); a space before a group too.
-    if (/^[?*{]/.test(alt.slice(prefix.length))) prefix = prefix.slice(0, -1);
-    if (!cjk) prefix = prefix.trimEnd();
-    // A short ASCII beginning ("no", "is") is in most texts: the part gates nothing.
-    if (prefix.length === 0 || (prefix.length < 3 && !/[\u0080-\uffff]/.test(prefix))) return null;
-    out.push(prefix);
+    if (c === ' ' && !cjk) {
+      out = out.map((b) => (b.open ? { text: `${b.text} `, open: true } : b));
+      i++;
+      continue;
+    }
+    if (/[~()[\]\\?|.*+{}^$ ]/.test(c)) break;
+    // A character a quantifier follows may be absent: the beginning ends before it.
+    if (/^[?*{]/.test(alt.slice(i + 1))) break;
+    out = out.map((b) => (b.open ? { text: b.text + c, open: true } : b));
+    i++;
   }
-  return out;
+  // What was read up to an expression character (or cut as long enough) is a beginning, not the whole alternative.
+  return out.map((b) => (i < alt.length || !b.open ? { text: b.text, open: false } : enough(b)));
+}
+
+/** The literal beginnings of a word list's alternatives, or null when one has none worth a gate. */
+export function anchorsOf(list: string, cjk = false): string[] | null {
+  const out: string[] = [];
+  for (const alt of alternativesOf(list)) {
+    for (const b of beginningsOf(alt, cjk)) {
+      const text = b.text.trimEnd();
+      // A short ASCII beginning ("no", "is") is in most texts: the part gates nothing.
+      if (text.length === 0 || (text.length < 3 && !/[\u0080-\uffff]/.test(text))) return null;
+      out.push(text);
+    }
+  }
+  return [...new Set(out)];
 }
 
 // Word boundaries that know letters of every script (\b knows ASCII only).

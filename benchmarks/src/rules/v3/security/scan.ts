@@ -212,8 +212,7 @@ function crossSentenceOf(text: string): ExtraMatch[] {
 
 /**
  * True when a text may hold part of an instruction: a gate word of the v3 scan or a trigger word of v2's
- * (memoised). The second half of a split instruction holds one, so a parameter's text without any is not
- * joined to the description.
+ * (memoised). One half of a split instruction holds one, so two texts without any are not joined.
  */
 export function mayInstruct(memo: SecurityMemo, text: string): boolean {
   let out = memo.mayInstruct.get(text);
