@@ -44,8 +44,8 @@ function boundary(name, files, patterns, ignores = []) {
 }
 
 // benchmarks/README.md "May import"; the purity test (src/purity.test.ts) also scans for I/O, clock, env.
-const CORE = ['zod', 'gpt-tokenizer', '@noble/hashes', 'ajv', 'yaml'];
-const CORE_MSG = 'benchmarks/README.md: the pure core imports only zod, gpt-tokenizer, @noble/hashes, ajv and yaml — no node: modules, nothing from the other workspaces';
+const CORE = ['zod', 'gpt-tokenizer', '@noble/hashes', 'ajv', 'yaml', 'unhomoglyph'];
+const CORE_MSG = 'benchmarks/README.md: the pure core imports only zod, gpt-tokenizer, @noble/hashes, ajv, yaml and unhomoglyph (its confusables table) — no node: modules, nothing from the other workspaces';
 
 // distractors/README.md "What it may import".
 const DISTRACTORS = ['@toolmark/benchmarks', 'zod', NODE];

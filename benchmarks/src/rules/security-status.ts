@@ -32,3 +32,19 @@ export function securityStatus(result: Pick<LintResult, 'rules' | 'findings' | '
   }
   return findings === 0 ? cleanSecurity() : { status: 'risk', findings, codes: [...found].sort(), tools };
 }
+
+/**
+ * True when a tool's result carries a finding of the security codes of the rule set that scored it (the
+ * one definition a tool list sorts by: such a tool is listed after every clean tool of its server).
+ */
+export function toolAtRisk(rulesId: string, tool: Pick<LintResult['tools'][number], 'findings'>): boolean {
+  const codes = securityCodesOf(rulesId);
+  return tool.findings.some((f) => codes.has(f.code));
+}
+
+/**
+ * How two entries compare by security alone, for any sort of servers or tools (issue 25): one with a
+ * security finding after one without, whatever the sort key and its direction; 0 when both are alike, so
+ * the sort's own key decides. Ranking is presentation: it moves no stored result of any rules version.
+ */
+export const riskLast = (aAtRisk: boolean, bAtRisk: boolean): number => (aAtRisk === bAtRisk ? 0 : aAtRisk ? 1 : -1);

@@ -30,9 +30,11 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
  * Public servers ranked by their latest version's result under one rules version (id + hash). Reads the
  * trigger-maintained `board_entries`: each column sort walks its own index, so a page deep in 10 000 servers
  * costs an index scan, not a join and sort of all of them (a category sort reads the filtered rows' category
- * points: no index each). The total is a count over the same filter. Each row's `rank` is its place by score
+ * points: no index each). Servers with security findings come after all the others in every sort and order
+ * (two ordered reads). The total is a count over the same filter. Each row's `rank` is its place by score
  * on the whole board of these rules, whatever the sort, filter or page, in competition ranking: servers with
- * the same score share a rank and the next one skips (1, 2, 2, 4).
+ * the same score share a rank and the next one skips (1, 2, 2, 4); a server with security findings ranks
+ * after every server without (competitionRank).
  * Only servers with tools and a score are ranked: an empty surface (score null) is left off (still
  * reachable by its link and the API, shown there as unranked). Each row names the earliest-registered other
  * public server with identical tools (same surface hash), if any.
@@ -66,67 +68,83 @@ export async function leaderboard(db: Database, q: BoardQuery, options: { scoreC
     examples: category('examples'),
   };
   const key = keys[q.sort];
-  const [rows, [total]] = await Promise.all([
+  const columns = {
+    resultId: b.lintResultId,
+    id: b.serverId,
+    slug: b.slug,
+    name: b.name,
+    description: b.description,
+    score: b.score,
+    band: b.band,
+    toolCount: b.toolCount,
+    critical: b.critical,
+    required: b.required,
+    minor: b.minor,
+    securityFindings: b.securityFindings,
+    tokens: b.tokens,
+    versionId: b.versionId,
+    versionSeq: b.versionSeq,
+    versionLabel: b.versionLabel,
+    capturedAt: b.capturedAt,
+    source: b.source,
+    surfaceHash: b.surfaceHash,
+    categories: b.categories,
+  };
+  // Servers with a security finding come after every server without one, in every sort and either order
+  // (issue 25: a capped score still outranked clean servers). The page is read as two ordered parts, each
+  // walking the sort's own index with the security filter: the clean servers, then the risky ones.
+  const part = (risky: boolean, limit: number, offset: number) =>
     db
-      .select({
-        resultId: b.lintResultId,
-        id: b.serverId,
-        slug: b.slug,
-        name: b.name,
-        description: b.description,
-        score: b.score,
-        band: b.band,
-        toolCount: b.toolCount,
-        critical: b.critical,
-        required: b.required,
-        minor: b.minor,
-        securityFindings: b.securityFindings,
-        tokens: b.tokens,
-        versionId: b.versionId,
-        versionSeq: b.versionSeq,
-        versionLabel: b.versionLabel,
-        capturedAt: b.capturedAt,
-        source: b.source,
-        surfaceHash: b.surfaceHash,
-        categories: b.categories,
-      })
+      .select(columns)
       .from(b)
-      .where(where)
+      .where(and(where, risky ? gt(b.securityFindings, 0) : eq(b.securityFindings, 0)))
       .orderBy(key, ...(q.sort === 'name' ? [dir(b.serverId)] : [asc(b.nameLower), asc(b.serverId)]))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(b).where(where),
-  ]);
+      .limit(limit)
+      .offset(offset);
+  const [counted] = await db
+    .select({ n: count(), clean: sql<number>`count(*) filter (where ${b.securityFindings} = 0)`.mapWith(Number) })
+    .from(b)
+    .where(where);
+  const total = counted?.n ?? 0;
+  const clean = counted?.clean ?? 0;
+  const rows = q.offset >= clean ? await part(true, q.limit, q.offset - clean) : await part(false, q.limit, q.offset);
+  if (q.offset < clean && rows.length < q.limit && total > clean) rows.push(...(await part(true, q.limit - rows.length, 0)));
   const [security, twins, counts] = await Promise.all([securityOfResults(db, rows), sameSurfaceOnBoard(db, q, rows), (options.scoreCounts ?? (() => boardScoreCounts(db, q)))()]);
   const rank = competitionRank(counts);
   return {
-    total: total?.n ?? 0,
-    items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
+    total,
+    items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score, row.securityFindings > 0), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
   };
 }
 
-/** How many ranked public servers of one board have each score, highest score first. */
-export type ScoreCounts = { score: number; n: number }[];
+/** How many ranked public servers of one board have each score, highest score first, apart for servers with security findings (`risk`). */
+export type ScoreCounts = { score: number; n: number; risk: boolean }[];
 
 /**
  * The score counts of a board (every ranked public server of one rules id and hash), which competition
- * ranks are read from: one grouped count of at most 1 001 distinct scores (one decimal), cheap to keep for
- * a few seconds and share between every page, sort and filter of that board (the API's read cache does).
+ * ranks are read from: one grouped count of at most 2 002 (score, risk) pairs, cheap to keep for a few
+ * seconds and share between every page, sort and filter of that board (the API's read cache does).
  */
 export async function boardScoreCounts(db: Database, q: Pick<BoardQuery, 'rulesId' | 'rulesHash'>): Promise<ScoreCounts> {
   const b = boardEntries;
+  const risk = sql<boolean>`(${b.securityFindings} > 0)`;
   const rows = await db
-    .select({ score: b.score, n: count() })
+    .select({ score: b.score, risk, n: count() })
     .from(b)
     .where(and(eq(b.rulesId, q.rulesId), eq(b.rulesHash, q.rulesHash), eq(b.public, true), isNotNull(b.score), gt(b.toolCount, 0)))
-    .groupBy(b.score)
+    .groupBy(b.score, risk)
     .orderBy(desc(b.score));
-  return rows.filter((r): r is { score: number; n: number } => r.score !== null);
+  return rows.filter((r): r is { score: number; n: number; risk: boolean } => r.score !== null);
 }
 
-/** A score's competition rank on a board: one plus the number of servers with a higher score (1, 2, 2, 4). */
-export function competitionRank(counts: ScoreCounts): (score: number | null) => number {
-  return (score) => 1 + counts.reduce((sum, c) => (score !== null && c.score > score ? sum + c.n : sum), 0);
+/**
+ * A server's competition rank on a board (1, 2, 2, 4): one plus the number of servers ranked above it. A
+ * server without security findings is ranked among those without, by score; a server with some after all
+ * of those, by score among its kind — whatever its score, it never ranks above a clean server.
+ */
+export function competitionRank(counts: ScoreCounts): (score: number | null, risk?: boolean) => number {
+  const clean = counts.reduce((sum, c) => (c.risk ? sum : sum + c.n), 0);
+  return (score, risk = false) => 1 + (risk ? clean : 0) + counts.reduce((sum, c) => (c.risk === risk && score !== null && c.score > score ? sum + c.n : sum), 0);
 }
 
 /** Another public server with the same tools: the earliest registered one other than the row's own. */

@@ -75,6 +75,9 @@ describe('security status beside the score', () => {
       expect(svg).toContain('fill="#b3261e"');
       expect(svg).not.toMatch(/[☀☁☂] \d/);
       expect(svg).toContain(`toolmark ${rules}`);
+      // What a screen reader and a hover read first.
+      expect(svg).toMatch(/aria-label="security risk: \d+ security findings/);
+      expect(svg).toMatch(/<title>security risk: /);
     }
     const clean = (await get(`/v1/servers/${servers.clean.id}/badge.svg`)).body;
     expect(clean).not.toContain('security risk');

@@ -22,7 +22,7 @@ export const en = {
   board: {
     title: 'Lint leaderboard',
     intro: (b: Bands) =>
-      `Public MCP servers ranked by the lint score of their latest version: how well a model can tell their tools apart and call them, from tools/list alone. ☀ sunny ≥ ${b.sunny}, ☁ cloudy ${b.cloudy}–${b.sunny - 1}, ☂ rain < ${b.cloudy}. ⚠ security risk: a tool carries instructions to the model or hidden text.`,
+      `Public MCP servers ranked by the lint score of their latest version: how well a model can tell their tools apart and call them, from tools/list alone. ☀ sunny ≥ ${b.sunny}, ☁ cloudy ${b.cloudy}–${b.sunny - 1}, ☂ rain < ${b.cloudy}. ⚠ security risk: a tool carries instructions to the model or hidden text; such a server is ranked after every server without.`,
     rules: 'Rules version',
     key: 'Comparability key',
     switchRules: 'Show',

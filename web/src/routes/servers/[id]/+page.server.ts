@@ -1,4 +1,4 @@
-import { renderFindingMessage, type Finding } from '@toolmark/benchmarks';
+import { renderFindingMessage, riskLast, toolAtRisk, type Finding } from '@toolmark/benchmarks';
 import { error, fail as refuse, redirect } from '@sveltejs/kit';
 import { parseRules } from '$lib/format';
 import { localPath, messages } from '$lib/i18n';
@@ -99,11 +99,13 @@ export const load: PageServerLoad = async (event) => {
     confusableWith: t.confusableWith.map(visibleName),
     tokens: t.tokens,
     language: t.language,
+    atRisk: toolAtRisk(lint?.rules.id ?? rules.id, t),
   }));
   const key = { score: (t: (typeof toolRows)[number]) => t.score, findings: (t: (typeof toolRows)[number]) => t.findings.length, tokens: (t: (typeof toolRows)[number]) => t.tokens };
+  // A tool with a security finding is listed after every clean tool, in every sort and direction (issue 25).
   toolRows.sort((a, b) => {
     const d = tsort === 'name' ? a.rawName.localeCompare(b.rawName) : key[tsort](a) - key[tsort](b) || a.rawName.localeCompare(b.rawName);
-    return tdir === 'asc' ? d : -d;
+    return riskLast(a.atRisk, b.atRisk) || (tdir === 'asc' ? d : -d);
   });
   // Findings grouped by code, server-wide and per tool together: the most severe, then the most frequent first.
   const groups = new Map<string, { code: string; severity: keyof typeof SEVERITY_ORDER; count: number; server: number; tools: string[] }>();

@@ -23,7 +23,8 @@ const RISK = COLOURS.rain;
 /**
  * The badge: "toolmark <rules>" on the left, band symbol + score (or "not scored") on the right. A result
  * with security findings (`securityFindings` > 0, counted with the scoring rule set's security codes)
- * says "⚠ security risk" in red instead: a poisoned server must never look like a good one.
+ * says "⚠ security risk" in red instead, and its title says so first: a poisoned server must never look like a
+ * good one (issue 25: it is also ranked after every server without security findings).
  */
 export function badgeSvg(rulesId: string, score: number | null, band: string | null, securityFindings: number | null = 0): string {
   const known = band === 'sunny' || band === 'cloudy' || band === 'rain' ? band : null;
@@ -34,7 +35,7 @@ export function badgeSvg(rulesId: string, score: number | null, band: string | n
   const title = !scored
     ? `toolmark lint score (rules ${rulesId}): not scored yet`
     : risk
-      ? `toolmark lint score (rules ${rulesId}): security risk (${securityFindings} security findings), ${score.toFixed(1)} of 100`
+      ? `security risk: ${securityFindings} security findings (toolmark lint, rules ${rulesId}; score ${score.toFixed(1)} of 100, ranked after every server without)`
       : `toolmark lint score (rules ${rulesId}): ${score.toFixed(1)} of 100, ${known}`;
   const lw = Math.round(widthOf(left) + 12);
   const rw = Math.round(widthOf(right) + 12);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { attacks, attackTool, benign, benignTool, HONEST, realSurfaces, SIBLINGS, type AttackEntry } from './test/corpus.js';
+import { securityCodes } from './test/helpers.js';
+import { securityMemo, LEXICON_LANGUAGES } from './index.js';
+import { attackCases, BENIGN as V2_BENIGN, SIBLINGS as V2_SIBLINGS } from '../../v2/test/security-corpus.js';
+
+// Issue 25's targets for rules v3's security scan: at least 150 attack variants across every class and at
+// least 10 languages, 0 misses; at least 60 benign look-alikes from real tools, at most 1 false alarm; no
+// alarm on the real surfaces of the repository. The corpus is in calibration files (the patterns were tuned
+// on them) and one held-out file, read once and never tuned on: its misses are listed below as found.
+
+/** The held-out half's misses at its first and only read (README.md, "Corpus"): a change that catches one fails here, so the list stays true. */
+const HELD_OUT_MISSES = ['h3-en-pre_approval-plain-1', 'h3-en-precedence_claim-plain-2', 'h3-nl-ignore_previous-url-39', 'h3-ja-split_instruction-split-42'];
+
+const calibration = (): AttackEntry[] => [...attacks('calibration'), ...attacks('calibration-2'), ...attacks('calibration-3')];
+
+function table(rows: AttackEntry[], missed: Set<string>, key: (a: AttackEntry) => string): string {
+  const by = new Map<string, [number, number]>();
+  for (const a of rows) {
+    const k = key(a);
+    const [n, m] = by.get(k) ?? [0, 0];
+    by.set(k, [n + 1, m + (missed.has(a.id) ? 1 : 0)]);
+  }
+  return [...by].sort(([a], [b]) => a.localeCompare(b)).map(([k, [n, m]]) => `  ${k.padEnd(26)} ${String(n).padStart(4)} variants ${String(m).padStart(3)} missed`).join('\n');
+}
+
+function misses(rows: AttackEntry[]): Set<string> {
+  const memo = securityMemo();
+  const out = new Set<string>();
+  rows.forEach((a, i) => {
+    const { codes, facts } = securityCodes(attackTool(a, i), SIBLINGS, memo);
+    if (codes.length === 0) out.add(a.id);
+    // Caught in the description: the attack's sentences leave the text the cue lexicons read.
+    else if (a.hide !== 'split' && facts.cueDescription.includes(a.text.slice(0, 20))) out.add(`${a.id} (earns cues)`);
+  });
+  return out;
+}
+
+describe('rules v3 security corpus', () => {
+  it('holds at least 150 attack variants in every class, at least 10 languages, and 60 real benign tools', () => {
+    const all = [...calibration(), ...attacks('held-out')];
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
+    expect(new Set(all.map((a) => a.lang)).size).toBeGreaterThanOrEqual(10);
+    for (const c of ['ignore_previous', 'conceal_from_user', 'pre_approval', 'precedence_claim', 'history_exfiltration', 'fetch_and_run', 'environment_to_argument', 'read_secrets', 'role_override', 'split_instruction']) expect(all.some((a) => a.class === c), c).toBe(true);
+    for (const h of ['base64', 'hex', 'url', 'leet', 'spaced', 'spaced-words', 'md-comment', 'html-comment', 'homoglyph', 'zero-width', 'split']) expect(all.some((a) => a.hide === h), h).toBe(true);
+    expect(LEXICON_LANGUAGES.length).toBeGreaterThanOrEqual(10);
+    const real = [...benign('calibration'), ...benign('held-out')].filter((b) => b.source !== undefined);
+    expect(real.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('misses no calibration attack, and none earns cue points', () => {
+    const rows = calibration();
+    const missed = misses(rows);
+    console.log(`v3 security, calibration: ${rows.length} variants, ${missed.size} missed\n${table(rows, missed, (a) => a.class)}\n${table(rows, missed, (a) => `lang ${a.lang}`)}`);
+    expect([...missed]).toEqual([]);
+  });
+
+  it('misses on the held-out half exactly what its first read missed', () => {
+    const rows = attacks('held-out');
+    const missed = misses(rows);
+    console.log(`v3 security, held-out: ${rows.length} variants, ${missed.size} missed (${[...missed].join(', ')})\n${table(rows, missed, (a) => a.class)}`);
+    expect([...missed].sort()).toEqual([...HELD_OUT_MISSES].sort());
+  });
+
+  it('raises at most one false alarm on the benign look-alikes of each half', () => {
+    for (const half of ['calibration', 'held-out'] as const) {
+      const rows = benign(half);
+      const memo = securityMemo();
+      const alarms = rows.filter((b) => securityCodes(benignTool(b), SIBLINGS, memo).codes.length > 0).map((b) => b.id);
+      console.log(`v3 security, benign ${half}: ${rows.length} look-alikes (${rows.filter((b) => b.source).length} real tools), ${alarms.length} false alarms ${alarms.join(', ')}`);
+      expect(alarms.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('raises no security finding on the real surfaces (distractor sets, reference surfaces, labelled corpus)', () => {
+    const alarms: string[] = [];
+    let tools = 0;
+    for (const s of realSurfaces()) {
+      const memo = securityMemo();
+      for (const t of s.tools) {
+        tools++;
+        const { codes } = securityCodes(t, s.tools.map((x) => x.name), memo);
+        if (codes.length > 0) alarms.push(`${s.name}/${t.name}: ${codes.join(', ')}`);
+      }
+    }
+    console.log(`v3 security: ${tools} real tools, ${alarms.length} alarms`);
+    expect(tools).toBeGreaterThan(250);
+    expect(alarms).toEqual([]);
+  });
+
+  it("still catches every attack of v2's corpus and leaves v2's benign look-alikes clean", () => {
+    const names = V2_SIBLINGS.map((t) => t.name);
+    const missed = attackCases().filter((a) => {
+      const { codes } = securityCodes(a.tool, names);
+      return codes.length === 0 || !a.expect.every((c) => codes.includes(c));
+    });
+    expect(missed.map((a) => a.id)).toEqual([]);
+    expect(V2_BENIGN.filter((b) => securityCodes(b.tool, names).codes.length > 0).map((b) => b.id)).toEqual([]);
+  });
+
+  it('plants attacks in a tool that is clean without them', () => {
+    expect(securityCodes({ name: 'add_comment', description: HONEST, inputSchema: { type: 'object' } }).codes).toEqual([]);
+  });
+});
