@@ -1,6 +1,7 @@
 // The sandbox's argv, its probe, and what a process inside it sees (real bwrap; CI installs bubblewrap).
-import { spawnSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import process from 'node:process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveNpmCapture } from '../config.js';
@@ -44,6 +45,36 @@ describe('sandboxCommand', () => {
     expect(seen.ifaces.filter((i) => i !== 'lo')).toEqual([]);
     if (process.getuid?.() === 0) expect(seen.uid).not.toBe(0);
   });
+});
+
+/** Processes whose command line mentions `text`. */
+function processesMentioning(text: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) found.push(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe('the sandbox when the worker dies', () => {
+  it('a worker killed with SIGKILL takes every process of its sandbox with it, daemons too', async () => {
+    const marker = `toolmark-orphan-${randomBytes(6).toString('hex')}`;
+    // Inside: a server that starts a detached grandchild and waits; both carry the marker.
+    const inner = `require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '${marker}'], { detached: true, stdio: 'ignore' }).unref(); setInterval(() => {}, 1000);`;
+    const run = sandboxCommand({ command: node, args: ['-e', inner, marker] });
+    // The "worker": spawns the sandbox, says so, and waits to be killed.
+    const worker = spawn(node, ['-e', `require('node:child_process').spawn(${JSON.stringify(run.command)}, ${JSON.stringify(run.args)}, { stdio: 'ignore' }); setInterval(() => {}, 1000);`], { stdio: 'ignore' });
+    for (let i = 0; i < 100 && processesMentioning(marker).length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+    // bwrap's own command line holds the marker too; the server and its detached child are the other two.
+    expect(processesMentioning(marker).length).toBeGreaterThanOrEqual(3);
+    worker.kill('SIGKILL');
+    for (let i = 0; i < 50 && processesMentioning(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(processesMentioning(marker)).toEqual([]);
+  }, 30_000);
 });
 
 describe('probeSandbox and the setting', () => {
