@@ -2,6 +2,7 @@
 // message naming the variable and what is wrong; secrets (DATABASE_URL) are never printed.
 import { z } from 'zod';
 import { ToolmarkError } from '@toolmark/benchmarks';
+import { SANDBOX_HOW_TO, sandboxStatus, type SandboxStatus } from './capture/sandbox-probe.js';
 
 const flag = (fallback: boolean) =>
   z
@@ -33,8 +34,12 @@ export const ConfigSchema = z.object({
   TOOLMARK_WORKER_CONCURRENCY: int(2, 1, 64),
   /** Let URL registration reach loopback and private networks (off: SSRF guard). */
   TOOLMARK_ALLOW_PRIVATE_URLS: flag(false),
-  /** Let registration by npm package run published code on the workers (off by default; see docs/operators.md). */
-  TOOLMARK_ALLOW_NPM_CAPTURE: flag(false),
+  /**
+   * Registration by npm package (published code runs, always inside the capture sandbox): `auto` (default)
+   * on where the sandbox works on this machine, `on` requires it (start fails without it), `off` never.
+   * The validated config holds the resolved answer (a boolean); see resolveNpmCapture.
+   */
+  TOOLMARK_ALLOW_NPM_CAPTURE: z.enum(['auto', '1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).default('auto'),
   /** Cron (UTC) of the re-capture of public servers for drift. */
   TOOLMARK_RECAPTURE_CRON: z.string().min(9).default('17 3 * * *'),
   /** Seed the distractor and reference servers on first start. */
@@ -107,8 +112,8 @@ export const ConfigSchema = z.object({
   path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],
   message: 'must not be longer than TOOLMARK_REQUEST_TIMEOUT_MS',
 });
-/** Validated configuration. */
-export type Config = z.infer<typeof ConfigSchema>;
+/** Validated configuration; TOOLMARK_ALLOW_NPM_CAPTURE resolved against the sandbox (true: npm captures run). */
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'TOOLMARK_ALLOW_NPM_CAPTURE'> & { TOOLMARK_ALLOW_NPM_CAPTURE: boolean };
 
 /** A configuration error: which variables are wrong and why (values are not repeated: they may be secrets). */
 export class ConfigError extends ToolmarkError<'invalid_config', { variables: string[] }> {
@@ -124,7 +129,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
     throw new ConfigError('invalid_config', `invalid configuration:\n${lines.join('\n')}`, { variables });
   }
-  return parsed.data;
+  return { ...parsed.data, TOOLMARK_ALLOW_NPM_CAPTURE: resolveNpmCapture(parsed.data.TOOLMARK_ALLOW_NPM_CAPTURE) };
+}
+
+/**
+ * Whether npm captures run: never when the setting says off; otherwise exactly when the capture sandbox
+ * works here (probed once per process). `on` without a working sandbox stops start-up, saying why.
+ */
+export function resolveNpmCapture(setting: string, probe: () => SandboxStatus = sandboxStatus): boolean {
+  if (['0', 'false', 'no', 'off'].includes(setting)) return false;
+  const status = probe();
+  if (status.available) return true;
+  if (setting === 'auto') return false;
+  throw new ConfigError(
+    'invalid_config',
+    `invalid configuration:\n  TOOLMARK_ALLOW_NPM_CAPTURE: is on, but npm packages are only run in the capture sandbox and ${status.reason}; ${SANDBOX_HOW_TO}`,
+    { variables: ['TOOLMARK_ALLOW_NPM_CAPTURE'] },
+  );
 }
 
 /** The public base URL (no trailing slash). */

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@toolmark/benchmarks/api';
 import { AddressLimiter } from './address-limiter.js';
 import { type Config, publicUrl } from './config.js';
+import { npmCaptureOffReason } from './capture/sandbox-probe.js';
 import { SITE_TOKEN } from './site-token.js';
 
 type KitHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -90,6 +91,8 @@ export function siteMount(options: SiteOptions): (app: FastifyInstance) => void 
           TOOLMARK_SITE_TOKEN: SITE_TOKEN,
           TOOLMARK_SITE_SESSION_SECRET: sessionSecret(config, options.stateDir),
           TOOLMARK_SITE_NPM: config.TOOLMARK_ALLOW_NPM_CAPTURE ? '1' : '0',
+          // Why npm registration is off (the sandbox's probe, or the operator), shown on /submit.
+          TOOLMARK_SITE_NPM_OFF: config.TOOLMARK_ALLOW_NPM_CAPTURE ? '' : npmCaptureOffReason(),
           TOOLMARK_SITE_SECURE_COOKIES: publicOrigin?.startsWith('https:') ? '1' : '0',
         });
         const mod = (await import(pathToFileURL(handlerPath).href)) as { handler: KitHandler };

@@ -8,6 +8,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { LOCKS, migrateDatabase, openDatabase, registerSigningKey, withAdvisoryLock, type DatabaseHandle } from '@toolmark/db';
 import { buildApp, cpuPoolFor } from './app.js';
+import { npmCaptureOffReason } from './capture/sandbox-probe.js';
 import { ConfigError, loadConfig, publicUrl } from './config.js';
 import { datasetsDir } from './datasets/dir.js';
 import { bossSender, createBoss, stopBoss } from './jobs/boss.js';
@@ -120,6 +121,10 @@ async function main(): Promise<number> {
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     const url = config.PORT === 0 || config.TOOLMARK_PUBLIC_URL === undefined ? address : publicUrl(config);
     log.info({ address: url, workers: config.TOOLMARK_WORKERS }, `toolmark is serving on ${url}`);
+    log.info(
+      { npmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE },
+      config.TOOLMARK_ALLOW_NPM_CAPTURE ? 'registration by npm package: on (captures run in the bubblewrap sandbox)' : `registration by npm package: off: ${npmCaptureOffReason()}`,
+    );
     if (config.TOOLMARK_SEED) {
       // The models leaderboard's curve steps are priced once the site serves, so the start stays short.
       const tokens = await cliTokenCounter();

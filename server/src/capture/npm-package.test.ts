@@ -2,7 +2,7 @@
 // on loopback (npm installs it like any other), whose bin reports its environment or hangs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,8 @@ import { CaptureError } from './errors.js';
 import { captureNpmPackage, npmChildEnv, npmInstallEnv } from './npm-package.js';
 
 const work = mkdtempSync(join(tmpdir(), 'toolmark-npm-test-'));
+// The capture sandbox runs as another uid when the tests run as root: it must reach the install folders.
+chmodSync(work, 0o755);
 const SECRETS = { DATABASE_URL: 'postgres://u:db-secret-1@h/db', TOOLMARK_SESSION_SECRET: 'tm-secret-2', OPENAI_API_KEY: 'sk-secret-3' };
 
 const failure = async (work: Promise<unknown>): Promise<CaptureError> => {
@@ -25,7 +27,11 @@ const failure = async (work: Promise<unknown>): Promise<CaptureError> => {
 };
 
 /** A fresh folder to hold one capture's temporary folder, so the test can see it removed. */
-const freshRoot = (): string => mkdtempSync(join(work, 'root-'));
+const freshRoot = (): string => {
+  const root = mkdtempSync(join(work, 'root-'));
+  chmodSync(root, 0o755);
+  return root;
+};
 
 /** Processes whose command line mentions `text` (to prove nothing of a capture outlived it). */
 function processesMentioning(text: string): number[] {
@@ -56,7 +62,7 @@ const fs = require('node:fs');
 const readline = require('node:readline');
 const mode = process.env.FIXTURE_MODE || 'env';
 if (mode === 'hang') {
-  fs.writeFileSync(process.env.FIXTURE_PID_FILE, String(process.pid));
+  try { fs.writeFileSync(process.env.FIXTURE_PID_FILE, String(process.pid)); } catch {} // (not in the sandbox)
   setInterval(() => {}, 1000);
 }
 const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
@@ -179,7 +185,8 @@ describe('captureNpmPackage with a fixture package from a loopback registry', ()
       );
       expect(captured.package).toEqual({ name: FIXTURE, version: '1.0.0', bin: 'fixture-server' });
       const keys = JSON.parse(captured.surface.tools[0]?.description ?? '[]') as string[];
-      expect(keys).toEqual(['DUMMY_API_KEY', 'HOME', 'PATH', 'TMPDIR']);
+      // PWD: bubblewrap sets it to the folder it starts the server in (the sandbox's HOME).
+      expect(keys).toEqual(['DUMMY_API_KEY', 'HOME', 'PATH', 'PWD', 'TMPDIR']);
     } finally {
       for (const key of Object.keys(SECRETS)) delete process.env[key];
       Object.assign(process.env, saved);
@@ -203,14 +210,14 @@ describe('captureNpmPackage with a fixture package from a loopback registry', ()
     expect(readdirSync(root)).toEqual([]);
   }, 90_000);
 
-  it('a server that hangs is killed at the time limit, and its folder removed', async () => {
+  it('a server that hangs is killed at the time limit, and its folder removed (unsandboxed)', async () => {
     const root = freshRoot();
     const pidFile = join(work, 'hang.pid');
     const started = Date.now();
     const error = await failure(
       captureNpmPackage(
         { spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server', env: { FIXTURE_MODE: 'hang', FIXTURE_PID_FILE: pidFile } },
-        { registry: registry.url, tmpRoot: root, timeoutMs: 8_000 },
+        { registry: registry.url, tmpRoot: root, timeoutMs: 8_000, sandbox: false },
       ),
     );
     expect(error.code).toBe('timeout');
@@ -221,6 +228,18 @@ describe('captureNpmPackage with a fixture package from a loopback registry', ()
     // The SDK's close ends with SIGKILL; give the kernel a moment to reap.
     for (let i = 0; i < 20 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
     expect(alive(pid)).toBe(false);
+    expect(readdirSync(root)).toEqual([]);
+  }, 30_000);
+
+  it('a server that hangs in the sandbox is killed at the time limit with its whole PID namespace', async () => {
+    const root = freshRoot();
+    const marker = `toolmark-hang-${randomBytes(6).toString('hex')}`;
+    const error = await failure(
+      captureNpmPackage({ spec: `${FIXTURE}@1.0.0`, bin: 'fixture-server', args: [marker], env: { FIXTURE_MODE: 'hang', FIXTURE_PID_FILE: '/pkg/pid' } }, { registry: registry.url, tmpRoot: root, timeoutMs: 8_000 }),
+    );
+    expect(error.code).toBe('timeout');
+    for (let i = 0; i < 20 && processesMentioning(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(processesMentioning(marker)).toEqual([]);
     expect(readdirSync(root)).toEqual([]);
   }, 30_000);
 

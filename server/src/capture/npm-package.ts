@@ -1,6 +1,7 @@
-// Capture a server published on npm: install it into a fresh temporary folder, then start its bin over
-// stdio. Arbitrary code from the registry runs on this machine (see README.md, "Capturing npm packages"):
-// the service calls this only when the operator has enabled it.
+// Capture a server published on npm: install it into a fresh temporary folder (npm runs no code of the
+// package: scripts are off), then start its bin over stdio inside the capture sandbox (sandbox.ts: no
+// network, a read-only system, only the package folder, limits, the whole PID namespace killed at the end).
+// Arbitrary code from the registry runs, confined (see README.md, "The capture sandbox" and its limits).
 //
 // Why install, then spawn the bin (and not `npm exec`): `npm exec` starts the bin through a shell
 // (`sh -c`), and picks the bin by its own rules. Here npm runs without a shell (execFile-style spawn, every
@@ -13,7 +14,7 @@
 // nearly always plain JavaScript; a package that needs a native build fails to start, clearly, and the
 // operator can allow scripts per call (`installScripts: true`).
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
 import process from 'node:process';
@@ -21,6 +22,8 @@ import { seconds } from './classify-error.js';
 import { captureSurface, type CapturedSurface } from './capture.js';
 import { CaptureError } from './errors.js';
 import { parseNpmPackageSpec } from './npm-spec.js';
+import { SANDBOX_PACKAGE_DIR, sandboxCommand, type SandboxLimits } from './sandbox.js';
+import { sandboxStatus } from './sandbox-probe.js';
 import { storageCode, storageCodeInNpmOutput, storageFailure } from './storage-error.js';
 
 /** What to capture: a package spec, which of its bins to start, and variables the server needs to start. */
@@ -47,6 +50,13 @@ export interface NpmCaptureOptions {
   tmpRoot?: string;
   /** The npm executable; default `npm` found on PATH. */
   npmCommand?: string;
+  /**
+   * Run the server in the capture sandbox (default true; the service always does). false runs it as the
+   * worker's user with its network and files: only for measuring the sandbox's cost on known packages.
+   */
+  sandbox?: boolean;
+  /** Limits of the sandboxed run (default DEFAULT_SANDBOX_LIMITS). */
+  sandboxLimits?: Partial<SandboxLimits>;
 }
 
 /** A captured surface, plus what was installed. */
@@ -198,6 +208,14 @@ export async function captureNpmPackage(target: NpmPackageTarget, options: NpmCa
   if (options.registry !== undefined && !/^https?:\/\/[^\s]+$/.test(options.registry)) {
     throw new CaptureError('invalid_url', 'the npm registry must be an http(s) URL', { where: 'registry' });
   }
+  const sandboxed = options.sandbox !== false;
+  if (sandboxed && options.installScripts === true) {
+    throw new CaptureError('invalid_package_spec', 'install scripts would run outside the capture sandbox; they cannot be allowed with it', { where });
+  }
+  if (sandboxed) {
+    const status = sandboxStatus();
+    if (!status.available) throw new CaptureError('spawn_failed', `the capture sandbox is not available: ${status.reason}`, { where });
+  }
   const timeoutMs = options.timeoutMs ?? 180_000;
   const started = Date.now();
   const left = (): number => Math.max(1, timeoutMs - (Date.now() - started));
@@ -243,13 +261,22 @@ export async function captureNpmPackage(target: NpmPackageTarget, options: NpmCa
       throw new CaptureError('install_failed', `bin "${bin}" of ${parsed.name} does not point into the package`, { where });
     }
 
+    let stdio = { command, args, env: npmChildEnv(process.env, dir, extra) };
+    if (sandboxed) {
+      // The sandbox's uid (not the worker's when it is root) must reach the install folder to show it.
+      await chmod(dir, 0o711);
+      await chmod(prefix, 0o755);
+      const inside = [SANDBOX_PACKAGE_DIR, 'node_modules', '.bin', bin].join('/');
+      // Variables: the call's only; the sandbox sets PATH, HOME and TMPDIR itself.
+      stdio = { ...sandboxCommand({ packageDir: prefix, command: inside, args, ...(options.sandboxLimits ? { limits: options.sandboxLimits } : {}) }), env: extra };
+    }
     const limit = left();
     const version = typeof manifest.version === 'string' ? manifest.version : '';
     const started = `npm ${parsed.name}@${version} (bin ${bin})`;
     let captured: CapturedSurface;
     try {
       captured = await captureSurface(
-        { kind: 'stdio', command, args, env: npmChildEnv(process.env, dir, extra), cwd: dir },
+        { kind: 'stdio', ...stdio, cwd: dir },
         { timeoutMs: limit, connectTimeoutMs: limit },
       );
     } catch (error) {

@@ -17,6 +17,7 @@ import type { CapturedSurface } from '../capture/capture.js';
 import { CaptureError, type CaptureErrorCode } from '../capture/errors.js';
 import { captureSurface } from '../capture/capture.js';
 import { captureNpmPackage } from '../capture/npm-package.js';
+import { npmCaptureOffReason } from '../capture/sandbox-probe.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { QUEUE_SETTINGS, retryWindow, type JobLog } from './boss.js';
 import type { JobSender } from './sender.js';
@@ -123,7 +124,7 @@ async function captureFrom(
   if (!deps.allowNpmCapture) {
     throw new PermanentFailure(
       'npm_capture_disabled',
-      'capture of npm packages is turned off on this service (the operator can enable it with TOOLMARK_ALLOW_NPM_CAPTURE)',
+      `capture of npm packages is turned off on this service: ${npmCaptureOffReason()}`,
     );
   }
   if (!server.sourcePackage) throw new PermanentFailure('missing_source', 'the server is registered by npm package but has no package');

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
+import { npmCaptureOffReason } from '../capture/sandbox-probe.js';
 import { checkRegisteredUrl } from '../capture/url-policy.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import type { PipelineDeps } from './deps.js';
@@ -56,7 +57,7 @@ export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'co
   let sourcePackage: string | null = null;
   if (body.source.kind === 'npm') {
     if (!ctx.config.TOOLMARK_ALLOW_NPM_CAPTURE) {
-      throw new PipelineError('forbidden', 'npm_capture_disabled', 'this toolmark does not run npm packages; register the server by URL or upload its tools/list', { key: 'source.kind' });
+      throw new PipelineError('forbidden', 'npm_capture_disabled', `this toolmark does not run npm packages: ${npmCaptureOffReason()}. Register the server by URL or upload its tools/list`, { key: 'source.kind' });
     }
     try {
       sourcePackage = parseNpmPackageSpec(body.source.package).spec;

@@ -1,6 +1,7 @@
 // Configuration from the environment: defaults, flags, and errors that name the variable but never echo
 // its value (DATABASE_URL carries a password).
 import { describe, expect, it } from 'vitest';
+import { sandboxStatus } from '../../src/capture/sandbox-probe.js';
 import { ConfigError, loadConfig, publicUrl } from '../../src/config.js';
 
 describe('loadConfig', () => {
@@ -10,6 +11,9 @@ describe('loadConfig', () => {
     expect(publicUrl(c)).toBe('http://127.0.0.1:3000');
     const d = loadConfig({ PORT: '8080', TOOLMARK_ALLOW_NPM_CAPTURE: 'yes', TOOLMARK_SEED: '0', HOST: '::1', TOOLMARK_LOG_LEVEL: '' });
     expect(d).toMatchObject({ PORT: 8080, TOOLMARK_ALLOW_NPM_CAPTURE: true, TOOLMARK_SEED: false, TOOLMARK_LOG_LEVEL: 'info' });
+    // auto (the default): on exactly where the capture sandbox works (CI installs bubblewrap); off: never.
+    expect(c.TOOLMARK_ALLOW_NPM_CAPTURE).toBe(sandboxStatus().available);
+    expect(loadConfig({ TOOLMARK_ALLOW_NPM_CAPTURE: 'off' }).TOOLMARK_ALLOW_NPM_CAPTURE).toBe(false);
     expect(publicUrl(d)).toBe('http://[::1]:8080');
     expect(publicUrl(loadConfig({ TOOLMARK_PUBLIC_URL: 'https://toolmark.example.com/' }))).toBe('https://toolmark.example.com');
   });

@@ -111,6 +111,7 @@ describe('servers', () => {
     const npm = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.script), payload: { name: 'N', source: { kind: 'npm', package: '@modelcontextprotocol/server-memory' } } });
     expect(npm.statusCode).toBe(403);
     expect(npm.json().error.code).toBe('npm_capture_disabled');
+    expect(npm.json().error.message).toContain('TOOLMARK_ALLOW_NPM_CAPTURE');
     expect((await h.app.inject({ method: 'POST', url: '/v1/servers', headers: bearer(h.keys.ci), payload: { name: 'C', source: { kind: 'url', url: 'https://a.example/mcp' } } })).statusCode).toBe(403);
     const tooBig = await h.app.inject({ method: 'POST', url: '/v1/servers', headers: { ...bearer(h.keys.admin), 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Big', source: { kind: 'upload', tools: [tool('x', 'y'.repeat(1_200_000))] } }) });
     expect(tooBig.statusCode).toBe(413);

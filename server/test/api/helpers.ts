@@ -31,8 +31,9 @@ export async function startTestApp(env: Record<string, string> = {}, clock?: () 
       return `job-${sent.length}`;
     },
   };
-  // No read cache by default: tests read what they just wrote (one test turns it on).
-  const config: Config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', ...env });
+  // No read cache by default: tests read what they just wrote (one test turns it on). npm registration off
+  // unless a test asks (its default, auto, depends on the machine's sandbox).
+  const config: Config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', TOOLMARK_ALLOW_NPM_CAPTURE: 'off', ...env });
   const app = await buildApp({ database: t, jobs, config, ...(clock ? { now: clock } : {}), logger: false });
   const org = await createOrganisation(t.db, { name: 'Operators', slug: 'operators' });
   const keys = {} as Record<KeyPurpose, string>;

@@ -8,6 +8,7 @@ export const load: PageServerLoad = ({ locals }) => ({
   canSubmit: locals.session !== null && ['admin', 'script'].includes(locals.session.purpose),
   signedIn: locals.session !== null,
   npmAllowed: process.env.TOOLMARK_SITE_NPM === '1',
+  npmOff: process.env.TOOLMARK_SITE_NPM === '1' ? '' : (process.env.TOOLMARK_SITE_NPM_OFF ?? ''),
 });
 
 const opt = (v: FormDataEntryValue | null): string | undefined => {
