@@ -1,0 +1,207 @@
+import { identifierTokens, stem } from '../../text/words.js';
+import { NAME_WORDS_JA, STOPWORDS } from '../v2/lexicons.js';
+import { isEnglishWord } from './english-words.js';
+import { GENERIC_WORDS, GENERIC_WORDS_JA, SYNONYMS, TECH_WORDS } from './lexicons.js';
+import { T3 } from './thresholds.js';
+
+// Credit only information about this tool (issue 25). A description is read clause by clause; a clause
+// earns only when it carries words about the tool (its objects, parameters, conditions, outputs):
+// - near-duplicate: its wording, once numbers, the tool's own name and parameter names, other tools' names,
+//   synonyms and nonsense words are masked, is on at least half of the tools (v2 dropped only identical
+//   clauses; "Call it whenever it is needed (tool 3)" made unique per tool bought +40). Why: text that every
+//   tool carries, however varied, tells a model nothing about which tool to pick.
+// - content-free: no word beyond stopwords, cue vocabulary (GENERIC_WORDS), numbers and other tools' names,
+//   or no more such words than nonsense words ("Use this when you need to quibble the vorp"). Why: a cue
+//   phrase with nothing to act on gives a model nothing; a nonsense word is not information.
+// - name-only: its only content is the tool's own name ("Use this when you need to read a file" for
+//   read_file). Why: it restates the name; it stays in the text the purpose reads, not in what the cues read.
+// The rest is the tool's information text. Linear: one pass per clause, each word classified once per lint.
+
+/** What one tool's text is read against. */
+export interface InfoInput {
+  name: string;
+  /** The description without v2's shared text (identical clauses on half the tools). */
+  own: string;
+  /** Names of the tool's parameters (top level). */
+  params: string[];
+}
+
+/** A clause left out of the information text, and why. */
+export interface DroppedClause {
+  text: string;
+  why: 'near-duplicate' | 'content-free' | 'name-only';
+}
+
+/** The information text of one tool. */
+export interface InfoText {
+  /** The own text without near-duplicate and content-free clauses: what purpose, length and restatement read. */
+  info: string;
+  /** `info` without name-only clauses: what the cue lexicons (usage, returns, limits, examples) read. */
+  cue: string;
+  dropped: DroppedClause[];
+}
+
+interface Clause {
+  start: number;
+  end: number;
+  key: string;
+  /** Words about the tool besides its own name. */
+  spec: number;
+  /** Words of the tool's own name. */
+  name: number;
+  nonsense: number;
+}
+
+// A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|".
+const CUT = /(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|/g;
+const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
+const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
+const HIRAGANA = /^\p{Script=Hiragana}+$/u;
+const LATIN = /^[A-Za-z'’-]+$/;
+const NUMBER = /^\d[\d.,:]*$/;
+
+/** How a word counts: about the tool, its own name, nothing (stopword, cue word, number, other tool), nonsense. */
+type Kind = 'spec' | 'name' | 'none' | 'nonsense';
+
+/** The words that count as the tool's own name: the name, its tokens and their Japanese words. */
+function nameWords(name: string): Set<string> {
+  const out = new Set<string>([name.toLowerCase()]);
+  for (const token of identifierTokens(name)) {
+    out.add(token);
+    out.add(stem(token));
+    for (const ja of NAME_WORDS_JA[token] ?? NAME_WORDS_JA[stem(token)] ?? []) out.add(ja);
+  }
+  return out;
+}
+
+/** The kind of one plain Latin word (lower case, no separators), whoever's text it is in. */
+function latinKind(lw: string): Kind {
+  if (STOPWORDS.has(lw) || GENERIC_WORDS.has(lw)) return 'none';
+  if (TECH_WORDS.has(lw)) return 'spec';
+  if (lw.length <= 2) return 'none';
+  return isEnglishWord(lw) ? 'spec' : 'nonsense';
+}
+
+/** What a token is on this surface, before the tool's own name and parameters are considered. */
+interface TokenClass {
+  lower: string;
+  stemmed: string;
+  kind: Kind;
+  /** Its form in a near-duplicate key ('' = left out). */
+  masked: string;
+}
+
+/** Classify a token for the whole surface: `names` are every tool's name (a sibling's name is no content). */
+function classify(token: string, names: Set<string>): TokenClass {
+  const lower = token.toLowerCase().replace(/’/g, "'");
+  const stemmed = LATIN.test(token) ? stem(lower) : lower;
+  const c = (kind: Kind, masked: string): TokenClass => ({ lower, stemmed, kind, masked });
+  if (NUMBER.test(token)) return c('none', '#');
+  if (HIRAGANA.test(token)) return c('none', token);
+  if (HAN_KATAKANA.test(token)) return GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
+  if (names.has(token) || names.has(lower)) return c('none', '@');
+  // Code, a path, a file name, camelCase, an acronym, another script: content a model can use.
+  if (!LATIN.test(token)) return c('spec', lower);
+  // A hyphenated word counts by its parts ("read-only", "top-level").
+  const parts = lower.split(/[-']/).filter((p) => p !== '');
+  let kind: Kind = 'none';
+  for (const p of parts) {
+    const k = latinKind(p);
+    if (k === 'spec' || (k === 'nonsense' && kind === 'none')) kind = k;
+  }
+  if (kind === 'nonsense') return c('nonsense', '~');
+  if (parts.length === 1 && STOPWORDS.has(lower)) return c('none', '');
+  return c(kind, SYNONYMS[lower] ?? lower);
+}
+
+/** The clauses of a text with their counts and masked keys. */
+function clausesOf(text: string, own: Set<string>, params: Set<string>, names: Set<string>, memo: Map<string, TokenClass>): Clause[] {
+  const out: Clause[] = [];
+  const push = (start: number, end: number): void => {
+    while (start < end && /\s/.test(text[start]!)) start++;
+    while (end > start && /\s/.test(text[end - 1]!)) end--;
+    if (start >= end) return;
+    let spec = 0;
+    let name = 0;
+    let nonsense = 0;
+    const key: string[] = [];
+    for (const m of text.slice(start, end).matchAll(TOKEN)) {
+      const token = m[0];
+      let c = memo.get(token);
+      if (c === undefined) memo.set(token, (c = classify(token, names)));
+      // The tool's own name and parameters: the only per-tool part of a word's kind.
+      let kind = c.kind;
+      let masked = c.masked;
+      if (own.has(c.lower) || own.has(c.stemmed) || own.has(token)) {
+        kind = 'name';
+        masked = '@';
+      } else if (params.has(c.lower)) {
+        kind = 'spec';
+        masked = '@';
+      }
+      if (kind === 'spec') spec++;
+      else if (kind === 'name') name++;
+      else if (kind === 'nonsense') nonsense++;
+      // Runs of masked words fold into one: "@ @" (a name of two words) is the same slot as "@".
+      if (masked !== '' && !((masked === '@' || masked === '~') && key.at(-1) === masked)) key.push(masked);
+    }
+    out.push({ start, end, key: key.join(' '), spec, name, nonsense });
+  };
+  let start = 0;
+  CUT.lastIndex = 0;
+  for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
+    const inClause = m[0] !== '\n' && m[0] !== '|';
+    push(start, inClause ? m.index + m[0].length : m.index);
+    start = m.index + m[0].length;
+  }
+  push(start, text.length);
+  return out;
+}
+
+/** The text with the spans cut out, the edges tidied as v2's shared text does. */
+function without(text: string, cut: [number, number][]): string {
+  if (cut.length === 0) return text.trim();
+  let out = '';
+  let at = 0;
+  for (const [s, e] of cut) {
+    if (s > at) out += text.slice(at, s);
+    at = Math.max(at, e);
+  }
+  out += text.slice(at);
+  return out.replace(/[ \t]{2,}/g, ' ').replace(/^[\s|]+|[\s|]+$/g, '');
+}
+
+/** The information text of every tool of a surface (see the top of this file). */
+export function infoTexts(tools: InfoInput[]): InfoText[] {
+  const names = new Set<string>();
+  for (const t of tools) names.add(t.name).add(t.name.toLowerCase());
+  const memo = new Map<string, TokenClass>();
+  const clauses = tools.map((t) =>
+    clausesOf(t.own, nameWords(t.name), new Set(t.params.flatMap((p) => [p.toLowerCase(), ...identifierTokens(p).filter((x) => x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x))])), names, memo),
+  );
+  const n = tools.length;
+  const needed = Math.max(T3.nearDuplicateMinTools, Math.ceil(T3.nearDuplicateShare * n));
+  const df = new Map<string, number>();
+  if (n >= T3.nearDuplicateMinTools) for (const cs of clauses) for (const key of new Set(cs.map((c) => c.key))) if (key !== '') df.set(key, (df.get(key) ?? 0) + 1);
+  return tools.map((t, i) => {
+    const dropped: DroppedClause[] = [];
+    const infoCut: [number, number][] = [];
+    const cueCut: [number, number][] = [];
+    for (const c of clauses[i]!) {
+      const text = t.own.slice(c.start, c.end);
+      const content = c.spec + c.name;
+      let why: DroppedClause['why'] | undefined;
+      if (c.key !== '' && (df.get(c.key) ?? 0) >= needed) why = 'near-duplicate';
+      else if (content === 0 || content <= c.nonsense) why = 'content-free';
+      if (why !== undefined) {
+        infoCut.push([c.start, c.end]);
+        cueCut.push([c.start, c.end]);
+        dropped.push({ text, why });
+      } else if (c.spec === 0 || c.spec <= c.nonsense) {
+        cueCut.push([c.start, c.end]);
+        dropped.push({ text, why: 'name-only' });
+      }
+    }
+    return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped };
+  });
+}
