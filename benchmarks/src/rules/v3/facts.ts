@@ -93,22 +93,27 @@ function wholeFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<st
   };
 }
 
-/** The facts with the text fields read from the information text (unchanged when it is the whole description). */
+/**
+ * The facts with the text fields read from the text the cues read (`info.cue`: the information text without
+ * clauses that only restate the name), unchanged when that is the whole description. `ownDescription` is
+ * that text; `hasDescription` says the tool has text of its own at all (purpose and no_specific_text tell
+ * the cases apart).
+ */
 function withInfo(t: ToolFactsV3, own: string, info: InfoText, memo: Map<string, string | null>): ToolFactsV3 {
-  if (own === t.description && info.info === t.description && info.cue === t.description) return { ...t, info };
-  const words = info.info === t.description ? t.words : segmentWords(info.info);
+  if (own === t.description && info.cue === t.description) return { ...t, info };
+  const text = info.cue;
+  const words = segmentWords(text);
   return {
     ...t,
     ownText: own,
-    ownDescription: info.info,
-    // A description with text of its own has one, even when none of it is about the tool (purpose says so).
+    ownDescription: text,
     hasDescription: own !== '',
-    firstSentence: firstSentenceOf(info.info),
-    language: info.info === '' ? t.language : detectLanguage(info.info),
+    firstSentence: firstSentenceOf(text),
+    language: text === '' ? t.language : detectLanguage(text),
     words,
     wordCount: words.length,
-    cues: info.cue === t.description ? t.cues : cuesV3(cueText(info.cue, t.security)),
-    contentWords: info.info === t.description ? t.contentWords : contentWords(words, memo),
+    cues: cuesV3(cueText(text, t.security)),
+    contentWords: contentWords(words, memo),
     info,
   };
 }

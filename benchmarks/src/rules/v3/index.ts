@@ -19,7 +19,6 @@ import { noRequired } from '../v2/findings/no-required.js';
 import { withConfusable } from '../v2/findings/no-usage-context.js';
 import { paramsNotInDescription } from '../v2/findings/params-not-in-description.js';
 import { readonlyHintOnWrite } from '../v2/findings/readonly-hint-on-write.js';
-import { restatesNameRule } from '../v2/findings/restates-name.js';
 import { tooLong } from '../v2/findings/too-long.js';
 import { vagueBoolean } from '../v2/findings/vague-boolean.js';
 import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
@@ -41,6 +40,7 @@ import { noReturnInfoV3 } from './findings/no-return-info.js';
 import { noSpecificText } from './findings/no-specific-text.js';
 import { noUsageContextV3 } from './findings/no-usage-context.js';
 import { paramNoDescriptionV3 } from './findings/param-no-description.js';
+import { restatesNameV3 } from './findings/restates-name.js';
 import { tooShortV3 } from './findings/too-short.js';
 import { DISHONEST_HINT_CODES } from './hints.js';
 import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from './security/index.js';
@@ -61,7 +61,7 @@ export const TOOL_RULES_V3: ToolRule<ToolFactsV3, ContextV3>[] = [
   invisibleCharactersRule,
   xMcpHeaderInvalid,
   malformedInputSchema,
-  restatesNameRule,
+  restatesNameV3,
   tooShortV3,
   noSpecificText,
   noUsageContextV3,

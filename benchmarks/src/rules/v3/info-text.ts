@@ -52,8 +52,11 @@ interface Clause {
   nonsense: number;
 }
 
-// A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|".
-const CUT = /(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|/g;
+// A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|"
+// — or, with no stop at all, where a sentence opener follows a lower-case word ("…in the knowledge graph Call
+// it whenever …"): text appended to a description without a final stop must not borrow its last clause's words.
+const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
+const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\||(?<=[a-z0-9)\]"'\x60]) (?=(?:${OPENERS})\b)`, 'g');
 const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
 const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
@@ -150,7 +153,7 @@ function clausesOf(text: string, own: Set<string>, params: Set<string>, names: S
   let start = 0;
   CUT.lastIndex = 0;
   for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
-    const inClause = m[0] !== '\n' && m[0] !== '|';
+    const inClause = m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
     push(start, inClause ? m.index + m[0].length : m.index);
     start = m.index + m[0].length;
   }

@@ -15,5 +15,5 @@ export const T3 = {
   /** An outputSchema earns the returns points in proportion to its properties that say what they hold. */
   returnsMax: 15,
   /** Two tools overlap when their own texts' content words are at least this alike (Sørensen–Dice). */
-  alternativeOverlap: 0.2,
+  alternativeOverlap: 0.35,
 } as const;

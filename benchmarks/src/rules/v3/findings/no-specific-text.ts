@@ -14,9 +14,10 @@ const QUOTED = 5;
 export const noSpecificText: ToolRule<ToolFactsV3, ContextV3> = {
   code: 'no_specific_text',
   check: (t) => {
-    const dropped = t.info.dropped.filter((d) => d.why !== 'name-only' || t.info.cue === '');
+    // Name-only clauses are restates_name's (when nothing else is left) or harmless beside text about the tool.
+    const dropped = t.info.dropped.filter((d) => d.why !== 'name-only');
     if (dropped.length === 0 || !t.hasDescription) return [];
-    const none = t.ownDescription === '';
+    const none = t.info.info === '';
     const kinds = [...new Set(dropped.map((d) => d.why))].sort();
     const quoted = dropped.slice(0, QUOTED).map((d) => `"${d.text.length > 80 ? `${d.text.slice(0, 77)}…` : d.text}" (${d.why})`);
     return [

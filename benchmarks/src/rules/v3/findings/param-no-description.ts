@@ -15,7 +15,7 @@ import { schemaRoot } from '../values.js';
 // - an evident name beyond v2's list: a process id, a SQL string, paging (size, offset, cursor, token),
 //   sorting, a time-out, a language (EVIDENT_PARAM_NAMES_EXTRA, `*_cursor`, `*_size` …);
 // - a wrapper object whose fields are all evident or described, and an empty `params` object (nothing to fill);
-// - a parameter the tool's description explains: it names the parameter and, in the same clause, says
+// - a parameter the tool's own text about it explains (shared and content-free clauses left out): it names the parameter and, in the same clause, says
 //   what it takes (at least two more words: "Pass the SQL to run as `statement`").
 // Why: the finding is about what a model cannot know; each of these it can.
 
@@ -96,7 +96,7 @@ function computeGaps(t: ToolFactsV3): ParamGapsV3 {
   const needing = t.params.filter((p) => {
     if (p.description !== undefined) return !evidentParam(p, root) && !evidentName(p.name);
     if (evidentParam(p, root) || fillable(p.schema, root, 0, p.name)) return false;
-    if (explainedInDescription(p, t.description)) {
+    if (explainedInDescription(p, t.ownDescription)) {
       explained.push(p.name);
       return false;
     }
