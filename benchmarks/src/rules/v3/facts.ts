@@ -55,11 +55,10 @@ export function cuesV3(text: string): Cues {
 
 const BEHAVIOUR_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
-/** The facts of a tool that depend on the tool alone (the text fields read its whole description). */
-function wholeFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<string, string | null>, scans: SecurityMemo): ToolFactsV3 {
+/** The facts of a tool that depend on the tool alone (the text fields are laid over by withInfo). */
+function wholeFacts(tool: Tool, tokens: TokenCounter, hash: string, scans: SecurityMemo): ToolFactsV3 {
   const description = normalizedDescription(tool);
   const security = securityFacts(tool, description, scans);
-  const words = segmentWords(description);
   const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
   const parts = rootParts(schema);
   const params = [...parts.props.keys()].sort().map((name) => paramFacts(name, parts.props.get(name)!, schema));
@@ -73,12 +72,13 @@ function wholeFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<st
     description,
     ownDescription: description,
     hasDescription: description !== '',
-    firstSentence: firstSentenceOf(description),
-    language: detectLanguage(description),
-    words,
-    wordCount: words.length,
-    cues: cuesV3(cueText(description, security)),
-    contentWords: contentWords(words, memo),
+    // The text fields are read from the text about the tool (withInfo), once per lint and tool.
+    firstSentence: '',
+    language: 'en',
+    words: [],
+    wordCount: 0,
+    cues: { usageWhen: false, usageWhenNot: false, usageAlternative: false, returns: false, constraints: false, examples: false },
+    contentWords: new Set(),
     params,
     required: parts.required === undefined ? undefined : [...parts.required].sort(),
     additionalPropertiesFalse: parts.additionalPropertiesFalse,
@@ -100,7 +100,6 @@ function wholeFacts(tool: Tool, tokens: TokenCounter, hash: string, memo: Map<st
  * the cases apart).
  */
 function withInfo(t: ToolFactsV3, own: string, info: InfoText, memo: Map<string, string | null>): ToolFactsV3 {
-  if (own === t.description && info.cue === t.description) return { ...t, info };
   const text = info.cue;
   const words = segmentWords(text);
   return {
@@ -109,7 +108,7 @@ function withInfo(t: ToolFactsV3, own: string, info: InfoText, memo: Map<string,
     ownDescription: text,
     hasDescription: own !== '',
     firstSentence: firstSentenceOf(text),
-    language: text === '' ? t.language : detectLanguage(text),
+    language: detectLanguage(text === '' ? t.description : text),
     words,
     wordCount: words.length,
     cues: cuesV3(cueText(text, t.security)),
@@ -128,10 +127,10 @@ export function surfaceFactsV3(surface: Surface, tokens: TokenCounter, sha256Hex
   const shared = sharedTexts(descriptions);
   const whole = surface.tools.map((t, i) => {
     const hash = hashes.tools[i]!;
-    if (!cache) return wholeFacts(t, counter, hash, memo, scans);
+    if (!cache) return wholeFacts(t, counter, hash, scans);
     const extra = unhashedKey(t);
     const key = extra === '' ? hash : `${hash}:${sha256Hex ? sha256Hex(extra) : extra}`;
-    return cache.through(`v3:facts:${tokens.id}:${key}`, () => wholeFacts(t, counter, hash, memo, scans));
+    return cache.through(`v3:facts:${tokens.id}:${key}`, () => wholeFacts(t, counter, hash, scans));
   });
   const owns = descriptions.map((d, i) => shared[i] ?? d);
   const infos = infoTexts(whole.map((t, i) => ({ name: t.name, own: owns[i]!, params: t.params.map((p) => p.name) })));
@@ -147,6 +146,7 @@ export function surfaceFactsV3(surface: Surface, tokens: TokenCounter, sha256Hex
   };
   facts.pairs = confusablePairs(facts);
   const alternatives = alternativesOf(facts, (t) => cueText(t.ownText, t.security));
-  facts.tools = tools.map((t, i) => ({ ...t, alternatives: alternatives[i]! }));
+  // The facts objects are this lint's own (withInfo made them), so they take the alternatives in place.
+  tools.forEach((t, i) => (t.alternatives = alternatives[i]!));
   return facts;
 }

@@ -62,6 +62,8 @@ const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
 const LATIN = /^[A-Za-z'’-]+$/;
 const NUMBER = /^\d[\d.,:]*$/;
+/** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
+const WORDED = /[^@~#\s]/;
 
 /** How a word counts: about the tool, its own name, nothing (stopword, cue word, number, other tool), nonsense. */
 type Kind = 'spec' | 'name' | 'none' | 'nonsense';
@@ -94,15 +96,14 @@ interface TokenClass {
   masked: string;
 }
 
-/** Classify a token for the whole surface: `names` are every tool's name (a sibling's name is no content). */
-function classify(token: string, names: Set<string>): TokenClass {
+/** Classify a token, whatever the surface (tools' names are checked per lint, in clausesOf). */
+function classify(token: string): TokenClass {
   const lower = token.toLowerCase().replace(/’/g, "'");
   const stemmed = LATIN.test(token) ? stem(lower) : lower;
   const c = (kind: Kind, masked: string): TokenClass => ({ lower, stemmed, kind, masked });
   if (NUMBER.test(token)) return c('none', '#');
   if (HIRAGANA.test(token)) return c('none', token);
   if (HAN_KATAKANA.test(token)) return GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
-  if (names.has(token) || names.has(lower)) return c('none', '@');
   // Code, a path, a file name, camelCase, an acronym, another script: content a model can use.
   if (!LATIN.test(token)) return c('spec', lower);
   // A hyphenated word counts by its parts ("read-only", "top-level").
@@ -117,8 +118,11 @@ function classify(token: string, names: Set<string>): TokenClass {
   return c(kind, SYNONYMS[lower] ?? lower);
 }
 
+/** Every token's class, kept across lints (see classify). */
+const CLASSES = new Map<string, TokenClass>();
+
 /** The clauses of a text with their counts and masked keys. */
-function clausesOf(text: string, own: Set<string>, params: Set<string>, names: Set<string>, memo: Map<string, TokenClass>): Clause[] {
+function clausesOf(text: string, own: Set<string>, params: Set<string>, names: Set<string>): Clause[] {
   const out: Clause[] = [];
   const push = (start: number, end: number): void => {
     while (start < end && /\s/.test(text[start]!)) start++;
@@ -130,9 +134,13 @@ function clausesOf(text: string, own: Set<string>, params: Set<string>, names: S
     const key: string[] = [];
     for (const m of text.slice(start, end).matchAll(TOKEN)) {
       const token = m[0];
-      let c = memo.get(token);
-      if (c === undefined) memo.set(token, (c = classify(token, names)));
-      // The tool's own name and parameters: the only per-tool part of a word's kind.
+      let c = CLASSES.get(token);
+      if (c === undefined) {
+        // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
+        if (CLASSES.size > 50_000) CLASSES.clear();
+        CLASSES.set(token, (c = classify(token)));
+      }
+      // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
       let kind = c.kind;
       let masked = c.masked;
       if (own.has(c.lower) || own.has(c.stemmed) || own.has(token)) {
@@ -140,6 +148,10 @@ function clausesOf(text: string, own: Set<string>, params: Set<string>, names: S
         masked = '@';
       } else if (params.has(c.lower)) {
         kind = 'spec';
+        masked = '@';
+      } else if (names.has(token) || names.has(c.lower)) {
+        // Another tool's name says nothing about this one (alternatives.ts reads it).
+        kind = 'none';
         masked = '@';
       }
       if (kind === 'spec') spec++;
@@ -178,9 +190,8 @@ function without(text: string, cut: [number, number][]): string {
 export function infoTexts(tools: InfoInput[]): InfoText[] {
   const names = new Set<string>();
   for (const t of tools) names.add(t.name).add(t.name.toLowerCase());
-  const memo = new Map<string, TokenClass>();
   const clauses = tools.map((t) =>
-    clausesOf(t.own, nameWords(t.name), new Set(t.params.flatMap((p) => [p.toLowerCase(), ...identifierTokens(p).filter((x) => x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x))])), names, memo),
+    clausesOf(t.own, nameWords(t.name), new Set(t.params.flatMap((p) => [p.toLowerCase(), ...identifierTokens(p).filter((x) => x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x))])), names),
   );
   const n = tools.length;
   const needed = Math.max(T3.nearDuplicateMinTools, Math.ceil(T3.nearDuplicateShare * n));
@@ -194,7 +205,7 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
       const text = t.own.slice(c.start, c.end);
       const content = c.spec + c.name;
       let why: DroppedClause['why'] | undefined;
-      if (c.key !== '' && (df.get(c.key) ?? 0) >= needed) why = 'near-duplicate';
+      if (WORDED.test(c.key) && (df.get(c.key) ?? 0) >= needed) why = 'near-duplicate';
       else if (content === 0 || content <= c.nonsense) why = 'content-free';
       if (why !== undefined) {
         infoCut.push([c.start, c.end]);

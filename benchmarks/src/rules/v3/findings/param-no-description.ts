@@ -45,18 +45,21 @@ function fillable(raw: unknown, root: Json, depth: number, name: string): boolea
   return false;
 }
 
-const CLAUSE = /[^.;\n。；]+/g;
+const CLAUSE_END = /[.;\n。；]/;
+const isIdentChar = (c: string | undefined): boolean => c !== undefined && /[a-z0-9_]/.test(c);
 
-/** The tool's description names the parameter and says what it takes in the same clause. */
-function explainedInDescription(p: ParamFacts, description: string): boolean {
-  const lower = description.toLowerCase();
+/** The tool's description names the parameter and says what it takes in the same clause (two more words). */
+function explainedInDescription(p: ParamFacts, lower: string): boolean {
   const forms = [p.name.toLowerCase(), identifierTokens(p.name).join(' ')].filter((f) => f.length >= 2);
-  for (const m of lower.matchAll(CLAUSE)) {
-    const clause = m[0];
-    for (const form of forms) {
-      const at = clause.search(new RegExp(`(?<![a-z0-9_])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9_])`));
-      if (at === -1) continue;
-      const rest = (clause.slice(0, at) + clause.slice(at + form.length)).match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const form of new Set(forms)) {
+    for (let at = lower.indexOf(form); at !== -1; at = lower.indexOf(form, at + 1)) {
+      if (isIdentChar(lower[at - 1]) || isIdentChar(lower[at + form.length])) continue;
+      // The clause around the mention: back and forward to a stop, at most 200 characters each way.
+      let a = at;
+      while (a > 0 && at - a < 200 && !CLAUSE_END.test(lower[a - 1]!)) a--;
+      let b = at + form.length;
+      while (b < lower.length && b - at < 200 && !CLAUSE_END.test(lower[b]!)) b++;
+      const rest = (lower.slice(a, at) + ' ' + lower.slice(at + form.length, b)).match(/[\p{L}\p{N}]+/gu) ?? [];
       if (rest.filter((w) => !STOPWORDS.has(w) && w.length > 1).length >= 2) return true;
     }
   }
@@ -89,14 +92,17 @@ function computeGaps(t: ToolFactsV3): ParamGapsV3 {
   const none: ParamGapsV3 = { missing: [], pasted: [], describedOrEvident: t.params.length, share: 0, explained: [] };
   if (t.params.length === 0) return none;
   const root = schemaRoot(t.tool.inputSchema);
-  const own = t.description === '' ? '' : norm(t.description);
+  // A pasted description is about as long as the tool's: only those are normalised and compared.
+  const length = t.description.length;
+  const own = length === 0 || !t.params.some((p) => p.description !== undefined && Math.abs(p.description.length - length) <= 8) ? '' : norm(t.description);
   const pasted = own === '' ? [] : t.params.filter((p) => p.description !== undefined && norm(p.description) === own).map((p) => p.name);
   if (pasted.length === 0 && t.params.every((p) => p.description !== undefined)) return none;
   const explained: string[] = [];
+  let lower: string | undefined;
   const needing = t.params.filter((p) => {
     if (p.description !== undefined) return !evidentParam(p, root) && !evidentName(p.name);
     if (evidentParam(p, root) || fillable(p.schema, root, 0, p.name)) return false;
-    if (explainedInDescription(p, t.ownDescription)) {
+    if (explainedInDescription(p, (lower ??= t.ownDescription.toLowerCase()))) {
       explained.push(p.name);
       return false;
     }
