@@ -62,6 +62,7 @@ const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
 const LATIN = /^[A-Za-z'’-]+$/;
 const NUMBER = /^\d[\d.,:]*$/;
+const SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
 /** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
 const WORDED = /[^@~#\s]/;
 
@@ -104,6 +105,9 @@ function classify(token: string): TokenClass {
   if (NUMBER.test(token)) return c('none', '#');
   if (HIRAGANA.test(token)) return c('none', token);
   if (HAN_KATAKANA.test(token)) return GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
+  // A snake_case name that is neither a tool of this server nor a parameter of this tool (both are read per
+  // lint in clausesOf) points at nothing a model can call: "use get_climate instead" names no content.
+  if (SNAKE.test(token)) return c('none', '@');
   // Code, a path, a file name, camelCase, an acronym, another script: content a model can use.
   if (!LATIN.test(token)) return c('spec', lower);
   // A hyphenated word counts by its parts ("read-only", "top-level").
