@@ -35,9 +35,13 @@ function diceOf(a: Set<string>, b: Set<string>): number {
 /** The other tools a text names (names of 4+ characters; a trailing "." or "-" is punctuation, "'s" is dropped). */
 export function namedTools(text: string, self: string, names: Set<string>): string[] {
   const out = new Set<string>();
-  for (const raw of text.match(IDENTIFIER) ?? []) {
-    const token = raw.replace(/[.-]+$/, '');
-    if (token.length >= 4 && token !== self && names.has(token)) out.add(token);
+  IDENTIFIER.lastIndex = 0;
+  for (let m = IDENTIFIER.exec(text); m !== null; m = IDENTIFIER.exec(text)) {
+    let token = m[0];
+    if (token.length < 4) continue;
+    const last = token.charCodeAt(token.length - 1);
+    if (last === 46 || last === 45) token = token.replace(/[.-]+$/, '');
+    if (token !== self && names.has(token)) out.add(token);
   }
   return [...out].sort();
 }

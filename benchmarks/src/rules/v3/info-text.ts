@@ -56,7 +56,7 @@ interface Clause {
 // — or, with no stop at all, where a sentence opener follows a lower-case word ("…in the knowledge graph Call
 // it whenever …"): text appended to a description without a final stop must not borrow its last clause's words.
 const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
-const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\||(?<=[a-z0-9)\]"'\x60]) (?=(?:${OPENERS})\b)`, 'g');
+const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|| (?<=[a-z0-9)\]"'\x60] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
 const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
 const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
@@ -126,7 +126,10 @@ function classify(token: string): TokenClass {
 const CLASSES = new Map<string, TokenClass>();
 
 /** The clauses of a text with their counts and masked keys. */
-function clausesOf(text: string, own: Set<string>, params: Set<string>, names: Set<string>): Clause[] {
+/** What a word is to one tool: its own name, one of its parameters, another tool's name. */
+type Local = 'name' | 'param' | 'sibling';
+
+function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string>): Clause[] {
   const out: Clause[] = [];
   const push = (start: number, end: number): void => {
     while (start < end && /\s/.test(text[start]!)) start++;
@@ -147,16 +150,13 @@ function clausesOf(text: string, own: Set<string>, params: Set<string>, names: S
       // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
       let kind = c.kind;
       let masked = c.masked;
-      if (own.has(c.lower) || own.has(c.stemmed) || own.has(token)) {
-        kind = 'name';
+      let l = local.get(c.lower);
+      if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
+      if (l === undefined && siblings.has(c.lower)) l = 'sibling';
+      if (l !== undefined) {
         masked = '@';
-      } else if (params.has(c.lower)) {
-        kind = 'spec';
-        masked = '@';
-      } else if (names.has(token) || names.has(c.lower)) {
-        // Another tool's name says nothing about this one (alternatives.ts reads it).
-        kind = 'none';
-        masked = '@';
+        // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
+        kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
       }
       if (kind === 'spec') spec++;
       else if (kind === 'name') name++;
@@ -192,11 +192,17 @@ function without(text: string, cut: [number, number][]): string {
 
 /** The information text of every tool of a surface (see the top of this file). */
 export function infoTexts(tools: InfoInput[]): InfoText[] {
-  const names = new Set<string>();
-  for (const t of tools) names.add(t.name).add(t.name.toLowerCase());
-  const clauses = tools.map((t) =>
-    clausesOf(t.own, nameWords(t.name), new Set(t.params.flatMap((p) => [p.toLowerCase(), ...identifierTokens(p).filter((x) => x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x))])), names),
-  );
+  const siblings = new Set(tools.map((t) => t.name.toLowerCase()));
+  const clauses = tools.map((t) => {
+    // One small map per tool, weakest first: a parameter, then the tool's own name (other tools' names: `siblings`).
+    const local = new Map<string, Local>();
+    for (const p of t.params) {
+      local.set(p.toLowerCase(), 'param');
+      for (const x of identifierTokens(p)) if (x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x)) local.set(x, 'param');
+    }
+    for (const w of nameWords(t.name)) local.set(w, 'name');
+    return clausesOf(t.own, local, siblings);
+  });
   const n = tools.length;
   const needed = Math.max(T3.nearDuplicateMinTools, Math.ceil(T3.nearDuplicateShare * n));
   const df = new Map<string, number>();
