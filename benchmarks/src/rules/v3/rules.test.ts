@@ -46,7 +46,7 @@ describe('information text (credit only information about this tool)', () => {
     expect(stuffed.categories.returns.points).toBe(0);
     expect(stuffed.categories.examples.points).toBe(0);
     expect(plain.categories.usage.points).toBe(10);
-    expect(plain.categories.returns.points).toBe(15);
+    expect(plain.categories.returns.points).toBe(10);
     expect(stuffed.findings.find((f) => f.code === 'no_specific_text')?.data).toMatchObject({ clauses: 3 });
   });
 });

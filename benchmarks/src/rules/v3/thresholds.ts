@@ -14,6 +14,8 @@ export const T3 = {
   dishonestHintPenalty: 10,
   /** An outputSchema earns the returns points in proportion to its properties that say what they hold. */
   returnsMax: 15,
+  /** A clause about the tool that says what comes back earns this many returns points (v2's 10). */
+  returnsCue: 10,
   /** Two tools overlap when their own texts' content words are at least this alike (Sørensen–Dice). */
   alternativeOverlap: 0.35,
 } as const;

@@ -32,20 +32,20 @@ export function outputProperties(outputSchema: unknown): { total: number; descri
 }
 
 /**
- * Returns (15): the information text says what comes back (a cue in a clause about the tool: "Gives back the
- * open pull requests, newest first"), or the outputSchema earns 15 × its share of properties that say what
- * they hold. The better of the two.
+ * Returns (15), v2's scale: the outputSchema earns 15 × its share of properties that say what they hold (v2:
+ * 15 for any outputSchema), a clause about the tool that says what comes back earns 10 ("Gives back the open
+ * pull requests, newest first"; "Returns the result" is content-free). The better of the two.
  */
 export const returns: Category<ToolFactsV3, ContextV3> = {
   id: 'returns',
   max: 15,
   score(t) {
-    if (t.cues.returns) return { points: 15, max: 15, notes: ['says what comes back (+15)'] };
     const out = outputProperties(t.tool.outputSchema);
-    if (out.described.length > 0) {
-      const points = Math.round((T3.returnsMax * out.described.length) / out.total);
-      return { points, max: 15, notes: [`outputSchema: ${out.described.length}/${out.total} properties say what they hold (+${points})`] };
+    const schemaPoints = out.described.length === 0 ? 0 : Math.round((T3.returnsMax * out.described.length) / out.total);
+    if (schemaPoints > 0 && (schemaPoints >= T3.returnsCue || !t.cues.returns)) {
+      return { points: schemaPoints, max: 15, notes: [`outputSchema: ${out.described.length}/${out.total} properties say what they hold (+${schemaPoints})`] };
     }
+    if (t.cues.returns) return { points: T3.returnsCue, max: 15, notes: [`description says what comes back (+${T3.returnsCue})`] };
     if (t.tool.outputSchema !== undefined) return { points: 0, max: 15, notes: ['outputSchema says nothing about what comes back (+0)'] };
     return { points: 0, max: 15, notes: ['nothing says what comes back (+0)'] };
   },
