@@ -66,8 +66,16 @@ export function alternativesOf(s: SurfaceFactsV3, textOf: (t: ToolFactsV3) => st
     for (const w of objectsOf(b.name)) if (oa.has(w)) return true;
     return diceOf(a.contentWords, b.contentWords) >= T3.alternativeOverlap;
   };
+  const byLower = new Map(s.tools.map((t) => [t.name.toLowerCase(), t.name]));
   return s.tools.map((t) => {
-    const named = t.ownText === '' ? [] : namedTools(textOf(t), t.name, s.names);
+    // The names the information text found while reading the own text; a text with a flagged security
+    // sentence is read again without it (a sentence that shadows a tool names no alternative).
+    const named =
+      t.ownText === ''
+        ? []
+        : t.security.flaggedSentences.length > 0
+          ? namedTools(textOf(t), t.name, s.names)
+          : t.info.named.map((n) => byLower.get(n)!).filter((n) => n !== t.name && n.length >= 4 && s.names.has(n)).sort();
     return { named, overlapping: named.filter((x) => overlaps(t, byName.get(x)!)) };
   });
 }

@@ -88,7 +88,7 @@ function wholeFacts(tool: Tool, tokens: TokenCounter, hash: string, scans: Secur
     tokens: tokens.count(shown),
     security,
     ownText: description,
-    info: { info: description, cue: description, dropped: [] },
+    info: { info: description, cue: description, dropped: [], named: [] },
     alternatives: { named: [], overlapping: [] },
   };
 }

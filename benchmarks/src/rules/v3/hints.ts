@@ -1,4 +1,5 @@
 import type { Finding } from '../../contracts/lint-result.js';
+import type { ToolRule } from '../types.js';
 import { annotationConflict } from '../v2/findings/annotation-conflict.js';
 import { destructiveHintFalse } from '../v2/findings/destructive-hint-false.js';
 import { destructiveHintOnRead } from '../v2/findings/destructive-hint-on-read.js';
@@ -27,4 +28,13 @@ export function contradictedHints(t: ToolFactsV3, c: ContextV3): Finding[] {
     memo.set(t, found);
   }
   return found;
+}
+
+/**
+ * One of the four annotation rules, read from `contradictedHints` (each runs once per tool: the constraints
+ * category and the findings share the result; the findings of a lint are its own, so a message the score
+ * step extends is extended once).
+ */
+export function hintRule(code: string): ToolRule<ToolFactsV3, ContextV3> {
+  return { code, check: (t, c) => contradictedHints(t, c).filter((f) => f.code === code) };
 }

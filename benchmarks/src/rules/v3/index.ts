@@ -2,11 +2,8 @@ import type { Band, CategoryId, CategoryScore, Finding, LintResult, ToolResult }
 import type { Surface } from '../../contracts/tool.js';
 import type { Category, LintDeps, RuleSet, ServerRule, ToolRule } from '../types.js';
 import { finding } from '../types.js';
-import { annotationConflict } from '../v2/findings/annotation-conflict.js';
 import { annotationNotBoolean } from '../v2/findings/annotation-not-boolean.js';
 import { badNameChars } from '../v2/findings/bad-name-chars.js';
-import { destructiveHintFalse } from '../v2/findings/destructive-hint-false.js';
-import { destructiveHintOnRead } from '../v2/findings/destructive-hint-on-read.js';
 import { destructiveUnmarked } from '../v2/findings/destructive-unmarked.js';
 import { genericName } from '../v2/findings/generic-name.js';
 import { heavyTool } from '../v2/findings/heavy-tool.js';
@@ -18,7 +15,6 @@ import { noDescription } from '../v2/findings/no-description.js';
 import { noRequired } from '../v2/findings/no-required.js';
 import { withConfusable } from '../v2/findings/no-usage-context.js';
 import { paramsNotInDescription } from '../v2/findings/params-not-in-description.js';
-import { readonlyHintOnWrite } from '../v2/findings/readonly-hint-on-write.js';
 import { tooLong } from '../v2/findings/too-long.js';
 import { vagueBoolean } from '../v2/findings/vague-boolean.js';
 import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
@@ -42,7 +38,7 @@ import { noUsageContextV3 } from './findings/no-usage-context.js';
 import { paramNoDescriptionV3 } from './findings/param-no-description.js';
 import { restatesNameV3 } from './findings/restates-name.js';
 import { tooShortV3 } from './findings/too-short.js';
-import { DISHONEST_HINT_CODES } from './hints.js';
+import { DISHONEST_HINT_CODES, hintRule } from './hints.js';
 import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from './security/index.js';
 import { SOURCE_HASH } from './source-hash.js';
 import { T3 } from './thresholds.js';
@@ -66,10 +62,10 @@ export const TOOL_RULES_V3: ToolRule<ToolFactsV3, ContextV3>[] = [
   noSpecificText,
   noUsageContextV3,
   destructiveUnmarked,
-  destructiveHintFalse,
-  annotationConflict,
-  readonlyHintOnWrite,
-  destructiveHintOnRead,
+  hintRule('destructive_hint_false'),
+  hintRule('annotation_conflict'),
+  hintRule('readonly_hint_on_write'),
+  hintRule('destructive_hint_on_read'),
   annotationNotBoolean,
   toolShadowing,
   genericName,

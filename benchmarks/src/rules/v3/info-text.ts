@@ -39,6 +39,8 @@ export interface InfoText {
   /** `info` without name-only clauses: what the cue lexicons (usage, returns, limits, examples) read. */
   cue: string;
   dropped: DroppedClause[];
+  /** Other tools of the surface the own text names (lower case). */
+  named: string[];
 }
 
 interface Clause {
@@ -129,51 +131,69 @@ const CLASSES = new Map<string, TokenClass>();
 /** What a word is to one tool: its own name, one of its parameters, another tool's name. */
 type Local = 'name' | 'param' | 'sibling';
 
-function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string>): Clause[] {
-  const out: Clause[] = [];
-  const push = (start: number, end: number): void => {
-    while (start < end && /\s/.test(text[start]!)) start++;
-    while (end > start && /\s/.test(text[end - 1]!)) end--;
-    if (start >= end) return;
-    let spec = 0;
-    let name = 0;
-    let nonsense = 0;
-    const key: string[] = [];
-    for (const m of text.slice(start, end).matchAll(TOKEN)) {
-      const token = m[0];
-      let c = CLASSES.get(token);
-      if (c === undefined) {
-        // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
-        if (CLASSES.size > 50_000) CLASSES.clear();
-        CLASSES.set(token, (c = classify(token)));
-      }
-      // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
-      let kind = c.kind;
-      let masked = c.masked;
-      let l = local.get(c.lower);
-      if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
-      if (l === undefined && siblings.has(c.lower)) l = 'sibling';
-      if (l !== undefined) {
-        masked = '@';
-        // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
-        kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
-      }
-      if (kind === 'spec') spec++;
-      else if (kind === 'name') name++;
-      else if (kind === 'nonsense') nonsense++;
-      // Runs of masked words fold into one: "@ @" (a name of two words) is the same slot as "@".
-      if (masked !== '' && !((masked === '@' || masked === '~') && key.at(-1) === masked)) key.push(masked);
-    }
-    out.push({ start, end, key: key.join(' '), spec, name, nonsense });
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000;
+
+/**
+ * The clauses of a text with their counts and masked keys, and the other tools it names (lower case). One
+ * pass for the cuts, one for the words (a word never spans a cut).
+ */
+function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string>, named: Set<string>): Clause[] {
+  const spans: [number, number][] = [];
+  const cut = (start: number, end: number): void => {
+    while (start < end && isSpace(text.charCodeAt(start))) start++;
+    while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+    if (start < end) spans.push([start, end]);
   };
-  let start = 0;
+  let from = 0;
   CUT.lastIndex = 0;
   for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
     const inClause = m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
-    push(start, inClause ? m.index + m[0].length : m.index);
-    start = m.index + m[0].length;
+    cut(from, inClause ? m.index + m[0].length : m.index);
+    from = m.index + m[0].length;
   }
-  push(start, text.length);
+  cut(from, text.length);
+  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0 }));
+  let k = 0;
+  let last = '';
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null && k < out.length; m = TOKEN.exec(text)) {
+    while (k < out.length && m.index >= out[k]!.end) {
+      k++;
+      last = '';
+    }
+    const clause = out[k];
+    if (clause === undefined) break;
+    if (m.index < clause.start) continue;
+    const token = m[0];
+    let c = CLASSES.get(token);
+    if (c === undefined) {
+      // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
+      if (CLASSES.size > 50_000) CLASSES.clear();
+      CLASSES.set(token, (c = classify(token)));
+    }
+    // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
+    let kind = c.kind;
+    let masked = c.masked;
+    let l = local.get(c.lower);
+    if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
+    if (l === undefined && siblings.has(c.lower)) {
+      l = 'sibling';
+      named.add(c.lower);
+    }
+    if (l !== undefined) {
+      masked = '@';
+      // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
+      kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
+    }
+    if (kind === 'spec') clause.spec++;
+    else if (kind === 'name') clause.name++;
+    else if (kind === 'nonsense') clause.nonsense++;
+    // Runs of masked words fold into one: "@ @" (a name of two words) is the same slot as "@".
+    if (masked !== '' && !((masked === '@' || masked === '~') && last === masked)) {
+      clause.key = clause.key === '' ? masked : `${clause.key} ${masked}`;
+      last = masked;
+    }
+  }
   return out;
 }
 
@@ -193,6 +213,7 @@ function without(text: string, cut: [number, number][]): string {
 /** The information text of every tool of a surface (see the top of this file). */
 export function infoTexts(tools: InfoInput[]): InfoText[] {
   const siblings = new Set(tools.map((t) => t.name.toLowerCase()));
+  const namedBy: Set<string>[] = [];
   const clauses = tools.map((t) => {
     // One small map per tool, weakest first: a parameter, then the tool's own name (other tools' names: `siblings`).
     const local = new Map<string, Local>();
@@ -201,7 +222,10 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
       for (const x of identifierTokens(p)) if (x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x)) local.set(x, 'param');
     }
     for (const w of nameWords(t.name)) local.set(w, 'name');
-    return clausesOf(t.own, local, siblings);
+    const named = new Set<string>();
+    const cs = clausesOf(t.own, local, siblings, named);
+    namedBy.push(named);
+    return cs;
   });
   const n = tools.length;
   const needed = Math.max(T3.nearDuplicateMinTools, Math.ceil(T3.nearDuplicateShare * n));
@@ -226,6 +250,6 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
         dropped.push({ text, why: 'name-only' });
       }
     }
-    return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped };
+    return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped, named: [...namedBy[i]!] };
   });
 }

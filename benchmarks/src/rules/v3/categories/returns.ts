@@ -16,7 +16,17 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
  * back, and bought a flat +15 in v2 (issue 25, class 2); `temperature` or a described `items` does.
  */
 export function outputProperties(outputSchema: unknown): { total: number; described: string[] } {
-  if (!isObject(outputSchema)) return { total: 0, described: [] };
+  if (!isObject(outputSchema)) return NONE;
+  // Two readers per tool (the category, no_return_info): read once per schema object.
+  let out = memo.get(outputSchema);
+  if (out === undefined) memo.set(outputSchema, (out = readOutput(outputSchema)));
+  return out;
+}
+
+const NONE = { total: 0, described: [] };
+const memo = new WeakMap<object, { total: number; described: string[] }>();
+
+function readOutput(outputSchema: Json): { total: number; described: string[] } {
   let node = resolveRef(outputSchema, outputSchema);
   if (!isObject(node.properties) && isObject(node.items)) node = resolveRef(node.items, outputSchema);
   const props = isObject(node.properties) ? node.properties : {};
