@@ -15,7 +15,6 @@ import { noDescription } from '../v2/findings/no-description.js';
 import { noRequired } from '../v2/findings/no-required.js';
 import { withConfusable } from '../v2/findings/no-usage-context.js';
 import { paramsNotInDescription } from '../v2/findings/params-not-in-description.js';
-import { tooLong } from '../v2/findings/too-long.js';
 import { vagueBoolean } from '../v2/findings/vague-boolean.js';
 import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
 import { confusablePairTotal } from '../v2/server/confusable-pair-total.js';
@@ -37,6 +36,7 @@ import { noSpecificText } from './findings/no-specific-text.js';
 import { noUsageContextV3 } from './findings/no-usage-context.js';
 import { paramNoDescriptionV3 } from './findings/param-no-description.js';
 import { restatesNameV3 } from './findings/restates-name.js';
+import { tooLongV3 } from './findings/too-long.js';
 import { tooShortV3 } from './findings/too-short.js';
 import { DISHONEST_HINT_CODES, hintRule } from './hints.js';
 import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from './security/index.js';
@@ -71,7 +71,7 @@ export const TOOL_RULES_V3: ToolRule<ToolFactsV3, ContextV3>[] = [
   genericName,
   badNameChars,
   paramNoDescriptionV3,
-  tooLong,
+  tooLongV3,
   looseStringParam,
   noRequired,
   paramsNotInDescription,

@@ -112,6 +112,6 @@ describe('param_no_description (v3)', () => {
   it('says what a model cannot know about each parameter it flags', () => {
     const f = first([tool({ name: 'tag_release', description: 'Tags a release.', inputSchema: schema({ flavour: { type: 'string' }, mode: { type: 'integer' } }) })]).findings.find((x) => x.code === 'param_no_description')!;
     expect(f.severity).toBe('required');
-    expect(f.message).toBe('parameters without description: flavour (a string: nothing says what it holds or which value to pick); mode (a integer: nothing says what it holds or which value to pick)');
+    expect(f.message).toBe('parameters without description: flavour (a string: nothing says what it holds or which value to pick); mode (an integer: nothing says what it holds or which value to pick)');
   });
 });

@@ -116,7 +116,7 @@ function computeGaps(t: ToolFactsV3): ParamGapsV3 {
 /** What a model cannot know about a parameter without a description: its type alone, or nothing at all. */
 function unknowable(p: ParamFacts): string {
   const type = p.types.filter((x) => x !== 'null').join(' or ');
-  return type === '' ? `${p.name} (no type, no description: what to send is unknown)` : `${p.name} (a ${type}: nothing says what it holds or which value to pick)`;
+  return type === '' ? `${p.name} (no type, no description: what to send is unknown)` : `${p.name} (${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}: nothing says what it holds or which value to pick)`;
 }
 
 /**
