@@ -71,8 +71,19 @@ const WORDED = /[^@~#\s]/;
 /** How a word counts: about the tool, its own name, nothing (stopword, cue word, number, other tool), nonsense. */
 type Kind = 'spec' | 'name' | 'none' | 'nonsense';
 
-/** The words that count as the tool's own name: the name, its tokens and their Japanese words. */
+/** The words that count as the tool's own name: the name, its tokens and their Japanese words (kept across lints). */
 function nameWords(name: string): Set<string> {
+  let out = NAME_WORDS.get(name);
+  if (out === undefined) {
+    if (NAME_WORDS.size > 10_000) NAME_WORDS.clear();
+    NAME_WORDS.set(name, (out = readNameWords(name)));
+  }
+  return out;
+}
+
+const NAME_WORDS = new Map<string, Set<string>>();
+
+function readNameWords(name: string): Set<string> {
   const out = new Set<string>([name.toLowerCase()]);
   for (const token of identifierTokens(name)) {
     out.add(token);
