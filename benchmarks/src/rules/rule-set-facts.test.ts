@@ -9,6 +9,7 @@ import { LATEST_RULES, ruleSets, type RuleSetId } from './registry.js';
 import { securityStatus } from './security-status.js';
 import { bandOf as bandOfV1, CATEGORIES_V1, FINDING_CODES_V1 } from './v1/index.js';
 import { bandOf as bandOfV2, CATEGORIES_V2, FINDING_CODES_V2, SECURITY_CODES_V2, SECURITY_RISK } from './v2/index.js';
+import { bandOf as bandOfV3, CATEGORIES_V3, FINDING_CODES_V3 } from './v3/index.js';
 import { attackCases, BASE_ATTACKS, SIBLINGS } from './v2/test/security-corpus.js';
 
 // Issue 12: each registered rule set carries its own facts (bands, categories, finding docs, security
@@ -17,9 +18,9 @@ import { attackCases, BASE_ATTACKS, SIBLINGS } from './v2/test/security-corpus.j
 const DISTRACTORS = join(import.meta.dirname, '..', '..', '..', 'distractors');
 const SETS = ['context7', 'filesystem', 'firecrawl', 'memory', 'notion', 'playwright', 'reference/everything', 'reference/sequential-thinking'];
 const surfaces: Surface[] = SETS.map((name) => parseSurfaceText(readFileSync(join(DISTRACTORS, name, 'tools.json'), 'utf8')));
-const codes: Record<RuleSetId, string[]> = { v1: FINDING_CODES_V1, v2: FINDING_CODES_V2 };
-const categories: Record<RuleSetId, { id: string; max: number }[]> = { v1: CATEGORIES_V1, v2: CATEGORIES_V2 };
-const bandOf = { v1: bandOfV1, v2: bandOfV2 };
+const codes: Record<RuleSetId, string[]> = { v1: FINDING_CODES_V1, v2: FINDING_CODES_V2, v3: FINDING_CODES_V3 };
+const categories: Record<RuleSetId, { id: string; max: number }[]> = { v1: CATEGORIES_V1, v2: CATEGORIES_V2, v3: CATEGORIES_V3 };
+const bandOf = { v1: bandOfV1, v2: bandOfV2, v3: bandOfV3 };
 const ids = Object.keys(ruleSets) as RuleSetId[];
 
 /** Every (code, severity) a rule set emits on the real surfaces and on v2's attack corpus. */
@@ -35,9 +36,11 @@ async function emitted(id: RuleSetId): Promise<Map<string, Set<string>>> {
 }
 
 describe('rule set facts', () => {
-  it('registers v1 and v2, v2 the latest', () => {
-    expect(ids).toEqual(['v1', 'v2']);
+  it('registers v1, v2 and v3, v2 the latest; v1 and v2 published, v3 a draft (only a published set can be latest)', () => {
+    expect(ids).toEqual(['v1', 'v2', 'v3']);
     expect(LATEST_RULES).toBe('v2');
+    expect(ids.map((id) => ruleSets[id].status)).toEqual(['published', 'published', 'draft']);
+    expect(ruleSets[LATEST_RULES].status).toBe('published');
   });
 
   for (const id of ids) {

@@ -60,3 +60,44 @@ describe('rules v1 content hash', () => {
     expect(computeRulesHash('v1', copy)).not.toBe(before);
   });
 });
+
+describe('rules v3 content hash (by imports)', () => {
+  it('matches its committed source-hash.ts and covers exactly what v3 imports: the v2 files it shares, its word list, no docs or tests', async () => {
+    const { SOURCE_HASH: SOURCE_HASH_V3 } = await import('../rules/v3/source-hash.js');
+    expect(SOURCE_HASH_V3).toBe(computeRulesHash('v3'));
+    const inputs = rulesHashInputs('v3').map((f) => f.slice(root.length + 1));
+    expect(inputs).toEqual(
+      expect.arrayContaining([
+        'src/rules/v3/index.ts',
+        'src/rules/v3/english-words-data.ts',
+        'src/rules/v3/security/index.ts',
+        'src/rules/v3/confusable/index.ts',
+        'src/rules/v2/security.ts',
+        'src/rules/v2/confusable.ts',
+        'src/rules/v2/findings/too-long.ts',
+        'src/rules/types.ts',
+        'src/text/words.ts',
+      ]),
+    );
+    // What v3 does not import is not an input: v2's own index, categories it replaced, v1, any test or doc.
+    expect(inputs).not.toContain('src/rules/v2/index.ts');
+    expect(inputs).not.toContain('src/rules/v2/categories/usage.ts');
+    expect(inputs.some((f) => f.startsWith('src/rules/v1/') || f.includes('/docs/') || f.includes('/test/') || f.endsWith('.test.ts'))).toBe(false);
+  });
+
+  it('moves when a v2 file that v3 imports changes, and not when one it does not import changes', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'toolmark-rules-'));
+    copies.push(copy);
+    cpSync(join(root, 'src'), join(copy, 'src'), { recursive: true });
+    writeFileSync(join(copy, 'package.json'), readFileSync(join(root, 'package.json')));
+    cpSync(join(root, '..', 'node_modules', 'gpt-tokenizer', 'package.json'), join(copy, 'node_modules', 'gpt-tokenizer', 'package.json'), { recursive: true });
+    const before = computeRulesHash('v3', copy);
+    expect(before).toBe(computeRulesHash('v3'));
+    const unused = join(copy, 'src', 'rules', 'v2', 'categories', 'usage.ts');
+    writeFileSync(unused, `${readFileSync(unused, 'utf8')}\n// edited\n`);
+    expect(computeRulesHash('v3', copy)).toBe(before);
+    const shared = join(copy, 'src', 'rules', 'v2', 'findings', 'too-long.ts');
+    writeFileSync(shared, `${readFileSync(shared, 'utf8')}\n// edited\n`);
+    expect(computeRulesHash('v3', copy)).not.toBe(before);
+  });
+});

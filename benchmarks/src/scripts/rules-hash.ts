@@ -23,9 +23,34 @@ function listTs(dir: string): string[] {
   });
 }
 
+/**
+ * Versions whose hash covers exactly the files they import (their index.ts and everything it reaches, docs/
+ * and test/ aside): from v3 on, a version shares unchanged files with earlier ones by import (issue 25). v1
+ * and v2 keep their folder-wide inputs, so their published hashes stay as they are.
+ */
+const BY_IMPORTS = (id: string): boolean => /^v\d+$/.test(id) && Number(id.slice(1)) >= 3;
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+/** Every source file a module reaches through relative imports (`.js` specifiers read as their `.ts` sources). */
+export function importClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2]!;
+      visit(join(dirname(file), spec.replace(/\.js$/, '.ts')));
+    }
+  };
+  visit(entry);
+  return [...seen].filter((f) => !/[\\/](?:docs|test)[\\/]/.test(f) && !f.endsWith('source-hash.ts'));
+}
+
 /** Files whose content decides a rule set's results. */
 export function rulesHashInputs(id: string, root = benchmarksRoot()): string[] {
   const src = join(root, 'src');
+  if (BY_IMPORTS(id)) return importClosure(join(src, 'rules', id, 'index.ts')).sort();
   return [
     ...listTs(join(src, 'rules', id)),
     join(src, 'rules', 'types.ts'),

@@ -1,0 +1,223 @@
+import type { Band, CategoryId, CategoryScore, Finding, LintResult, ToolResult } from '../../contracts/lint-result.js';
+import type { Surface } from '../../contracts/tool.js';
+import type { Category, LintDeps, RuleSet, ServerRule, ToolRule } from '../types.js';
+import { finding } from '../types.js';
+import { annotationNotBoolean } from '../v2/findings/annotation-not-boolean.js';
+import { badNameChars } from '../v2/findings/bad-name-chars.js';
+import { destructiveUnmarked } from '../v2/findings/destructive-unmarked.js';
+import { genericName } from '../v2/findings/generic-name.js';
+import { heavyTool } from '../v2/findings/heavy-tool.js';
+import { longName } from '../v2/findings/long-name.js';
+import { looseStringParam } from '../v2/findings/loose-string-param.js';
+import { malformedInputSchema } from '../v2/findings/malformed-input-schema.js';
+import { noConstraints } from '../v2/findings/no-constraints.js';
+import { noDescription } from '../v2/findings/no-description.js';
+import { noRequired } from '../v2/findings/no-required.js';
+import { withConfusable } from '../v2/findings/no-usage-context.js';
+import { paramsNotInDescription } from '../v2/findings/params-not-in-description.js';
+import { vagueBoolean } from '../v2/findings/vague-boolean.js';
+import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
+import { confusablePairTotal } from '../v2/server/confusable-pair-total.js';
+import { confusablePair } from '../v2/server/confusable-pair.js';
+import { heavySurface } from '../v2/server/heavy-surface.js';
+import { identicalDescription } from '../v2/server/identical-description.js';
+import { manyTools } from '../v2/server/many-tools.js';
+import { tooManyTools } from '../v2/server/too-many-tools.js';
+import { constraints } from './categories/constraints.js';
+import { examples } from './categories/examples.js';
+import { parameters } from './categories/parameters.js';
+import { purpose } from './categories/purpose.js';
+import { returns } from './categories/returns.js';
+import { usage } from './categories/usage.js';
+import { toConfusablePair } from './confusable/index.js';
+import { surfaceFactsV3, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from './facts.js';
+import { noReturnInfoV3 } from './findings/no-return-info.js';
+import { noSpecificText } from './findings/no-specific-text.js';
+import { noUsageContextV3 } from './findings/no-usage-context.js';
+import { paramNoDescriptionV3 } from './findings/param-no-description.js';
+import { restatesNameV3 } from './findings/restates-name.js';
+import { tooLongV3 } from './findings/too-long.js';
+import { tooShortV3 } from './findings/too-short.js';
+import { DISHONEST_HINT_CODES, hintRule } from './hints.js';
+import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from './security/index.js';
+import { SOURCE_HASH } from './source-hash.js';
+import { T3 } from './thresholds.js';
+
+// Rules v3 (issue 25): v2's rules shared by import, with the categories, findings and facts that changed in
+// their own files here (README.md; CHANGELOG.md lists every change). The security scan and the pair
+// detection are v3's own modules (./security/, ./confusable/).
+
+/** The six categories of v3, in display order. */
+export const CATEGORIES_V3: Category<ToolFactsV3, ContextV3>[] = [purpose, usage, parameters, returns, constraints, examples];
+
+/** Per-tool rules of v3, in report order. */
+export const TOOL_RULES_V3: ToolRule<ToolFactsV3, ContextV3>[] = [
+  noDescription,
+  hiddenInstructions,
+  invisibleCharactersRule,
+  xMcpHeaderInvalid,
+  malformedInputSchema,
+  restatesNameV3,
+  tooShortV3,
+  noSpecificText,
+  noUsageContextV3,
+  destructiveUnmarked,
+  hintRule('destructive_hint_false'),
+  hintRule('annotation_conflict'),
+  hintRule('readonly_hint_on_write'),
+  hintRule('destructive_hint_on_read'),
+  annotationNotBoolean,
+  toolShadowing,
+  genericName,
+  badNameChars,
+  paramNoDescriptionV3,
+  tooLongV3,
+  looseStringParam,
+  noRequired,
+  paramsNotInDescription,
+  vagueBoolean,
+  noReturnInfoV3,
+  noConstraints,
+  longName,
+  heavyTool,
+];
+
+/** Server-wide rules of v3, in report order (v2's). */
+export const SERVER_RULES_V3: ServerRule<SurfaceFactsV3>[] = [identicalDescription, tooManyTools, manyTools, confusablePair, confusablePairTotal, heavySurface];
+
+/** Per-tool codes that are security findings: at critical severity they cap the tool's and the server's score. */
+export const SECURITY_CODES_V3: ReadonlySet<string> = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
+
+/** The server-wide finding that a surface has tools with critical security findings. */
+export const SECURITY_RISK = 'security_risk';
+
+/** Every finding code rules v3 can emit (a public contract). */
+export const FINDING_CODES_V3: string[] = [...TOOL_RULES_V3.map((r) => r.code), SECURITY_RISK, ...SERVER_RULES_V3.map((r) => r.code)];
+
+const isSecurity = (f: Finding): boolean => f.severity === 'critical' && SECURITY_CODES_V3.has(f.code);
+
+/** Band of a score under v3: ≥ 70 sunny, 40–69 cloudy, < 40 rain. */
+export function bandOf(score: number): Band {
+  return score >= T3.bandSunny ? 'sunny' : score >= T3.bandCloudy ? 'cloudy' : 'rain';
+}
+
+type ScoredTool = Omit<ToolResult, 'confusableWith'>;
+
+/** The per-tool findings, critical first, then required, then minor, each in rule order. */
+function toolFindings(t: ToolFactsV3, context: ContextV3): Finding[] {
+  const bySeverity: Record<string, Finding[]> = { critical: [], required: [], minor: [] };
+  for (const r of TOOL_RULES_V3) for (const f of r.check(t, context)) bySeverity[f.severity]!.push(f);
+  return [...bySeverity.critical!, ...bySeverity.required!, ...bySeverity.minor!];
+}
+
+/** Score one tool: categories, findings, the penalty of a dishonest hint and the security cap. */
+function scoreTool(t: ToolFactsV3, context: ContextV3): ScoredTool {
+  const categories = {} as Record<CategoryId, CategoryScore>;
+  let score = 0;
+  for (const c of CATEGORIES_V3) {
+    const cs = c.score(t, context);
+    categories[c.id] = cs;
+    score += cs.points;
+  }
+  const findings = toolFindings(t, context);
+  // A hint that tells a client the tool is safer than it looks costs points (hints.ts): lying about
+  // destruction must score below saying nothing. The finding says so.
+  const dishonest = findings.filter((f) => DISHONEST_HINT_CODES.has(f.code));
+  if (dishonest.length > 0) {
+    const points = score;
+    score = Math.max(0, score - T3.dishonestHintPenalty);
+    for (const f of dishonest) {
+      f.message += ` — a hint that contradicts the tool costs ${T3.dishonestHintPenalty} points (${points} → ${score})`;
+      f.data = { ...f.data, penalty: { points, penalty: T3.dishonestHintPenalty, score } };
+    }
+  }
+  // Security: as v2 (the cap and penalty; the ranking rule is the security work's).
+  const security = findings.filter(isSecurity);
+  if (security.length > 0) {
+    const points = score;
+    score = Math.max(0, Math.min(points, T3.securityScoreCap) - T3.securityPenalty);
+    for (const f of security) {
+      f.message += ` — the tool's score is capped (${points} points → ${score})`;
+      f.data = { ...f.data, score: { points, cap: T3.securityScoreCap, penalty: T3.securityPenalty, score } };
+    }
+  }
+  return { name: t.name, hash: t.hash, score, band: bandOf(score), categories, findings, tokens: t.tokens, language: t.language };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function lintV3(surface: Surface, deps: LintDeps): LintResult {
+  const s = surfaceFactsV3(surface, deps.countTokens, deps.sha256Hex, deps.cache);
+  const partners = new Map<string, Set<string>>();
+  for (const p of s.pairs) {
+    const [a, b] = p.tools;
+    (partners.get(a) ?? partners.set(a, new Set()).get(a)!).add(b);
+    (partners.get(b) ?? partners.set(b, new Set()).get(b)!).add(a);
+  }
+  const context: ContextV3 = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
+  const cache = deps.cache;
+  const hex = (text: string): string => (deps.sha256Hex ? deps.sha256Hex(text) : JSON.stringify(text));
+  const contextId = cache ? hex(`${s.tokenizer}\n${[...s.names].sort().join('\n')}`) : '';
+  const tools: ToolResult[] = s.tools.map((t) => {
+    let scored: ScoredTool;
+    if (cache) {
+      // The score reads the tool, its unhashed fields (security), its information text and the alternatives
+      // it names that overlap it: all in the key.
+      const surfaceDependent = `${t.ownText}\0${t.info.info}\0${t.info.cue}\0${t.alternatives.named.join(',')}\0${t.alternatives.overlapping.join(',')}`;
+      const key = `${t.hash}:${hex(JSON.stringify(t.tool))}:${hex(surfaceDependent)}`;
+      scored = cache.through(`v3:tool:${key}:${contextId}`, () => deepFreeze(scoreTool(t, context)));
+    } else scored = scoreTool(t, context);
+    const confusableWith = [...(partners.get(t.name) ?? [])].sort();
+    return {
+      name: scored.name,
+      hash: scored.hash,
+      score: scored.score,
+      band: scored.band,
+      categories: scored.categories,
+      findings: withConfusable(scored.findings, confusableWith),
+      confusableWith,
+      tokens: scored.tokens,
+      language: scored.language,
+    };
+  });
+  const findings = SERVER_RULES_V3.flatMap((r) => r.check(s));
+  const mean = tools.length === 0 ? null : Math.round((tools.reduce((sum, t) => sum + t.score, 0) / tools.length) * 10) / 10;
+  const risky = tools.filter((t) => t.findings.some(isSecurity));
+  let score = mean;
+  if (risky.length > 0 && mean !== null) {
+    score = Math.min(mean, T3.securityScoreCap);
+    const codes = [...new Set(risky.flatMap((t) => t.findings.filter(isSecurity).map((f) => f.code)))].sort();
+    const names = risky.map((t) => t.name);
+    findings.unshift(
+      finding(
+        SECURITY_RISK,
+        'critical',
+        `${risky.length} of ${tools.length} tools carry security findings (${codes.join(', ')}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}; the server score is capped at ${T3.securityScoreCap} (mean ${mean})`,
+        { fields: [], data: { tools: names, codes, mean, cap: T3.securityScoreCap } },
+      ),
+    );
+  }
+  const counts = { critical: 0, required: 0, minor: 0 };
+  for (const f of [...findings, ...tools.flatMap((t) => t.findings)]) counts[f.severity]++;
+  return {
+    schemaVersion: 1,
+    rules: { id: 'v3', hash: SOURCE_HASH },
+    surface: { hash: s.surfaceHash, toolCount: tools.length },
+    score,
+    band: score === null ? null : bandOf(score),
+    tokens: { total: s.totalTokens, tokenizer: s.tokenizer },
+    counts,
+    findings,
+    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T3.confusableTop).map(toConfusablePair) },
+    tools,
+  };
+}
+
+/** Rules version 3 (draft until published in the registry). */
+export const rulesV3: RuleSet = { id: 'v3', hash: SOURCE_HASH, lint: lintV3 };

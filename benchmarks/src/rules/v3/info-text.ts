@@ -1,0 +1,266 @@
+import { identifierTokens, stem } from '../../text/words.js';
+import { NAME_WORDS_JA, STOPWORDS } from '../v2/lexicons.js';
+import { isEnglishWord } from './english-words.js';
+import { GENERIC_WORDS, GENERIC_WORDS_JA, SYNONYMS, TECH_WORDS } from './lexicons.js';
+import { T3 } from './thresholds.js';
+
+// Credit only information about this tool (issue 25). A description is read clause by clause; a clause
+// earns only when it carries words about the tool (its objects, parameters, conditions, outputs):
+// - near-duplicate: its wording, once numbers, the tool's own name and parameter names, other tools' names,
+//   synonyms and nonsense words are masked, is on at least half of the tools (v2 dropped only identical
+//   clauses; "Call it whenever it is needed (tool 3)" made unique per tool bought +40). Why: text that every
+//   tool carries, however varied, tells a model nothing about which tool to pick.
+// - content-free: no word beyond stopwords, cue vocabulary (GENERIC_WORDS), numbers and other tools' names,
+//   or no more such words than nonsense words ("Use this when you need to quibble the vorp"). Why: a cue
+//   phrase with nothing to act on gives a model nothing; a nonsense word is not information.
+// - name-only: its only content is the tool's own name ("Use this when you need to read a file" for
+//   read_file). Why: it restates the name; it stays in the text the purpose reads, not in what the cues read.
+// The rest is the tool's information text. Linear: one pass per clause, each word classified once per lint.
+
+/** What one tool's text is read against. */
+export interface InfoInput {
+  name: string;
+  /** The description without v2's shared text (identical clauses on half the tools). */
+  own: string;
+  /** Names of the tool's parameters (top level). */
+  params: string[];
+}
+
+/** A clause left out of the information text, and why. */
+export interface DroppedClause {
+  text: string;
+  why: 'near-duplicate' | 'content-free' | 'name-only';
+}
+
+/** The information text of one tool. */
+export interface InfoText {
+  /** The own text without near-duplicate and content-free clauses: what purpose, length and restatement read. */
+  info: string;
+  /** `info` without name-only clauses: what the cue lexicons (usage, returns, limits, examples) read. */
+  cue: string;
+  dropped: DroppedClause[];
+  /** Other tools of the surface the own text names (lower case). */
+  named: string[];
+}
+
+interface Clause {
+  start: number;
+  end: number;
+  key: string;
+  /** Words about the tool besides its own name. */
+  spec: number;
+  /** Words of the tool's own name. */
+  name: number;
+  nonsense: number;
+}
+
+// A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|"
+// — or, with no stop at all, where a sentence opener follows a lower-case word ("…in the knowledge graph Call
+// it whenever …"): text appended to a description without a final stop must not borrow its last clause's words.
+const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
+const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|| (?<=[a-z0-9)\]"'\x60] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
+const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
+const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
+const HIRAGANA = /^\p{Script=Hiragana}+$/u;
+const LATIN = /^[A-Za-z'’-]+$/;
+const NUMBER = /^\d[\d.,:]*$/;
+const SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
+/** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
+const WORDED = /[^@~#\s]/;
+
+/** How a word counts: about the tool, its own name, nothing (stopword, cue word, number, other tool), nonsense. */
+type Kind = 'spec' | 'name' | 'none' | 'nonsense';
+
+/** The words that count as the tool's own name: the name, its tokens and their Japanese words (kept across lints). */
+function nameWords(name: string): Set<string> {
+  let out = NAME_WORDS.get(name);
+  if (out === undefined) {
+    if (NAME_WORDS.size > 10_000) NAME_WORDS.clear();
+    NAME_WORDS.set(name, (out = readNameWords(name)));
+  }
+  return out;
+}
+
+const NAME_WORDS = new Map<string, Set<string>>();
+
+function readNameWords(name: string): Set<string> {
+  const out = new Set<string>([name.toLowerCase()]);
+  for (const token of identifierTokens(name)) {
+    out.add(token);
+    out.add(stem(token));
+    for (const ja of NAME_WORDS_JA[token] ?? NAME_WORDS_JA[stem(token)] ?? []) out.add(ja);
+  }
+  return out;
+}
+
+/** The kind of one plain Latin word (lower case, no separators), whoever's text it is in. */
+function latinKind(lw: string): Kind {
+  if (STOPWORDS.has(lw) || GENERIC_WORDS.has(lw)) return 'none';
+  if (TECH_WORDS.has(lw)) return 'spec';
+  if (lw.length <= 2) return 'none';
+  return isEnglishWord(lw) ? 'spec' : 'nonsense';
+}
+
+/** What a token is on this surface, before the tool's own name and parameters are considered. */
+interface TokenClass {
+  lower: string;
+  stemmed: string;
+  kind: Kind;
+  /** Its form in a near-duplicate key ('' = left out). */
+  masked: string;
+}
+
+/** Classify a token, whatever the surface (tools' names are checked per lint, in clausesOf). */
+function classify(token: string): TokenClass {
+  const lower = token.toLowerCase().replace(/’/g, "'");
+  const stemmed = LATIN.test(token) ? stem(lower) : lower;
+  const c = (kind: Kind, masked: string): TokenClass => ({ lower, stemmed, kind, masked });
+  if (NUMBER.test(token)) return c('none', '#');
+  if (HIRAGANA.test(token)) return c('none', token);
+  if (HAN_KATAKANA.test(token)) return GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
+  // A snake_case name that is neither a tool of this server nor a parameter of this tool (both are read per
+  // lint in clausesOf) points at nothing a model can call: "use get_climate instead" names no content.
+  if (SNAKE.test(token)) return c('none', '@');
+  // Code, a path, a file name, camelCase, an acronym, another script: content a model can use.
+  if (!LATIN.test(token)) return c('spec', lower);
+  // A hyphenated word counts by its parts ("read-only", "top-level").
+  const parts = lower.split(/[-']/).filter((p) => p !== '');
+  let kind: Kind = 'none';
+  for (const p of parts) {
+    const k = latinKind(p);
+    if (k === 'spec' || (k === 'nonsense' && kind === 'none')) kind = k;
+  }
+  if (kind === 'nonsense') return c('nonsense', '~');
+  if (parts.length === 1 && STOPWORDS.has(lower)) return c('none', '');
+  return c(kind, SYNONYMS[lower] ?? lower);
+}
+
+/** Every token's class, kept across lints (see classify). */
+const CLASSES = new Map<string, TokenClass>();
+
+/** The clauses of a text with their counts and masked keys. */
+/** What a word is to one tool: its own name, one of its parameters, another tool's name. */
+type Local = 'name' | 'param' | 'sibling';
+
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000;
+
+/**
+ * The clauses of a text with their counts and masked keys, and the other tools it names (lower case). One
+ * pass for the cuts, one for the words (a word never spans a cut).
+ */
+function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string>, named: Set<string>): Clause[] {
+  const spans: [number, number][] = [];
+  const cut = (start: number, end: number): void => {
+    while (start < end && isSpace(text.charCodeAt(start))) start++;
+    while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+    if (start < end) spans.push([start, end]);
+  };
+  let from = 0;
+  CUT.lastIndex = 0;
+  for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
+    const inClause = m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
+    cut(from, inClause ? m.index + m[0].length : m.index);
+    from = m.index + m[0].length;
+  }
+  cut(from, text.length);
+  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0 }));
+  let k = 0;
+  let last = '';
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null && k < out.length; m = TOKEN.exec(text)) {
+    while (k < out.length && m.index >= out[k]!.end) {
+      k++;
+      last = '';
+    }
+    const clause = out[k];
+    if (clause === undefined) break;
+    if (m.index < clause.start) continue;
+    const token = m[0];
+    let c = CLASSES.get(token);
+    if (c === undefined) {
+      // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
+      if (CLASSES.size > 50_000) CLASSES.clear();
+      CLASSES.set(token, (c = classify(token)));
+    }
+    // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
+    let kind = c.kind;
+    let masked = c.masked;
+    let l = local.get(c.lower);
+    if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
+    if (l === undefined && siblings.has(c.lower)) {
+      l = 'sibling';
+      named.add(c.lower);
+    }
+    if (l !== undefined) {
+      masked = '@';
+      // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
+      kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
+    }
+    if (kind === 'spec') clause.spec++;
+    else if (kind === 'name') clause.name++;
+    else if (kind === 'nonsense') clause.nonsense++;
+    // Runs of masked words fold into one: "@ @" (a name of two words) is the same slot as "@".
+    if (masked !== '' && !((masked === '@' || masked === '~') && last === masked)) {
+      clause.key = clause.key === '' ? masked : `${clause.key} ${masked}`;
+      last = masked;
+    }
+  }
+  return out;
+}
+
+/** The text with the spans cut out, the edges tidied as v2's shared text does. */
+function without(text: string, cut: [number, number][]): string {
+  if (cut.length === 0) return text.trim();
+  let out = '';
+  let at = 0;
+  for (const [s, e] of cut) {
+    if (s > at) out += text.slice(at, s);
+    at = Math.max(at, e);
+  }
+  out += text.slice(at);
+  return out.replace(/[ \t]{2,}/g, ' ').replace(/^[\s|]+|[\s|]+$/g, '');
+}
+
+/** The information text of every tool of a surface (see the top of this file). */
+export function infoTexts(tools: InfoInput[]): InfoText[] {
+  const siblings = new Set(tools.map((t) => t.name.toLowerCase()));
+  const namedBy: Set<string>[] = [];
+  const clauses = tools.map((t) => {
+    // One small map per tool, weakest first: a parameter, then the tool's own name (other tools' names: `siblings`).
+    const local = new Map<string, Local>();
+    for (const p of t.params) {
+      local.set(p.toLowerCase(), 'param');
+      for (const x of identifierTokens(p)) if (x.length > 2 && !GENERIC_WORDS.has(x) && !STOPWORDS.has(x)) local.set(x, 'param');
+    }
+    for (const w of nameWords(t.name)) local.set(w, 'name');
+    const named = new Set<string>();
+    const cs = clausesOf(t.own, local, siblings, named);
+    namedBy.push(named);
+    return cs;
+  });
+  const n = tools.length;
+  const needed = Math.max(T3.nearDuplicateMinTools, Math.ceil(T3.nearDuplicateShare * n));
+  const df = new Map<string, number>();
+  if (n >= T3.nearDuplicateMinTools) for (const cs of clauses) for (const key of new Set(cs.map((c) => c.key))) if (key !== '') df.set(key, (df.get(key) ?? 0) + 1);
+  return tools.map((t, i) => {
+    const dropped: DroppedClause[] = [];
+    const infoCut: [number, number][] = [];
+    const cueCut: [number, number][] = [];
+    for (const c of clauses[i]!) {
+      const text = t.own.slice(c.start, c.end);
+      const content = c.spec + c.name;
+      let why: DroppedClause['why'] | undefined;
+      if (WORDED.test(c.key) && (df.get(c.key) ?? 0) >= needed) why = 'near-duplicate';
+      else if (content === 0 || content <= c.nonsense) why = 'content-free';
+      if (why !== undefined) {
+        infoCut.push([c.start, c.end]);
+        cueCut.push([c.start, c.end]);
+        dropped.push({ text, why });
+      } else if (c.spec === 0 || c.spec <= c.nonsense) {
+        cueCut.push([c.start, c.end]);
+        dropped.push({ text, why: 'name-only' });
+      }
+    }
+    return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped, named: [...namedBy[i]!] };
+  });
+}
