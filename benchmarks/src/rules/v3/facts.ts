@@ -9,7 +9,7 @@ import { HAS_JA, matchesAffirmed, matchesLexicon } from '../v2/lexicons.js';
 import { paramFacts, rootParts } from '../v2/schema-params.js';
 import { sharedTexts } from '../v2/shared-text.js';
 import { alternativesOf } from './alternatives.js';
-import { confusablePairs } from './confusable/index.js';
+import { confusablePairs, type PairFacts } from './confusable/index.js';
 import { infoTexts, type InfoText } from './info-text.js';
 import { RETURNS_EXTRA, USAGE_WHEN_EXTRA, USAGE_WHEN_NOT_EXTRA } from './lexicons.js';
 import { cueText, securityFacts, securityMemo as newSecurityMemo, type SecurityMemo } from './security/index.js';
@@ -35,8 +35,10 @@ export interface ToolFactsV3 extends ToolFacts {
 export type ContextV3 = ToolContext;
 
 /** Facts of a whole surface under v3. */
-export interface SurfaceFactsV3 extends SurfaceFacts {
+export interface SurfaceFactsV3 extends Omit<SurfaceFacts, 'pairs'> {
   tools: ToolFactsV3[];
+  /** v3's pairs: v2's kinds plus the kinds v3 adds (confusable/). */
+  pairs: PairFacts[];
 }
 
 /** v2's cues plus the plain-prose cues v3 adds (lexicons.ts: "Gives back …", "Reach for it after …"). */
@@ -144,7 +146,7 @@ export function surfaceFactsV3(surface: Surface, tokens: TokenCounter, sha256Hex
     tokenizer: tokens.id,
     pairs: [],
   };
-  facts.pairs = confusablePairs(facts);
+  facts.pairs = confusablePairs({ ...facts, pairs: [] });
   const alternatives = alternativesOf(facts, (t) => cueText(t.ownText, t.security));
   // The facts objects are this lint's own (withInfo made them), so they take the alternatives in place.
   tools.forEach((t, i) => (t.alternatives = alternatives[i]!));

@@ -18,7 +18,7 @@ import { paramsNotInDescription } from '../v2/findings/params-not-in-description
 import { vagueBoolean } from '../v2/findings/vague-boolean.js';
 import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
 import { confusablePairTotal } from '../v2/server/confusable-pair-total.js';
-import { confusablePair } from '../v2/server/confusable-pair.js';
+import { confusablePair } from './server/confusable-pair.js';
 import { heavySurface } from '../v2/server/heavy-surface.js';
 import { identicalDescription } from '../v2/server/identical-description.js';
 import { manyTools } from '../v2/server/many-tools.js';
@@ -30,6 +30,7 @@ import { purpose } from './categories/purpose.js';
 import { returns } from './categories/returns.js';
 import { usage } from './categories/usage.js';
 import { toConfusablePair } from './confusable/index.js';
+import type { SurfaceFacts } from '../v2/facts.js';
 import { surfaceFactsV3, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from './facts.js';
 import { noReturnInfoV3 } from './findings/no-return-info.js';
 import { noSpecificText } from './findings/no-specific-text.js';
@@ -83,7 +84,14 @@ export const TOOL_RULES_V3: ToolRule<ToolFactsV3, ContextV3>[] = [
 ];
 
 /** Server-wide rules of v3, in report order (v2's). */
-export const SERVER_RULES_V3: ServerRule<SurfaceFactsV3>[] = [identicalDescription, tooManyTools, manyTools, confusablePair, confusablePairTotal, heavySurface];
+/**
+ * A v2 server rule run on v3's facts. v3's facts are v2's with more pair kinds (confusable/), which only
+ * confusable_pair reads by kind (v3 has its own) and confusable_pair_total compares with 'alias' (a v2 kind
+ * v3 keeps): so v2's rules read them as they read v2's.
+ */
+const onV3 = (rule: ServerRule<SurfaceFacts>): ServerRule<SurfaceFactsV3> => ({ ...rule, check: (s) => rule.check(s as unknown as SurfaceFacts) });
+
+export const SERVER_RULES_V3: ServerRule<SurfaceFactsV3>[] = [onV3(identicalDescription), onV3(tooManyTools), onV3(manyTools), confusablePair, onV3(confusablePairTotal), onV3(heavySurface)];
 
 /** Per-tool codes that are security findings: at critical severity they cap the tool's and the server's score. */
 export const SECURITY_CODES_V3: ReadonlySet<string> = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
