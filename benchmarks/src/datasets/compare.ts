@@ -32,3 +32,38 @@ export function leafCount(v: unknown): number {
   if (typeof v !== 'object' || v === null) return 1;
   return Object.values(v).reduce<number>((n, x) => n + leafCount(x), 0);
 }
+
+/** Differences listed at most (the rest are counted). */
+export const MAX_DIFFERENCES = 200;
+
+/**
+ * What verify found, in constant memory: the first {@link MAX_DIFFERENCES} differences listed, the rest
+ * counted, and how many values were compared.
+ */
+export class Findings {
+  readonly listed: Difference[] = [];
+  total = 0;
+  checked = 0;
+
+  push(d: Difference): void {
+    this.total++;
+    if (this.listed.length < MAX_DIFFERENCES) this.listed.push(d);
+  }
+
+  /** Compare an expected value with the one found, every differing leaf a difference under `prefix`. */
+  compare(file: string, row: number | null, prefix: string, expected: unknown, found: unknown): void {
+    this.checked += leafCount(expected);
+    for (const d of differences(expected, found, prefix)) this.push({ file, row, ...d });
+  }
+
+  /** One check of a fact (a file's presence, a sentence of the card): counted, a difference when it fails. */
+  check(ok: boolean, d: Difference): void {
+    this.checked++;
+    if (!ok) this.push(d);
+  }
+
+  /** The listed differences, with a last line counting those not listed. */
+  shown(): Difference[] {
+    return this.total > this.listed.length ? [...this.listed, { file: '(more)', row: null, field: '(more)', expected: '', found: `${this.total - this.listed.length} more differences` }] : [...this.listed];
+  }
+}
