@@ -27,6 +27,9 @@ export interface VerifyContext {
 }
 
 const M = 'manifest.json';
+
+/** The files of a release besides its tables (in every format), with their format: nothing else may be listed. */
+export const RELEASE_TEXT_FILES: Readonly<Record<string, string>> = { 'README.md': 'markdown', 'CITATION.cff': 'cff' };
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The key of a release as the build makes it: `<rules id>:<hash>` for lint; model and comparable settings for evaluations. */
@@ -58,6 +61,10 @@ function yamlOf(text: string | null): Record<string, unknown> | null {
     return null;
   }
 }
+
+/** A manifest with its files keyed by path (so a difference names the file, not its index). */
+const byPath = (m: Record<string, unknown>): Record<string, unknown> =>
+  Array.isArray(m.files) ? { ...m, files: Object.fromEntries((m.files as { path?: unknown }[]).map((x, i) => [typeof x?.path === 'string' ? x.path : String(i), x])) } : m;
 
 /** Check every manifest field (the table facts come from verify-lint.ts / verify-evaluation.ts). */
 export function checkManifest(m: Manifest, facts: { lint?: LintFacts; evaluation?: EvaluationFacts }, texts: { card: string | null; citation: string | null }, ctx: VerifyContext, f: Findings): void {
@@ -97,11 +104,14 @@ export function checkManifest(m: Manifest, facts: { lint?: LintFacts; evaluation
   const tables = tablesOf(m.kind).map((t) => t.name);
   f.compare(M, null, 'rows', Object.fromEntries(tables.map((t) => [t, m.rows[t] ?? '(absent)'])), m.rows);
   const listed = new Set(m.files.map((x) => x.path));
-  const wanted = [...tables.flatMap((t) => TABLE_FORMATS.map((format) => tableFile(t, format))), 'README.md', 'CITATION.cff'];
+  const wanted = [...tables.flatMap((t) => TABLE_FORMATS.map((format) => tableFile(t, format))), ...Object.keys(RELEASE_TEXT_FILES)];
   for (const path of wanted) field('files', listed.has(path), `to list ${path}`, `${m.files.length} files without it`);
   field('files', listed.size === m.files.length, 'each file once', m.files.map((x) => x.path));
   for (const x of m.files) {
-    if (x.table === null) continue;
+    if (x.table === null) {
+      field(`files.${x.path}`, RELEASE_TEXT_FILES[x.path] === x.format, `a file a release holds (its tables, ${Object.keys(RELEASE_TEXT_FILES).join(', ')})`, `${x.path} (${x.format})`);
+      continue;
+    }
     field(`files.${x.path}.table`, tables.includes(x.table) && x.path === tableFile(x.table, x.format as (typeof TABLE_FORMATS)[number]), `a table of a ${m.kind} release in ${x.path}`, x.table);
     f.compare(M, null, `files.${x.path}.rows`, m.rows[x.table] ?? null, x.rows);
   }
@@ -133,10 +143,11 @@ export function checkManifest(m: Manifest, facts: { lint?: LintFacts; evaluation
 
   // The instance's own record of the release: every field as it was published.
   if (ctx.instanceManifest !== undefined) {
-    const theirs = (typeof ctx.instanceManifest === 'object' && ctx.instanceManifest !== null ? ctx.instanceManifest : {}) as Record<string, unknown>;
-    for (const k of [...new Set([...Object.keys(m), ...Object.keys(theirs)])]) {
+    const theirs = byPath((typeof ctx.instanceManifest === 'object' && ctx.instanceManifest !== null ? ctx.instanceManifest : {}) as Record<string, unknown>);
+    const ours = byPath(m as unknown as Record<string, unknown>);
+    for (const k of [...new Set([...Object.keys(ours), ...Object.keys(theirs)])]) {
       f.checked += leafCount(theirs[k]);
-      for (const d of differences(theirs[k], (m as Record<string, unknown>)[k], k)) f.push({ file: M, row: null, field: d.field, expected: `${d.expected} (as the instance publishes it)`, found: d.found });
+      for (const d of differences(theirs[k], ours[k], k)) f.push({ file: M, row: null, field: d.field, expected: `${d.expected} (as the instance publishes it)`, found: d.found });
     }
   }
 }

@@ -5,7 +5,7 @@
 import { compareWithBoard, compareWithModelBoard, compareWithModelsBoard, LintServerRowSchema, RunMetricsRowSchema, type BoardEntry, type Difference, type Findings, type LintServerRow, type Manifest, type ModelBoardView, type ModelsBoardView, type RunMetricsRow } from '@toolmark/benchmarks';
 import { join } from 'node:path';
 import { fileLines } from './read-formats.js';
-import { getJson } from './verify-http.js';
+import { DownloadError, getJson } from './verify-http.js';
 
 /** The valid rows of a table's JSONL file (what is not valid verify has reported already). */
 async function rowsOf<T>(path: string, schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown } }): Promise<T[]> {
@@ -60,13 +60,20 @@ export async function compareWithBoards(origin: string, dir: string, manifest: M
   let servers = 0;
   for (const key of keys) {
     const params = new URLSearchParams({ model: model.id, distractors: (Array.isArray(s.distractors) ? (s.distractors as string[]) : []).join(','), language: String(s.language), generator: String(s.generator), casesPerTool: String(s.casesPerTool), repeats: String(s.repeats), key, limit: '100' });
-    const board = await pages<ModelBoardView & { total: number }>((offset) => `${origin}/v1/leaderboards/evaluations?${params.toString()}&offset=${offset}`);
+    // A board that does not know the release's model, settings or key (404, 400) has nothing to compare: the
+    // manifest's own fields were compared with the instance's record of the release already.
+    const board = await pages<ModelBoardView & { total: number }>((offset) => `${origin}/v1/leaderboards/evaluations?${params.toString()}&offset=${offset}`).catch((e: unknown) =>
+      e instanceof DownloadError && (e.detail.status === 404 || e.detail.status === 400) ? null : Promise.reject(e),
+    );
+    if (board === null) continue;
     const r = compareWithModelBoard(metrics.filter((m) => m.comparabilityKey === key), manifest.distractorSets, board);
     add(r);
     servers += r.servers;
   }
-  const models = (await getJson(`${origin}/v1/leaderboards/models?${new URLSearchParams({ distractors: (Array.isArray(s.distractors) ? (s.distractors as string[]) : []).join(','), language: String(s.language) }).toString()}`)) as ModelsBoardView;
-  const pooled = compareWithModelsBoard(metrics, s, models);
+  const models = (await getJson(`${origin}/v1/leaderboards/models?${new URLSearchParams({ distractors: (Array.isArray(s.distractors) ? (s.distractors as string[]) : []).join(','), language: String(s.language) }).toString()}`).catch((e: unknown) =>
+    e instanceof DownloadError && e.detail.status === 400 ? null : Promise.reject(e),
+  )) as ModelsBoardView | null;
+  const pooled = models === null ? null : compareWithModelsBoard(metrics, s, models);
   if (pooled) add(pooled);
   return servers;
 }
