@@ -14,23 +14,39 @@ export interface Difference {
 
 const show = (v: unknown): string => (v === undefined ? '(absent)' : JSON.stringify(v));
 
-/** Every leaf where `found` differs from `expected` (objects by key, arrays by index), with its path under `prefix`. */
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const at = (prefix: string, k: string) => (prefix === '' ? k : `${prefix}.${k}`);
+const own = Object.prototype.hasOwnProperty;
+
+/**
+ * Every leaf where `found` differs from `expected` (objects by key — `expected`'s keys first, then keys only
+ * `found` has — arrays by index), with its path under `prefix`. Verify calls this for every row of every
+ * format, so it allocates nothing for values that are equal.
+ */
 export function differences(expected: unknown, found: unknown, prefix: string, out: { field: string; expected: string; found: string }[] = []): { field: string; expected: string; found: string }[] {
-  if (Object.is(expected, found)) return out;
-  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-  if (isObj(expected) && isObj(found) && Array.isArray(expected) === Array.isArray(found)) {
-    const keys = [...new Set([...Object.keys(expected), ...Object.keys(found)])];
-    for (const k of keys) differences(expected[k], found[k], prefix === '' ? k : `${prefix}.${k}`, out);
-    return out;
-  }
-  out.push({ field: prefix, expected: show(expected), found: show(found) });
+  diff(expected, found, prefix, null, out);
   return out;
+}
+
+/** {@link differences} of the value at `parent`.`key` (the path is made only for objects and differences). */
+function diff(expected: unknown, found: unknown, parent: string, key: string | null, out: { field: string; expected: string; found: string }[]): void {
+  if (Object.is(expected, found)) return;
+  const path = () => (key === null ? parent : at(parent, key));
+  if (isObj(expected) && isObj(found) && Array.isArray(expected) === Array.isArray(found)) {
+    const here = path();
+    for (const k in expected) if (own.call(expected, k)) diff(expected[k], found[k], here, k, out);
+    for (const k in found) if (own.call(found, k) && !own.call(expected, k)) diff(undefined, found[k], here, k, out);
+    return;
+  }
+  out.push({ field: path(), expected: show(expected), found: show(found) });
 }
 
 /** How many leaf values (numbers, strings, booleans, nulls) a value holds: what a comparison of it checks. */
 export function leafCount(v: unknown): number {
   if (typeof v !== 'object' || v === null) return 1;
-  return Object.values(v).reduce<number>((n, x) => n + leafCount(x), 0);
+  let n = 0;
+  for (const k in v) if (own.call(v, k)) n += leafCount((v as Record<string, unknown>)[k]);
+  return n;
 }
 
 /** Differences listed at most (the rest are counted). */

@@ -9,7 +9,8 @@ import { ManifestSchema, tableFile, type Manifest } from './manifest.js';
 import { verifyEvaluationTables, type EvaluationFacts } from './verify-evaluation.js';
 import { verifyLintTables, type LintFacts } from './verify-lint.js';
 import { checkManifest, type VerifyContext } from './verify-manifest.js';
-import type { TableLines } from './verify-read.js';
+import { tableRows, type TableLines } from './verify-read.js';
+import { tablesOf } from './rows.js';
 
 export { MAX_DIFFERENCES } from './compare.js';
 
@@ -81,7 +82,9 @@ export async function verifyInto(input: ReleaseSource, f: Findings): Promise<Man
   }
 
   // Each table's rows stream once; a table's line count is compared when its file ends.
+  const read = new Set<string>();
   const counted = (table: string, n: number | null) => {
+    read.add(table);
     const file = tableFile(table, 'jsonl');
     if (n === null) {
       if (!manifest.files.some((x) => x.path === file)) f.push({ file, row: null, field: 'file', expected: 'present', found: '(absent)' });
@@ -93,6 +96,11 @@ export async function verifyInto(input: ReleaseSource, f: Findings): Promise<Man
   let evaluation: EvaluationFacts | undefined;
   if (manifest.kind === 'lint') lint = await verifyLintTables(manifest, input.lines, f, counted);
   else evaluation = await verifyEvaluationTables(manifest, input.lines, f, counted);
+  // A table no number is recomputed from still has its shape and count checked.
+  for (const spec of tablesOf(manifest.kind)) {
+    if (read.has(spec.name)) continue;
+    for await (const _ of tableRows(spec, input.lines, f, (n) => counted(spec.name, n)));
+  }
 
   checkManifest(manifest, { lint, evaluation }, { card: await input.text('README.md'), citation: await input.text('CITATION.cff') }, input.context ?? {}, f);
   return manifest;
