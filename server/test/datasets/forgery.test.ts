@@ -168,6 +168,14 @@ describe('a forgery re-hashed and re-signed fails naming file, row and field', (
     expect(fields(r.folder)).toEqual(['trials.jsonl:1 utterance']);
   });
 
+  it('trials moved out of their run (verify reads cases and trials a run at a time, in the order the build writes them)', async () => {
+    const r = await verifyForged(await forge(plain, async (dir) => {
+      await rewrite(dir, spec('evaluation', 'trials'), (rows) => rows.unshift(rows.pop()!));
+    }));
+    expect(fields(r.folder)).toEqual(expect.arrayContaining(['cases.jsonl serverId', 'trials.jsonl:2 caseId']));
+    expect(r.folder.differences.find((d) => d.field === 'serverId')!.found).toBe('absent or out of order');
+  });
+
   it('an added file, listed in the manifest', async () => {
     const r = await verifyForged(await forge(lint, async (dir, m) => {
       await writeFile(join(dir, 'notes.md'), 'added');
