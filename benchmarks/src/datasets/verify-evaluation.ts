@@ -24,7 +24,6 @@ export interface EvaluationFacts {
 }
 
 const spec = (name: string): TableSpec => EVALUATION_TABLES.find((t) => t.name === name)!;
-const key = (serverId: string, caseId: string) => `${serverId}\u0000${caseId}`;
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What verify keeps of a case: what the metrics read, and what its trials must repeat. */
