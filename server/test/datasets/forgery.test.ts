@@ -22,7 +22,7 @@ import { verifyFolder } from '../../src/datasets/verify-folder.js';
 import { verifyAgainst } from '../../src/datasets/verify-site.js';
 import { bossSender } from '../../src/jobs/boss.js';
 import { parseCatalogue } from '../../src/model-catalogue.js';
-import { post, waitForEvaluation } from '../evaluations/helpers.js';
+import { post, uploadServer, waitForEvaluation } from '../evaluations/helpers.js';
 import { runCli } from '../helpers.js';
 import { jsonlRows, seedService, type Seeded } from './helpers.js';
 import { TEST_KEYS, TEST_SIGNER } from './signer.js';
@@ -40,14 +40,20 @@ let forgerKeyFile: string;
 let lint: string;
 let plain: string;
 let withSet: string;
+/** The suite server the models board pools. */
+let suiteServer: string;
 
 beforeAll(async () => {
   seeded = await seedService();
   const s = seeded.s;
-  // One more evaluation, with a frozen distractor set, so a release names one.
-  const res = await post(s, `/v1/servers/${seeded.publicIds[0]}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID], distractors: ['filesystem'] });
-  if (res.statusCode !== 202) throw new Error(`evaluation start: ${res.statusCode} ${res.body}`);
-  expect((await waitForEvaluation(s, res.json().id as string, (e) => e.status === 'done' || e.status === 'failed', 60_000)).status).toBe('done');
+  // One more evaluation, with a frozen distractor set, so a release names one; and a server of the models
+  // board's suite (the operator's public `everything`) evaluated with the suite's settings (the defaults).
+  suiteServer = await uploadServer(s, 'everything');
+  for (const [id, body] of [[seeded.publicIds[0]!, { models: [BASELINE_MODEL_ID], distractors: ['filesystem'] }], [suiteServer, { models: [BASELINE_MODEL_ID] }]] as const) {
+    const res = await post(s, `/v1/servers/${id}/evaluations`, s.keys.script, body);
+    if (res.statusCode !== 202) throw new Error(`evaluation start: ${res.statusCode} ${res.body}`);
+    expect((await waitForEvaluation(s, res.json().id as string, (e) => e.status === 'done' || e.status === 'failed', 60_000)).status).toBe('done');
+  }
   root = await mkdtemp(join(tmpdir(), 'toolmark-forgery-'));
   app = await buildApp({ database: s.t, jobs: bossSender(s.boss), config: loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', TOOLMARK_DATASETS_DIR: root }), logger: false, catalogue: parseCatalogue({ version: 1, models: [] }, 'test.json'), env: {} });
   base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -125,8 +131,9 @@ describe('a forgery re-hashed and re-signed fails naming file, row and field', (
       const text = await readFile(join(dir, 'servers.csv'), 'utf8');
       await writeFile(join(dir, 'servers.csv'), text.replace(/,Issue tracker,/, ',Forged name,'));
     }));
-    expect(r.folder.differences).toEqual([{ file: 'servers.csv', row: 1, field: 'name', expected: '"Issue tracker"', found: '"Forged name"' }]);
-    expect(fields(r.site)).toEqual(expect.arrayContaining(['servers.csv:1 name', 'manifest.json files.servers.csv.sha256', 'manifest.json files.servers.csv.bytes']));
+    const row = ((await jsonlRows(join(root, lint, 'servers.jsonl'))) as { name: string }[]).findIndex((x) => x.name === 'Issue tracker') + 1;
+    expect(r.folder.differences).toEqual([{ file: 'servers.csv', row, field: 'name', expected: '"Issue tracker"', found: '"Forged name"' }]);
+    expect(fields(r.site)).toEqual(expect.arrayContaining([`servers.csv:${row} name`, 'manifest.json files.servers.csv.sha256', 'manifest.json files.servers.csv.bytes']));
   });
 
   it('a Parquet value', async () => {
@@ -138,7 +145,8 @@ describe('a forgery re-hashed and re-signed fails naming file, row and field', (
       await writer.write(rows);
       await writer.close();
     }));
-    expect(r.folder.differences).toEqual([{ file: 'metrics.parquet', row: 1, field: 'name', expected: '"Issue tracker"', found: '"Forged server"' }]);
+    const row = ((await jsonlRows(join(root, plain, 'metrics.jsonl'))) as { name: string }[]).findIndex((x) => x.name === 'Issue tracker') + 1;
+    expect(r.folder.differences).toEqual([{ file: 'metrics.parquet', row, field: 'name', expected: '"Issue tracker"', found: '"Forged server"' }]);
   });
 
   it('an utterance edited in the case, its row and every trial, in every format: the case set hash no longer matches', async () => {
@@ -244,16 +252,22 @@ it('the CLI: exit 1 with the forger’s key (folder), naming the field; and with
   expect(usage.stderr).toContain('--site ftp://example: not an http(s) URL');
 }, 120_000);
 
-it('exit 1 when the live model board shows another number for a run still on it', async () => {
+it('exit 1 when the live model board, and the models board that pools the suite server, show another number for a run still on them', async () => {
   const m = await manifestOf(join(root, plain));
-  const [row] = (await jsonlRows(join(root, plain, 'metrics.jsonl'))) as { runId: string }[];
-  await seeded.s.t.sql`UPDATE model_runs SET metrics = jsonb_set(metrics::jsonb, '{selectionAcc,numerator}', to_jsonb((metrics->'selectionAcc'->>'numerator')::int + 1))::json WHERE id = ${row!.runId}`;
+  const row = ((await jsonlRows(join(root, plain, 'metrics.jsonl'))) as { runId: string; serverId: string }[]).find((r) => r.serverId === suiteServer);
+  const answer = await fetch(`${base}/v1/leaderboards/models`);
+  const text = await answer.text();
+  expect(answer.status, text).toBe(200);
+  const models = JSON.parse(text) as { items: { model: { id: string }; servers: number }[] };
+  expect(models.items.find((i) => i.model.id === BASELINE_MODEL_ID)?.servers).toBe(1);
+  await seeded.s.t.sql`UPDATE model_runs SET metrics = jsonb_set(metrics::jsonb, '{selectionAcc,denominator}', to_jsonb((metrics->'selectionAcc'->>'denominator')::int + 1))::json WHERE id = ${row!.runId}`;
   try {
     const r = await verifyAgainst(join(root, plain), base, TEST_KEYS);
-    expect(fields(r)).toEqual(expect.arrayContaining(['metrics.jsonl:1 modelBoard.selectionAcc.numerator']));
+    const rank = ((await jsonlRows(join(root, plain, 'metrics.jsonl'))) as { serverId: string }[]).findIndex((x) => x.serverId === suiteServer) + 1;
+    expect(fields(r)).toEqual(expect.arrayContaining([`metrics.jsonl:${rank} modelBoard.selectionAcc.denominator`, 'metrics.jsonl modelsBoard.selectionAcc.denominator']));
     expect(r.release).toBe(m.id);
   } finally {
-    await seeded.s.t.sql`UPDATE model_runs SET metrics = jsonb_set(metrics::jsonb, '{selectionAcc,numerator}', to_jsonb((metrics->'selectionAcc'->>'numerator')::int - 1))::json WHERE id = ${row!.runId}`;
+    await seeded.s.t.sql`UPDATE model_runs SET metrics = jsonb_set(metrics::jsonb, '{selectionAcc,denominator}', to_jsonb((metrics->'selectionAcc'->>'denominator')::int - 1))::json WHERE id = ${row!.runId}`;
   }
   expect((await readdir(join(root, plain))).sort()).toContain('manifest.json.sig');
 });
