@@ -9,3 +9,7 @@ export * from './recompute.js';
 export * from './compare.js';
 export * from './verify.js';
 export * from './verify-board.js';
+export * from './verify-read.js';
+export * from './verify-lint.js';
+export * from './verify-evaluation.js';
+export * from './verify-manifest.js';

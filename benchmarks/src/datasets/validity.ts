@@ -39,11 +39,11 @@ export type ValidityTable = z.infer<typeof ValidityTableSchema>;
 /** Selection accuracy per tool (`serverId\u0000tool`): scored trials of cases written for it, and those that selected it. */
 export type ToolAccuracy = Map<string, { selected: number; scored: number }>;
 
-/** The case a trial row belongs to: its expected tool. */
-const expectedOf = (c: CaseRow): string | null => c.expected ?? c.case.expect?.[0]?.name ?? null;
+/** The tool a case row was written for (null: none should be called). */
+export const expectedOf = (c: Pick<CaseRow, 'expected' | 'case'>): string | null => c.expected ?? c.case.expect?.[0]?.name ?? null;
 
 /** Accumulate one trial into the per-tool accuracy (cases written for no tool are left out). */
-export function addToolTrial(acc: ToolAccuracy, expectedByCase: Map<string, string | null>, t: TrialRow): void {
+export function addToolTrial(acc: ToolAccuracy, expectedByCase: Pick<ReadonlyMap<string, string | null>, 'get'>, t: TrialRow): void {
   const expected = expectedByCase.get(`${t.serverId}\u0000${t.caseId}`);
   if (expected === undefined || expected === null || !t.verdict.scored) return;
   const key = `${t.serverId}\u0000${expected}`;

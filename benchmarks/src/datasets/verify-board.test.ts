@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LintServerRow } from './rows.js';
-import { compareWithBoard, type BoardEntry } from './verify-board.js';
+import type { LintServerRow, RunMetricsRow } from './rows.js';
+import { compareWithBoard, compareWithModelBoard, compareWithModelsBoard, type BoardEntry, type ModelBoardView, type ModelsBoardView } from './verify-board.js';
 
 const row = (serverId: string, versionId: string, score: number): LintServerRow => ({
   rank: 1, serverId, slug: serverId, name: serverId, source: 'upload', versionId, versionSeq: 1, surfaceHash: 'h', capturedAt: '2026-12-01T00:00:00.000Z',
@@ -22,5 +22,68 @@ describe('a lint release against the live board', () => {
     const b = row('b', 'vb', 60);
     const out = compareWithBoard([a, b], [entry(a, { versionId: 'va2', score: 10 })]);
     expect(out).toEqual({ differences: [], checked: 0, servers: 0 });
+  });
+});
+
+const rate = (n: number, d: number) => ({ numerator: n, denominator: d, value: d === 0 ? null : n / d });
+const run = (serverId: string, runId: string, rank: number, sel: [number, number]): RunMetricsRow => ({
+  rank, runId, evaluationId: `e-${runId}`, modelId: 'lexical/baseline', serverId, slug: serverId, name: serverId, versionId: `v-${serverId}`, versionSeq: 1, comparabilityKey: 'cmp1:aa',
+  trials: sel[1], selectionAccNumerator: sel[0], selectionAccDenominator: sel[1], selectionAcc: sel[0] / sel[1], argValidityNumerator: 1, argValidityDenominator: 2, argValidity: 0.5,
+  falseCallRateNumerator: 0, falseCallRateDenominator: 0, falseCallRate: null, passRateNumerator: 0, passRateDenominator: 0, passRate: null, metrics: {},
+});
+const item = (m: RunMetricsRow, change: Partial<ModelBoardView['items'][number]> = {}): ModelBoardView['items'][number] => ({
+  rank: m.rank, server: { id: m.serverId, slug: m.slug, name: m.name }, versionId: m.versionId, versionSeq: m.versionSeq, evaluationId: m.evaluationId, runId: m.runId,
+  selectionAcc: rate(m.selectionAccNumerator, m.selectionAccDenominator), argValidity: rate(1, 2), falseCallRate: rate(0, 0), ...change,
+});
+const SET = [{ name: 'filesystem', hash: 'sha256:11' }];
+
+describe('an evaluation release against the live model board', () => {
+  const a = run('a', 'ra', 1, [8, 10]);
+  const b = run('b', 'rb', 2, [5, 10]);
+  const board = (items: ModelBoardView['items'], distractors = SET): ModelBoardView => ({ comparabilityKey: 'cmp1:aa', keys: [{ key: 'cmp1:aa', distractors }], items });
+
+  it('passes when the board shows the release runs, and compares places when it ranks exactly them', () => {
+    const out = compareWithModelBoard([a, b], SET, board([item(a), item(b)]));
+    expect(out.differences).toEqual([]);
+    expect(out.servers).toBe(2);
+    const moved = compareWithModelBoard([a, b], SET, board([item(a, { rank: 2 }), item(b, { rank: 1 })]));
+    expect(moved.differences.map((d) => `${d.row} ${d.field}`)).toEqual(['1 modelBoard.rank', '2 modelBoard.rank']);
+  });
+
+  it('names a rate that differs for a run still on the board, and leaves out runs replaced since (and then places)', () => {
+    const out = compareWithModelBoard([a, b], SET, board([item(a, { selectionAcc: rate(9, 10) }), item(b, { runId: 'rb2', rank: 1 })]));
+    expect(out.servers).toBe(1);
+    expect(out.differences).toEqual([
+      { file: 'metrics.jsonl', row: 1, field: 'modelBoard.selectionAcc.numerator', expected: '8', found: '9' },
+      { file: 'metrics.jsonl', row: 1, field: 'modelBoard.selectionAcc.value', expected: '0.8', found: '0.9' },
+    ]);
+  });
+
+  it("names distractor sets whose frozen hash differs from the board's key", () => {
+    const out = compareWithModelBoard([a], [{ name: 'filesystem', hash: 'sha256:22' }], board([item(a)]));
+    expect(out.differences).toEqual([{ file: 'manifest.json', row: null, field: 'distractorSets.0', expected: '"filesystem sha256:11" (the model board\'s key)', found: '"filesystem sha256:22"' }]);
+  });
+});
+
+describe('an evaluation release against the models board', () => {
+  const a = run('a', 'ra', 1, [8, 10]);
+  const b = run('b', 'rb', 2, [5, 10]);
+  const c = run('c', 'rc', 3, [1, 10]);
+  const settings = { generator: 'offline', casesPerTool: 8, repeats: 1, language: 'en' };
+  const models = (servers: number, sel: [number, number], key = 'cmp1:aa'): ModelsBoardView => ({
+    suite: { servers: [{ id: 'a' }, { id: 'b' }, { id: null }], ...settings },
+    items: [{ model: { id: 'lexical/baseline' }, comparabilityKey: key, servers, selectionAcc: rate(...sel), argValidity: rate(2, 4), falseCallRate: rate(0, 0) }],
+  });
+
+  it("sums the release's suite servers (not the others) into the board's pooled counts", () => {
+    expect(compareWithModelsBoard([a, b, c], settings, models(2, [13, 20]))).toEqual({ differences: [], checked: 6, servers: 2 });
+    const off = compareWithModelsBoard([a, b, c], settings, models(2, [14, 20]))!;
+    expect(off.differences.map((d) => `${d.field}: ${d.expected} / ${d.found}`)).toEqual(["modelsBoard.selectionAcc.numerator: 13 (the release's 2 suite servers pooled) / 14"]);
+  });
+
+  it('compares nothing when the board pools other runs: another key, other settings, another number of servers', () => {
+    expect(compareWithModelsBoard([a, b], settings, models(2, [0, 1], 'cmp1:bb'))).toBeNull();
+    expect(compareWithModelsBoard([a, b], { ...settings, repeats: 3 }, models(2, [13, 20]))).toBeNull();
+    expect(compareWithModelsBoard([a], settings, models(2, [13, 20]))).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 // `npm run bench:datasets`: 1 000 000 synthetic trial rows written to JSONL, CSV and Parquet by the
 // release writers, each format in its own process so its peak RSS is its own. Prints rows/s, peak RSS and
 // file size per format (and rows per CPU second: on a shared machine wall-clock rows/s mostly measures the others). Targets (issue 16): < 256 MB peak RSS, ≥ 50 000 rows/s for JSONL.
-// Then verify's streaming part (issue 24): the three files read back, CSV and Parquet compared with the JSONL row by row, in a fresh process.
+// Then `datasets verify` of a whole synthetic evaluation release of as many trials (issue 24: < 256 MB peak RSS), each step in a fresh process.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVALUATION_TABLES, seededRandom, tableFile, type Manifest, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
+import { EVALUATION_TABLES, seededRandom, tableFile, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
 import { TableWriter } from '../datasets/table-writer.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -70,19 +70,31 @@ async function writeOne(format: TableFormat): Promise<void> {
   process.stdout.write(`${JSON.stringify({ format, rows: ROWS, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(ROWS / seconds), rowsPerCpuSecond: Math.round(ROWS / cpuSeconds), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), fileMb: Math.round(bytes / 1e5) / 10 })}\n`);
 }
 
-/** Write the trials table in all three formats into BENCH_DIR (the input of the verify figures). */
-const writeAll = (dir: string): Promise<void> => writeTrials(new TableWriter(dir, TRIALS));
+/** The synthetic release's shape: 100 runs × 10 repeats, as many cases per run as make ROWS trials. */
+const SHAPE = { runs: 100, repeats: 10, cases: Math.max(1, Math.round(ROWS / 1000)) };
 
-/** verify's streaming part on them: CSV and Parquet decoded and compared with the JSONL row by row (its own process: its own peak RSS). */
-async function verifyFormats(dir: string): Promise<void> {
-  const { compareFormats } = await import('../datasets/read-formats.js');
-  const files = (['jsonl', 'csv', 'parquet'] as const).map((format) => ({ path: tableFile('trials', format), table: 'trials', format, rows: ROWS, bytes: 0, sha256: '' }));
+/** Write a whole synthetic evaluation release of ROWS trials into BENCH_DIR/release (the input of the verify figures), its public key beside it. */
+async function writeRelease(dir: string): Promise<void> {
+  const { writeSyntheticRelease } = await import('./datasets-release.js');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  mkdirSync(join(dir, 'release'));
+  const start = process.hrtime.bigint();
+  const out = await writeSyntheticRelease(join(dir, 'release'), SHAPE);
+  writeFileSync(join(dir, 'key.pem'), out.publicKeyPem);
+  process.stdout.write(`${JSON.stringify({ id: out.id, trials: out.trials, seconds: Math.round(Number(process.hrtime.bigint() - start) / 1e8) / 10 })}\n`);
+}
+
+/** `datasets verify` of that folder, all of it (signature, hashes, every table of every format row by row, every number recomputed, every manifest field), in its own process: its own peak RSS. */
+async function verifyAll(dir: string): Promise<void> {
+  const { verifyFolder } = await import('../datasets/verify-folder.js');
+  const { keySetFrom } = await import('../datasets/signing.js');
+  const { readFileSync } = await import('node:fs');
   const start = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();
-  const out = await compareFormats(dir, { kind: 'evaluation', files } as unknown as Manifest);
+  const report = await verifyFolder(join(dir, 'release'), keySetFrom(readFileSync(join(dir, 'key.pem'), 'utf8')));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  process.stdout.write(`${JSON.stringify({ rows: ROWS, differences: out.differences.length, values: out.checked, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round((2 * ROWS) / seconds), rowsPerCpuSecond: Math.round((2 * ROWS) / ((cpu.user + cpu.system) / 1e6)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`);
+  process.stdout.write(`${JSON.stringify({ ok: report.ok, differences: report.differences.length, values: report.checkedNumbers, seconds: Math.round(seconds * 10) / 10, trialsPerSecond: Math.round(ROWS / seconds), trialsPerCpuSecond: Math.round(ROWS / ((cpu.user + cpu.system) / 1e6)), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), first: report.differences.slice(0, 3) })}\n`);
 }
 
 /** Run this file in a child process with one argument; its stdout. */
@@ -99,21 +111,24 @@ const arg = process.argv[2];
 if (arg === 'jsonl' || arg === 'csv' || arg === 'parquet') {
   await writeOne(arg);
 } else if (arg === 'verify-write') {
-  await writeAll(process.env.BENCH_DIR!);
+  await writeRelease(process.env.BENCH_DIR!);
 } else if (arg === 'verify-read') {
-  await verifyFormats(process.env.BENCH_DIR!);
+  await verifyAll(process.env.BENCH_DIR!);
 } else {
   process.stdout.write(`bench:datasets — ${ROWS.toLocaleString('en')} synthetic trial rows per format, batches of ${BATCH}, node ${process.version}\n`);
   for (const format of ['jsonl', 'csv', 'parquet'] as const) {
     const r = JSON.parse(child(format)) as { format: string; rowsPerSecond: number; rowsPerCpuSecond: number; peakRssMb: number; seconds: number; fileMb: number };
     process.stdout.write(`${r.format.padEnd(8)} ${String(r.rowsPerSecond).padStart(8)} rows/s (${r.rowsPerCpuSecond} per CPU second)  ${String(r.seconds).padStart(6)} s  peak RSS ${String(r.peakRssMb).padStart(4)} MB  file ${r.fileMb} MB\n`);
   }
-  // verify: the three files written once, then read back by verify's streaming comparison in a fresh process.
+  // verify: a whole release of ROWS trials written once, then verified in a fresh process.
   const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-verify-'));
   try {
-    child('verify-write', { BENCH_DIR: dir });
-    const v = JSON.parse(child('verify-read', { BENCH_DIR: dir })) as { differences: number; values: number; seconds: number; rowsPerSecond: number; rowsPerCpuSecond: number; peakRssMb: number };
-    process.stdout.write(`verify   ${String(v.rowsPerSecond).padStart(8)} rows/s (${v.rowsPerCpuSecond} per CPU second)  ${String(v.seconds).padStart(6)} s  peak RSS ${String(v.peakRssMb).padStart(4)} MB  CSV + Parquet vs JSONL, ${v.values.toLocaleString('en')} values, ${v.differences} differences\n`);
+    const w = JSON.parse(child('verify-write', { BENCH_DIR: dir })) as { id: string; trials: number; seconds: number };
+    const bytes = ['jsonl', 'csv', 'parquet'].reduce((n, f) => n + ['cases', 'trials', 'metrics', 'lint'].reduce((m, t) => m + statSync(join(dir, 'release', tableFile(t, f as TableFormat))).size, 0), 0);
+    process.stdout.write(`release  ${w.id}: ${w.trials.toLocaleString('en')} trials (${SHAPE.runs} runs × ${SHAPE.cases} cases × ${SHAPE.repeats} repeats), written in ${w.seconds} s, ${Math.round(bytes / 1e6)} MB in 12 files\n`);
+    const v = JSON.parse(child('verify-read', { BENCH_DIR: dir })) as { ok: boolean; differences: number; values: number; seconds: number; trialsPerSecond: number; trialsPerCpuSecond: number; peakRssMb: number; first: unknown[] };
+    process.stdout.write(`verify   ${String(v.trialsPerSecond).padStart(8)} trials/s (${v.trialsPerCpuSecond} per CPU second)  ${String(v.seconds).padStart(6)} s  peak RSS ${String(v.peakRssMb).padStart(4)} MB  ${v.ok ? 'ok' : 'FAIL'}: ${v.values.toLocaleString('en')} values, ${v.differences} differences${v.ok ? '' : ` ${JSON.stringify(v.first)}`}\n`);
+    if (!v.ok) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

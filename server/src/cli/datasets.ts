@@ -17,9 +17,10 @@ async function keysFrom(file: string) {
   }
 }
 
-/** Where `verify` reads releases from: URLs (a release, or a service: its latest releases) or folders (a release, or a folder of releases). */
-async function reports(target: string, options: { key?: string }): Promise<{ where: string; report: VerifyReport }[]> {
-  const { releaseFolders, releaseUrls, verifyFolder, verifyUrl } = await import('../datasets/read-release.js');
+/** Where `verify` reads releases from: URLs (a release, or a service: its latest releases) or folders (a release, or a folder of releases; with --site, checked against that instance too). */
+async function reports(target: string, options: { key?: string; site?: string }): Promise<{ where: string; report: VerifyReport }[]> {
+  const { releaseFolders, verifyFolder } = await import('../datasets/verify-folder.js');
+  const { instanceKeys, releaseUrls, verifyAgainst, verifyUrl } = await import('../datasets/verify-site.js');
   const { KEY_SET_PATH } = await import('../datasets/signing.js');
   const keys = options.key === undefined ? undefined : await keysFrom(options.key);
   if (/^https?:\/\//i.test(target)) {
@@ -29,13 +30,16 @@ async function reports(target: string, options: { key?: string }): Promise<{ whe
     for (const url of urls) out.push({ where: url, report: await verifyUrl(url, keys) });
     return out;
   }
-  if (keys === undefined) throw new CliError('usage', `a release folder's signature is checked against the instance's public key: give it with --key <file> (an instance serves its keys at <site>${KEY_SET_PATH})`, { path: target });
+  const site = options.site?.replace(/\/+$/, '');
+  if (site !== undefined && !/^https?:\/\//i.test(site)) throw new CliError('usage', `--site ${site}: not an http(s) URL of a toolmark instance`, { path: site });
+  if (keys === undefined && site === undefined) throw new CliError('usage', `a release folder's signature is checked against the instance's public key: give it with --key <file> (an instance serves its keys at <site>${KEY_SET_PATH}), or name the instance with --site <url>`, { path: target });
   const folders = await releaseFolders(target).catch(() => {
     throw new CliError('file_not_found', `${target}: no such folder`, { path: target });
   });
   if (folders.length === 0) throw new CliError('file_not_found', `${target} holds no release (no manifest.json in it or its sub-folders)`, { path: target });
+  const trusted = keys ?? (await instanceKeys(site!));
   const out = [];
-  for (const dir of folders) out.push({ where: dir, report: await verifyFolder(dir, keys) });
+  for (const dir of folders) out.push({ where: dir, report: site === undefined ? await verifyFolder(dir, trusted) : await verifyAgainst(dir, site, trusted) });
   return out;
 }
 
@@ -49,7 +53,7 @@ function render(results: { where: string; report: VerifyReport }[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function runVerify(target: string, options: { json?: boolean; key?: string }, io: CliIo): Promise<number> {
+async function runVerify(target: string, options: { json?: boolean; key?: string; site?: string }, io: CliIo): Promise<number> {
   try {
     const results = await reports(target, options);
     io.stdout.write(options.json ? `${JSON.stringify(results, null, 2)}\n` : render(results));
@@ -59,6 +63,10 @@ async function runVerify(target: string, options: { json?: boolean; key?: string
   }
 }
 
+/** The exit codes of `datasets verify`, as its help prints them (one definition: docs quote this). */
+export const VERIFY_EXIT_CODES =
+  '0 everything matches; 1 a difference (each is printed: file, row, field, expected, found; an unsigned or mis-signed release is one); 2 unreadable (a manifest that is not JSON, a folder without a release) or unreachable (a download or a board that does not answer 200), or bad usage (a folder without --key or --site, a --key that is not a public key).';
+
 /** Register `toolmark datasets verify <release folder or URL>`. */
 export function registerDatasets(program: Command, io: CliIo, done: (code: number) => void): void {
   const datasets = program.command('datasets').summary('work with published dataset releases');
@@ -66,13 +74,16 @@ export function registerDatasets(program: Command, io: CliIo, done: (code: numbe
     .command('verify')
     .summary('recompute every number of a dataset release from its rows and check it against the manifest')
     .description(
-      "Check that manifest.json carries a valid Ed25519 signature (manifest.json.sig) by the instance's key, that every file the manifest lists is there with its size and sha256, every row has its table's shape, the row counts match, and every leaderboard number " +
-        '(lint scores, bands, counts, categories and ranks; evaluation metrics and places; the validity table) recomputed from the rows equals the published one. ' +
+      "Check that manifest.json carries a valid Ed25519 signature (manifest.json.sig) by the instance's key; that every file the manifest lists is there with its size and sha256 and no other file is; that every row of every JSONL table has its table's shape and every CSV and Parquet file decodes to the same rows, row by row; that the row counts match; that every leaderboard number " +
+        '(lint scores, bands, counts, categories and ranks; evaluation metrics and places; the validity table) recomputed from the rows equals the published one; and that every manifest field agrees with the files ' +
+        '(seeds, models, rules, licence, code version, creation time, distractor sets against the frozen sets, key, id, version). Against an instance (a URL, or a folder with --site) every manifest field is also compared with the manifest the instance publishes, and the rows with its live leaderboards. ' +
+        'Every file is read as a stream: memory does not grow with the number of trials. ' +
         'The target is a release folder, a folder of release folders, a release URL (…/v1/datasets/<id>) or a toolmark site (its latest releases).',
     )
     .argument('<release>', 'release folder or URL, or a toolmark site URL')
-    .option('--key <file>', "the instance's public key (PEM) or key set (JSON) to check the signatures against; a URL's instance key set is fetched when absent; required for folders")
+    .option('--key <file>', "the instance's public key (PEM) or key set (JSON) to check the signatures against; a URL's instance key set is fetched when absent; a folder needs --key or --site")
+    .option('--site <url>', "for a folder: the instance that published it, whose published manifest, key set (unless --key) and leaderboards the folder is checked against")
     .option('--json', 'print the reports as JSON')
-    .addHelpText('after', '\nExit codes: 0 everything matches, 1 a difference (each is printed: file, row, field, expected, found; an unsigned or mis-signed release is one), 2 unreadable or unreachable, or a folder without --key.')
-    .action(async (target: string, options: { json?: boolean; key?: string }) => done(await runVerify(target, options, io)));
+    .addHelpText('after', `\nExit codes: ${VERIFY_EXIT_CODES}`)
+    .action(async (target: string, options: { json?: boolean; key?: string; site?: string }) => done(await runVerify(target, options, io)));
 }

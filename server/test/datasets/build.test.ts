@@ -25,7 +25,7 @@ let outcomes: BuildOutcome[];
 beforeAll(async () => {
   seeded = await seedService();
   root = await mkdtemp(join(tmpdir(), 'toolmark-datasets-'));
-  deps = { db: seeded.s.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date('2026-12-01T00:00:00Z') };
+  deps = { db: seeded.s.t.db, root, license: 'CC-BY-4.0', siteUrl: 'http://127.0.0.1:9', codeVersion: 'test', signer: TEST_SIGNER, now: () => new Date() };
   outcomes = await buildReleases(deps);
 }, 180_000);
 afterAll(async () => {
@@ -147,7 +147,13 @@ describe('verify on a tampered release', () => {
       m.rows.tools = (m.rows.tools ?? 0) + 1;
       await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
     });
-    expect(report.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'tools.jsonl', field: 'rows', expected: String(0 + (await manifestOf(outcomes[0]!.releaseId)).rows.tools! + 1) })]);
+    const rows = (await manifestOf(outcomes[0]!.releaseId)).rows.tools!;
+    // The table's count, and each of its files' counts in the manifest, now disagree with the manifest's rows.
+    expect(report.differences).toEqual([
+      SIGNATURE_BROKEN,
+      expect.objectContaining({ file: 'tools.jsonl', field: 'rows', expected: String(rows + 1), found: String(rows) }),
+      ...['jsonl', 'csv', 'parquet'].map((f) => expect.objectContaining({ file: 'manifest.json', field: `files.tools.${f}.rows`, expected: String(rows + 1), found: String(rows) })),
+    ]);
   });
 
   it('names a file whose sha256 the manifest gives wrongly', async () => {
@@ -182,7 +188,16 @@ describe('verify on a tampered release', () => {
       await editLine(join(dir, 'cases.jsonl'), 0, (r) => (r.utterance = `${r.utterance as string} (forged)`));
       await rehash(dir, 'cases.jsonl');
     });
-    expect(report.differences).toEqual([SIGNATURE_BROKEN, expect.objectContaining({ file: 'cases.csv', row: 1, field: 'utterance' }), expect.objectContaining({ file: 'cases.parquet', row: 1, field: 'utterance' })]);
+    // The row against its own case, the trials that repeat the utterance, and the other formats.
+    expect(report.differences[0]).toEqual(SIGNATURE_BROKEN);
+    expect(report.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'cases.jsonl', row: 1, field: 'utterance', found: expect.stringContaining('(forged)') }),
+        expect.objectContaining({ file: 'trials.jsonl', field: 'utterance', expected: expect.stringContaining('(forged)') }),
+        expect.objectContaining({ file: 'cases.csv', row: 1, field: 'utterance' }),
+        expect.objectContaining({ file: 'cases.parquet', row: 1, field: 'utterance' }),
+      ]),
+    );
   });
 
   it('… an edited Parquet value (the file rewritten by the writer) with the manifest re-hashed', async () => {

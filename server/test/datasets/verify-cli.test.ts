@@ -105,6 +105,19 @@ it('exits 2 for a folder that holds no release, an unknown release and a site th
   expect(gone.stderr).toContain('download_failed');
 });
 
+it('--help documents the exit codes these tests check (one definition, VERIFY_EXIT_CODES)', async () => {
+  const help = await runCli(['datasets', 'verify', '--help']);
+  expect(help.code).toBe(0);
+  const text = help.stdout.replace(/\s+/g, ' ');
+  expect(text).toContain('Exit codes: 0 everything matches; 1 a difference');
+  expect(text).toContain('2 unreadable (a manifest that is not JSON, a folder without a release) or unreachable');
+  const notAKey = join(root, '.not-a-key.pem');
+  await writeFile(notAKey, 'not a key');
+  const bad = await runCli(['datasets', 'verify', join(root, id), '--key', notAKey]);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain('not an Ed25519 public key');
+});
+
 it("checks the signature against the instance's key set (fetched) or --key, and needs --key for a folder", async () => {
   const keySet = await (await fetch(`${base}/.well-known/toolmark-datasets-keys.json`)).json();
   expect(keySet).toEqual({ keys: [{ keyId: TEST_SIGNER.keyId, algorithm: 'ed25519', publicKey: TEST_SIGNER.publicKeyPem, createdAt: expect.any(String) }] });
