@@ -113,6 +113,8 @@ export interface ReleaseRun {
   baseline: boolean;
   fingerprint: string;
   settings: unknown;
+  /** When the run started (null for a run stored before starts were recorded). */
+  startedAt: Date | null;
   comparabilityKey: string;
   metrics: unknown;
   facts: unknown;
@@ -138,6 +140,7 @@ export async function publicRunsOf(db: Reader, k: RunSettingsKey): Promise<Relea
       comparabilityKey: modelRuns.comparabilityKey,
       metrics: modelRuns.metrics,
       facts: modelRuns.facts,
+      startedAt: modelRuns.startedAt,
       finishedAt: modelRuns.finishedAt,
       server: { id: servers.id, slug: servers.slug, name: servers.name },
       versionId: evaluations.serverVersionId,
@@ -211,4 +214,10 @@ export async function versionLintResult(db: Reader, versionId: string, rulesId: 
     .from(lintResults)
     .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, rulesId), eq(lintResults.rulesHash, rulesHash)));
   return row?.result as LintResult | undefined;
+}
+
+/** A server version's tools as captured (the `tools` value the version stores) and its surface hash. */
+export async function versionTools(db: Reader, versionId: string): Promise<{ tools: unknown; surfaceHash: string } | undefined> {
+  const [row] = await db.select({ tools: serverVersions.tools, surfaceHash: serverVersions.surfaceHash }).from(serverVersions).where(eq(serverVersions.id, versionId));
+  return row;
 }
