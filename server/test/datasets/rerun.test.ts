@@ -154,8 +154,11 @@ describe('toolmark rerun', () => {
       const description = /"description":"([^"]*)"/.exec(text)![1]!;
       await writeFile(path, text.replaceAll(`"description":"${description}"`, `"description":"${description} Edited."`));
       const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
-      const files = await Promise.all(manifest.files.map(async (f) => (f.path === 'tools.jsonl' ? { ...f, ...(await fileFacts(path)) } : f)));
-      await writeFile(join(dir, 'manifest.json'), `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
+      const rehash = async () => {
+        const files = await Promise.all(manifest.files.map(async (f) => (f.path === 'tools.jsonl' ? { ...f, ...(await fileFacts(path)) } : f)));
+        await writeFile(join(dir, 'manifest.json'), `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
+      };
+      await rehash();
       const signed = await runCli(['rerun', dir, '--key', keyFile]);
       expect(signed.code).toBe(2);
       expect(signed.stderr).toMatch(/manifest\.json\.sig/);
@@ -165,6 +168,7 @@ describe('toolmark rerun', () => {
       expect(unsigned.stderr).toMatch(/tools shown hash to sha256:/);
       // Only the shown form edited (the definition left): refused too, by the row's own consistency.
       await writeFile(path, text.replace(`"description":"${description}"`, `"description":"${description} Edited."`));
+      await rehash();
       const shownOnly = await runCli(['rerun', dir]);
       expect(shownOnly.code).toBe(2);
       expect(shownOnly.stderr).toMatch(/its shown form is not what its definition renders to/);
