@@ -221,3 +221,38 @@ export async function versionTools(db: Reader, versionId: string): Promise<{ too
   const [row] = await db.select({ tools: serverVersions.tools, surfaceHash: serverVersions.surfaceHash }).from(serverVersions).where(eq(serverVersions.id, versionId));
   return row;
 }
+
+/**
+ * The comparable setting of a finished run of a public server, and how many runs under that setting (of
+ * public servers) are still queued or running: what decides a setting's first release (jobs/first-release.ts).
+ * Undefined when the run is not finished or its server is not public.
+ */
+export async function settledRunKey(db: Reader, runId: string): Promise<{ key: RunSettingsKey; pending: number } | undefined> {
+  const keyColumns = { modelId: modelRuns.modelId, distractorsKey: modelRuns.distractorsKey, language: modelRuns.language, generator: modelRuns.generator, casesPerTool: modelRuns.casesPerTool, repeats: modelRuns.repeats };
+  const [key] = await db
+    .select(keyColumns)
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(servers, eq(servers.id, evaluations.serverId))
+    .where(and(eq(modelRuns.id, runId), eq(modelRuns.status, 'done'), eq(servers.public, true), isNull(servers.deletedAt), notExcluded(servers.id)));
+  if (!key) return undefined;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(servers, eq(servers.id, evaluations.serverId))
+    .where(
+      and(
+        or(eq(modelRuns.status, 'queued'), eq(modelRuns.status, 'running')),
+        eq(modelRuns.modelId, key.modelId),
+        eq(modelRuns.distractorsKey, key.distractorsKey),
+        eq(modelRuns.language, key.language),
+        eq(modelRuns.generator, key.generator),
+        eq(modelRuns.casesPerTool, key.casesPerTool),
+        eq(modelRuns.repeats, key.repeats),
+        eq(servers.public, true),
+        isNull(servers.deletedAt),
+      ),
+    );
+  return { key, pending: row?.n ?? 0 };
+}
