@@ -33,7 +33,7 @@ export const ManifestModelSchema = z.strictObject({
 
 /** The manifest of one release. */
 export const ManifestSchema = z.strictObject({
-  /** 1: the first tables; 2: evaluation releases add runs, tools and suite, and Parquet is typed (tablesOf gives each version's tables). */
+  /** 1: the first tables; 2: evaluation releases add runs, tool_definitions and suite, and Parquet is typed (tablesOf gives each version's tables). */
   schemaVersion: z.union([z.literal(1), z.literal(2)]),
   kind: ReleaseKindSchema,
   /** What releases of this kind are kept apart by (`v1:<hash>` for lint; model and comparable settings for evaluations). */

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { TurnSettingsSchema } from '../contracts/provider.js';
 
-/** A distractor set a run showed: name, frozen hash (its tools are the `tools` rows with that `surfaceHash`), tool count. */
+/** A distractor set a run showed: name, frozen hash (its tools are the `tool_definitions` rows with that `surfaceHash`), tool count. */
 const ReleaseDistractorSchema = z.strictObject({ name: z.string(), hash: z.string(), toolCount: z.number().int() });
 
 /** An evaluation release's run row: what one model run sent, to whom, with which tools and settings. */
@@ -21,7 +21,7 @@ export const RunInputRowSchema = z.strictObject({
   /** The endpoint's base URL (null for the baseline). */
   endpoint: z.string().nullable(),
   providerFingerprint: z.string(),
-  /** The server version's tools as captured: the `tools` rows with this hash and origin `server`. */
+  /** The server version's tools as captured: the `tool_definitions` rows with this hash and origin `server`. */
   surfaceHash: z.string(),
   /** The hash of every tool shown (server and distractor sets), as the trials and the run report give it. */
   shownSurfaceHash: z.string(),

@@ -211,7 +211,7 @@ export const EVALUATION_TABLES: readonly TableSpec[] = [
     columns: cols(RunInputRowSchema, { distractors: { list: DISTRACTOR }, settings: TURN_SETTINGS, request: 'json', seed: 'int', repeats: 'int', permute: 'bool', toolsShown: 'int', reproducible: 'bool', startedAt: 'timestamp', finishedAt: 'timestamp' }),
   },
   {
-    name: 'tools',
+    name: 'tool_definitions',
     since: 2,
     schema: ToolDefRowSchema,
     columns: cols(ToolDefRowSchema, { position: 'int', shown: struct(['name', 'string'], ['description', 'string'], ['inputSchema', 'json']), definition: 'json' }),

@@ -90,7 +90,7 @@ export function registerRerun(program: Command, io: CliIo, done: (code: number) 
     .command('rerun')
     .summary("rerun an evaluation release's runs from its files against a provider and compare every trial")
     .description(
-      "Rebuild each run of an evaluation release from its own files — the tools exactly as shown (tools.jsonl, by surface hash), the distractor sets' tools, the system prompt, " +
+      "Rebuild each run of an evaluation release from its own files — the tools exactly as shown (tool_definitions.jsonl, by surface hash), the distractor sets' tools, the system prompt, " +
         'the request settings, the seed and the cases (runs.jsonl, cases.jsonl) — refuse unless they hash to what the run recorded, run it against the run\'s provider ' +
         '(or --provider/--model/--base-url; keys from the environment, as `run`), and compare every trial (tools order, calls, verdict) and the leaderboard rates with the release. ' +
         'The lexical baseline reproduces its release exactly. The target is a release folder or URL (…/v1/datasets/<id>).',

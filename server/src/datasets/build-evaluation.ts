@@ -45,7 +45,7 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const spec = (name: string) => EVALUATION_TABLES.find((t) => t.name === name)!;
   const csv = { csvBom: csvBomFor(deps.csvBom, k.language) };
   const writer = (name: string) => new TableWriter(dir, spec(name), undefined, csv);
-  const writers = { cases: writer('cases'), trials: writer('trials'), metrics: writer('metrics'), lint: writer('lint'), runs: writer('runs'), tools: writer('tools'), suite: writer('suite') };
+  const writers = { cases: writer('cases'), trials: writer('trials'), metrics: writer('metrics'), lint: writer('lint'), runs: writer('runs'), tool_definitions: writer('tool_definitions'), suite: writer('suite') };
   const seen: SeenSurfaces = new Set();
   const metricsRows: Omit<RunMetricsRow, 'rank'>[] = [];
   const lintRows: LintFactRow[] = [];
@@ -74,7 +74,7 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
         }
         const inputs = await runInputs(tx, run, cases.map((c) => c.case), seen);
         await writers.runs.write([inputs.row]);
-        await writers.tools.write(inputs.tools);
+        await writers.tool_definitions.write(inputs.tools);
         const byId = new Map(cases.map((c) => [c.caseId, c] as const));
         const expected = new Map(cases.map((c) => [`${c.serverId}\u0000${c.caseId}`, c.expected ?? c.case.expect?.[0]?.name ?? null] as const));
         const trials: TrialRow[] = [];
@@ -140,7 +140,7 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     const places = runPlaces(metricsRows);
     const ranked = metricsRows.map((m, i) => ({ rank: places[i]!, ...m })).sort((a, b) => a.rank - b.rank);
     await writers.metrics.write(ranked);
-    return { ranked, tables: [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close(), await writers.runs.close(), await writers.tools.close(), await writers.suite.close()] };
+    return { ranked, tables: [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close(), await writers.runs.close(), await writers.tool_definitions.close(), await writers.suite.close()] };
   });
   const modelList = [...models.values()];
   const base: Omit<Manifest, 'files' | 'rows'> = {

@@ -1,4 +1,4 @@
-// What reruns an evaluation release (its `runs`, `tools` and `suite` tables): each run's plan rebuilt with
+// What reruns an evaluation release (its `runs`, `tool_definitions` and `suite` tables): each run's plan rebuilt with
 // the engine's own planner from the version's stored tools, the case set and the run's stored settings —
 // checked against the hashes the run recorded when it ran — then the tools of every surface shown (each
 // once, by hash), and the models suite's membership as the models leaderboard pools it.
@@ -28,7 +28,7 @@ interface RunFacts {
 const toolRows = (surfaceHash: string, origin: string, tools: readonly Tool[]): ToolDefRow[] =>
   tools.map((t, position) => ({ surfaceHash, origin, position, name: t.name, shown: toShownTool(t), definition: t as unknown as Record<string, unknown> }));
 
-/** The surfaces already written to the `tools` table of a release (each once). */
+/** The surfaces already written to the `tool_definitions` table of a release (each once). */
 export type SeenSurfaces = Set<string>;
 
 /** One run's inputs row and the tool rows of the surfaces it showed that the release does not hold yet. */

@@ -1,6 +1,6 @@
 // Rerun an evaluation release's runs from its files alone (`toolmark rerun`): the release is read from a
 // folder or downloaded from its URL, its signature and the sha256 of every file used are checked, each run's
-// plan is rebuilt by the core's planner from the `runs`, `tools` and `cases` rows — and refused unless it
+// plan is rebuilt by the core's planner from the `runs`, `tool_definitions` and `cases` rows — and refused unless it
 // hashes to what the run recorded (tools shown, system prompt, case set) — then executed by the engine's
 // runner against a provider (the run's own, or another), and every trial is compared with the release's.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -39,7 +39,7 @@ export class RerunError extends ToolmarkError<'rerun_refused' | 'download_failed
 }
 
 /** The files a rerun reads. */
-const NEEDED = ['runs.jsonl', 'tools.jsonl', 'cases.jsonl', 'trials.jsonl'] as const;
+const NEEDED = ['runs.jsonl', 'tool_definitions.jsonl', 'cases.jsonl', 'trials.jsonl'] as const;
 
 async function rows<T>(dir: string, file: string, parse: (v: unknown) => T, keep: (row: T) => boolean = () => true): Promise<T[]> {
   const out: T[] = [];
@@ -110,10 +110,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** The plan of one run rebuilt from the release's rows; refused unless it hashes to what the run recorded. */
 export async function planFromRelease(inputs: ReleaseInputs, run: RunInputRow, model?: string): Promise<{ plan: RunPlan; cases: CaseRow[]; trials: TrialRow[] }> {
   const surfaces = new Set([run.surfaceHash, ...run.distractors.map((d) => d.hash)]);
-  const tools = await rows(inputs.dir, 'tools.jsonl', (v) => ToolDefRowSchema.parse(v), (t) => surfaces.has(t.surfaceHash));
+  const tools = await rows(inputs.dir, 'tool_definitions.jsonl', (v) => ToolDefRowSchema.parse(v), (t) => surfaces.has(t.surfaceHash));
   // The planner shows each tool as the core renders its definition: a `shown` other than that is an edited row.
   for (const t of tools) {
-    if (!same(t.shown, toShownTool(t.definition as unknown as Tool))) throw new RerunError('rerun_refused', `tools.jsonl: ${t.name} (${t.origin}, surface ${t.surfaceHash}): its shown form is not what its definition renders to`, { file: 'tools.jsonl' });
+    if (!same(t.shown, toShownTool(t.definition as unknown as Tool))) throw new RerunError('rerun_refused', `tool_definitions.jsonl: ${t.name} (${t.origin}, surface ${t.surfaceHash}): its shown form is not what its definition renders to`, { file: 'tool_definitions.jsonl' });
   }
   const surfaceOf = (hash: string, origin: string): { tools: Tool[] } => ({
     tools: tools.filter((t: ToolDefRow) => t.surfaceHash === hash && t.origin === origin).sort((a, b) => a.position - b.position).map((t) => t.definition as unknown as Tool),

@@ -31,7 +31,7 @@ let model: Manifest;
 
 const dirOf = (m: Manifest) => join(root, m.id);
 const runsOf = async (m: Manifest): Promise<RunInputRow[]> => (await jsonlRows(join(dirOf(m), 'runs.jsonl'))).map((r) => RunInputRowSchema.parse(r));
-const toolsOf = async (m: Manifest): Promise<ToolDefRow[]> => (await jsonlRows(join(dirOf(m), 'tools.jsonl'))).map((r) => ToolDefRowSchema.parse(r));
+const toolsOf = async (m: Manifest): Promise<ToolDefRow[]> => (await jsonlRows(join(dirOf(m), 'tool_definitions.jsonl'))).map((r) => ToolDefRowSchema.parse(r));
 
 beforeAll(async () => {
   fake = await startFake('openai');
@@ -148,14 +148,14 @@ describe('toolmark rerun', () => {
     const dir = await mkdtemp(join(tmpdir(), 'toolmark-rerun-tampered-'));
     try {
       await cp(dirOf(baseline), dir, { recursive: true });
-      const path = join(dir, 'tools.jsonl');
+      const path = join(dir, 'tool_definitions.jsonl');
       const text = await readFile(path, 'utf8');
       // The description in the definition and in the shown form alike (a consistent edit).
       const description = /"description":"([^"]*)"/.exec(text)![1]!;
       await writeFile(path, text.replaceAll(`"description":"${description}"`, `"description":"${description} Edited."`));
       const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
       const rehash = async () => {
-        const files = await Promise.all(manifest.files.map(async (f) => (f.path === 'tools.jsonl' ? { ...f, ...(await fileFacts(path)) } : f)));
+        const files = await Promise.all(manifest.files.map(async (f) => (f.path === 'tool_definitions.jsonl' ? { ...f, ...(await fileFacts(path)) } : f)));
         await writeFile(join(dir, 'manifest.json'), `${JSON.stringify({ ...manifest, files }, null, 2)}\n`);
       };
       await rehash();
