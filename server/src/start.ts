@@ -103,7 +103,7 @@ async function main(): Promise<number> {
         concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
         cpu,
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
-        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, signer },
+        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, csvBom: config.TOOLMARK_DATASETS_CSV_BOM, signer },
       });
     }
     if (config.TOOLMARK_SEED) {
