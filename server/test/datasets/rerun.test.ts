@@ -9,7 +9,13 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASELINE_MODEL_ID, ManifestSchema, RunInputRowSchema, SuiteRowSchema, ToolDefRowSchema, TrialRowSchema, type Manifest, type RunInputRow, type ToolDefRow } from '@toolmark/benchmarks';
+import type { FastifyInstance } from 'fastify';
+import { registerSigningKey } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { bossSender } from '../../src/jobs/boss.js';
+import { parseCatalogue } from '../../src/model-catalogue.js';
 import { buildReleases, type BuildDeps } from '../../src/datasets/build.js';
 import { fileFacts } from '../../src/datasets/file-facts.js';
 import { verifyFolder } from '../../src/datasets/read-release.js';
@@ -142,6 +148,23 @@ describe('toolmark rerun', () => {
     expect(out.runs.map((x) => x.runId)).toEqual([runs[0]!.runId]);
     expect(out.runs[0]!.differences.some((d) => d.field === 'calls')).toBe(true);
     expect(out.runs[0]!.rates.selectionAcc.rerun).toMatch(/^0\//);
+  });
+
+  it('reads a release from its URL, the signature checked against the key the instance serves', async () => {
+    await registerSigningKey(s.t.db, TEST_SIGNER.keyId, TEST_SIGNER.publicKeyPem);
+    const app: FastifyInstance = await buildApp({ database: s.t, jobs: bossSender(s.boss), config: loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', TOOLMARK_DATASETS_DIR: root }), logger: false, catalogue: parseCatalogue({ version: 1, models: [] }, 'test.json'), env: {} });
+    try {
+      const base = await app.listen({ host: '127.0.0.1', port: 0 });
+      const r = await runCli(['rerun', `${base}/v1/datasets/${baseline.id}`], { timeoutMs: 120_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/not checked/);
+      expect(r.stdout.match(/^same run /gm)).toHaveLength(2);
+      const missing = await runCli(['rerun', `${base}/v1/datasets/eval-nothing-v1`]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toMatch(/answered 404/);
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses a release whose tool description was edited: by the signature, and without a key by the hash the run recorded (exit 2)', async () => {
