@@ -150,6 +150,21 @@ describe('toolmark rerun', () => {
     expect(out.runs[0]!.rates.selectionAcc.rerun).toMatch(/^0\//);
   });
 
+  it('another provider (--provider anthropic against a fake Messages server with the same word matcher) answers the same trials', async () => {
+    const anthropic = await startFake('anthropic');
+    try {
+      const runs = await runsOf(model);
+      const r = await runCli(['rerun', dirOf(model), '--key', keyFile, '--provider', 'anthropic', '--model', 'fake-claude', '--base-url', anthropic.baseURL, '--retries', '0'], { env: { ANTHROPIC_API_KEY: anthropic.key }, timeoutMs: 120_000 });
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      expect(r.stdout).toMatch(/with anthropic fake-claude/);
+      expect(anthropic.requests).toHaveLength(model.rows.trials!);
+      const body = anthropic.requests[0]!.body!;
+      expect(body).toMatchObject({ model: 'fake-claude', max_tokens: runs[0]!.settings.maxOutputTokens, tool_choice: { type: 'auto' }, system: runs[0]!.system });
+    } finally {
+      await anthropic.close();
+    }
+  });
+
   it('reads a release from its URL, the signature checked against the key the instance serves', async () => {
     await registerSigningKey(s.t.db, TEST_SIGNER.keyId, TEST_SIGNER.publicKeyPem);
     const app: FastifyInstance = await buildApp({ database: s.t, jobs: bossSender(s.boss), config: loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', TOOLMARK_DATASETS_DIR: root }), logger: false, catalogue: parseCatalogue({ version: 1, models: [] }, 'test.json'), env: {} });
