@@ -47,6 +47,8 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const writer = (name: string) => new TableWriter(dir, spec(name), undefined, csv);
   const writers = { cases: writer('cases'), trials: writer('trials'), metrics: writer('metrics'), lint: writer('lint'), runs: writer('runs'), tool_definitions: writer('tool_definitions'), suite: writer('suite') };
   const seen: SeenSurfaces = new Set();
+  // The suite's servers a release names (by id and slug) count as held: one made private withdraws it too.
+  const suiteServerIds = new Set<string>();
   const metricsRows: Omit<RunMetricsRow, 'rank'>[] = [];
   const lintRows: LintFactRow[] = [];
   const accuracy: ToolAccuracy = new Map();
@@ -59,7 +61,9 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
       // The runs the model's leaderboard ranks by default (its key choice, one definition), so the release holds its numbers.
       const all = await publicRunsOf(tx, k);
       const { perServer } = chooseKey(all);
-      await writers.suite.write(await suiteRows({ db: deps.db }, k, all, perServer));
+      const suite = await suiteRows({ db: deps.db }, k, all, perServer);
+      for (const r of suite) if (r.serverId !== null) suiteServerIds.add(r.serverId);
+      await writers.suite.write(suite);
       for (const run of perServer) {
         const facts = (run.facts ?? {}) as { shownSurfaceHash?: string; distractors?: { name: string; hash: string; toolCount: number }[] };
         for (const d of facts.distractors ?? []) distractors.set(`${d.name}\u0000${d.hash}`, d);
@@ -160,5 +164,5 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     seeds: [...seeds].sort((a, b) => a - b),
     validity: validityTable(k.modelId, modelList.every((m) => m.baseline) && modelList.length > 0, ranked, lintRows, accuracy),
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds: new Set(metricsRows.map((m) => m.serverId)) });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds: new Set([...metricsRows.map((m) => m.serverId), ...suiteServerIds]) });
 }

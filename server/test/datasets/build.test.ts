@@ -228,3 +228,14 @@ describe('verify on a tampered release', () => {
     expect(fields).toEqual(expect.arrayContaining(['metrics.jsonl:metrics.selectionAcc.numerator', 'metrics.jsonl:selectionAccNumerator', 'trials.jsonl:sha256']));
   });
 });
+
+describe('after an upgrade', () => {
+  it('a latest release of an older schema version is replaced by one of the current version, though its rows are the same', async () => {
+    const lint = outcomes[0]!;
+    await seeded.s.t.sql`UPDATE releases SET manifest = jsonb_set(manifest, '{schemaVersion}', '1') WHERE release_id = ${lint.releaseId}`;
+    const again = await buildReleases({ ...deps, now: () => new Date('2026-12-03T00:00:00Z') }, 'lint');
+    expect(again.map((o) => o.status)).toEqual(['published', 'unchanged']);
+    expect(again[0]!.releaseId).not.toBe(lint.releaseId);
+    expect((await manifestOf(again[0]!.releaseId)).schemaVersion).toBe(2);
+  });
+});
