@@ -155,7 +155,9 @@ export class TableWriter {
     if (this.jsonl) await this.put(this.jsonl, batch.map((r) => `${JSON.stringify(r)}\n`).join(''));
     if (this.csv) for (const r of batch) await this.put(this.csv.stringifier, flatRow(this.spec, r));
     if (this.parquet) {
-      const columnData = this.spec.columns.map(([name, t]) => ({ name, data: batch.map((r) => parquetValue(t, r[name])) }));
+      // Nested and JSON-text columns without statistics or page indexes: nobody filters on their min and max,
+      // and the writer would hold both for every leaf of every row group until the footer (memory of a large release).
+      const columnData = this.spec.columns.map(([name, t]) => ({ name, data: batch.map((r) => parquetValue(t, r[name])), ...(typeof t === 'string' && t !== 'json' ? {} : { statistics: false, offsetIndex: false }) }));
       await this.parquet.write({ columnData, rowGroupSize: batch.length });
     }
     this.check();
