@@ -57,7 +57,13 @@ export async function runInputs(tx: Tx, run: ReleaseRun, cases: readonly EvalCas
     seen.add(plan.hashes.surface);
     tools.push(...toolRows(plan.hashes.surface, 'server', parseSurfaceValue(version.tools).tools));
   }
-  for (const d of loadDistractors(settings.distractors ?? [])) {
+  let sets: ReturnType<typeof loadDistractors> = [];
+  try {
+    sets = loadDistractors(settings.distractors ?? []);
+  } catch (e) {
+    problems.push(`the distractor sets could not be loaded: ${(e as Error).message}`);
+  }
+  for (const d of sets) {
     if (seen.has(d.hash)) continue;
     seen.add(d.hash);
     tools.push(...toolRows(d.hash, d.name, d.surface.tools));
