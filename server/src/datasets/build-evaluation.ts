@@ -20,6 +20,8 @@ import {
   type RunMetricsRow,
   type ToolAccuracy,
   type TrialRow,
+  type RunInputRow,
+  type ToolDefRow,
   CURRENT_SCHEMA_VERSION,
 } from '@toolmark/benchmarks';
 import { chooseKey } from '../pipelines/board-ranking.js';
@@ -49,6 +51,8 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const seen: SeenSurfaces = new Set();
   // The suite's servers a release names (by id and slug) count as held: one made private withdraws it too.
   const suiteServerIds = new Set<string>();
+  const runRows: RunInputRow[] = [];
+  const toolRows: ToolDefRow[] = [];
   const metricsRows: Omit<RunMetricsRow, 'rank'>[] = [];
   const lintRows: LintFactRow[] = [];
   const accuracy: ToolAccuracy = new Map();
@@ -76,9 +80,10 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
             await writers.cases.write(rows);
           }
         }
+        // Kept and written once at the end (a run's row and its new surfaces are small; one row group each would be many tiny ones).
         const inputs = await runInputs(tx, run, cases.map((c) => c.case), seen);
-        await writers.runs.write([inputs.row]);
-        await writers.tool_definitions.write(inputs.tools);
+        runRows.push(inputs.row);
+        toolRows.push(...inputs.tools);
         const byId = new Map(cases.map((c) => [c.caseId, c] as const));
         const expected = new Map(cases.map((c) => [`${c.serverId}\u0000${c.caseId}`, c.expected ?? c.case.expect?.[0]?.name ?? null] as const));
         const trials: TrialRow[] = [];
@@ -144,6 +149,8 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     const places = runPlaces(metricsRows);
     const ranked = metricsRows.map((m, i) => ({ rank: places[i]!, ...m })).sort((a, b) => a.rank - b.rank);
     await writers.metrics.write(ranked);
+    await writers.runs.write(runRows);
+    await writers.tool_definitions.write(toolRows);
     return { ranked, tables: [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close(), await writers.runs.close(), await writers.tool_definitions.close(), await writers.suite.close()] };
   });
   const modelList = [...models.values()];
