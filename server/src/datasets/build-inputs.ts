@@ -2,7 +2,7 @@
 // the engine's own planner from the version's stored tools, the case set and the run's stored settings —
 // checked against the hashes the run recorded when it ran — then the tools of every surface shown (each
 // once, by hash), and the models suite's membership as the models leaderboard pools it.
-import { MODELS_SUITE, parseSurfaceValue, toShownTool, type EvalCase, type RunInputRow, type SuiteRow, type Tool, type ToolDefRow, type TurnSettings } from '@toolmark/benchmarks';
+import { MODELS_SUITE, parseSurfaceValue, toShownTool, TurnSettingsSchema, type EvalCase, type RunInputRow, type SuiteRow, type Tool, type ToolDefRow, type TurnSettings } from '@toolmark/benchmarks';
 import { versionTools, type ReleaseRun, type RunSettingsKey, type Tx } from '@toolmark/db';
 import { loadDistractors } from '../eval/distractors.js';
 import { planWithCases } from '../eval/evaluate.js';
@@ -68,7 +68,8 @@ export async function runInputs(tx: Tx, run: ReleaseRun, cases: readonly EvalCas
     seen.add(d.hash);
     tools.push(...toolRows(d.hash, d.name, d.surface.tools));
   }
-  const turn: TurnSettings = plan?.settings ?? { ...settings.settings, toolChoice: 'auto' };
+  // The planner's settings; without a plan, the stored ones read by the same schema (unknown keys dropped).
+  const turn: TurnSettings = plan?.settings ?? TurnSettingsSchema.parse({ ...settings.settings, toolChoice: 'auto' });
   const model = plan?.model ?? facts.model ?? settings.model ?? '';
   const row: RunInputRow = {
     runId: run.runId,
