@@ -3,9 +3,13 @@
 // plan is rebuilt by the core's planner from the `runs`, `tool_definitions` and `cases` rows — and refused unless it
 // hashes to what the run recorded (tools shown, system prompt, case set) — then executed by the engine's
 // runner against a provider (the run's own, or another), and every trial is compared with the release's.
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   CaseRowSchema,
   computeMetrics,
@@ -94,9 +98,9 @@ export async function downloadReleaseInputs(url: string): Promise<{ dir: string;
       const res = await fetch(`${base}/files/${name}`).catch((e: unknown) => {
         throw new RerunError('download_failed', `GET ${base}/files/${name} failed: ${(e as Error).message}`, { file: name });
       });
-      if (res.status !== 200) throw new RerunError('download_failed', `GET ${base}/files/${name} answered ${res.status}`, { file: name });
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(join(dir, name), Buffer.from(await res.arrayBuffer()));
+      if (res.status !== 200 || res.body === null) throw new RerunError('download_failed', `GET ${base}/files/${name} answered ${res.status}`, { file: name });
+      // Streamed to disk: a release's trials may be larger than memory.
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(join(dir, name)));
     }
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
