@@ -89,6 +89,8 @@ export const ConfigSchema = z.object({
   TOOLMARK_DATASETS_DIR: z.string().min(1).optional(),
   /** The licence (SPDX id) stated in every new dataset release; default CC-BY-4.0. */
   TOOLMARK_DATASETS_LICENSE: z.string().regex(/^[A-Za-z0-9.+-]{1,64}$/, 'must be an SPDX licence id').default('CC-BY-4.0'),
+  /** When dataset CSV files start with a UTF-8 byte order mark (Excel): `auto` those of Japanese-language releases, `always`, `never`. */
+  TOOLMARK_DATASETS_CSV_BOM: z.enum(['auto', 'always', 'never']).default('auto'),
   /** Cron (UTC) of the scheduled dataset build (`build-release`). */
   TOOLMARK_DATASETS_CRON: z.string().min(9).default('41 4 * * *'),
   /**

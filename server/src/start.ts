@@ -104,7 +104,7 @@ async function main(): Promise<number> {
         concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
         cpu,
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
-        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, signer },
+        datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, csvBom: config.TOOLMARK_DATASETS_CSV_BOM, signer },
       });
     }
     if (config.TOOLMARK_SEED) {
@@ -114,8 +114,9 @@ async function main(): Promise<number> {
       );
       if (seeded.started > 0) log.info(seeded, 'seed: lexical baseline evaluations of the seeded servers queued');
     }
-    // The first start builds the dataset releases at once (the seeded board's lint releases; the nightly
-    // build adds the evaluations once they have run), so /datasets is not empty on a fresh install.
+    // The first start builds the dataset releases at once (the seeded board's lint releases); the seeded
+    // baseline evaluations' releases follow as soon as their runs settle (jobs/first-release.ts), so
+    // /datasets and /methodology are not empty on a fresh install.
     if (keyFile && config.TOOLMARK_SEED) await sender.send('build-release', { reason: 'requested' }).catch(() => null);
     app = await buildApp({ database: handle, jobs: sender, config, catalogue, logger: log, cpu, site: siteMount({ config, stateDir, log: log.child({ component: 'site' }) }) });
     const address = await app.listen({ host: config.HOST, port: config.PORT });

@@ -42,6 +42,13 @@ export const RunModelJobSchema = z.object({ modelRunId: z.uuid() });
 export type RunModelJob = z.infer<typeof RunModelJobSchema>;
 
 /** `build-release`: build new dataset releases (every kind, or one), on the schedule or an admin's request. */
-export const BuildReleaseJobSchema = z.object({ kind: z.enum(['lint', 'evaluation']).optional(), reason: z.enum(['scheduled', 'requested', 'withdrawal']) }).strict();
+export const BuildReleaseJobSchema = z
+  .object({
+    kind: z.enum(['lint', 'evaluation']).optional(),
+    reason: z.enum(['scheduled', 'requested', 'withdrawal', 'first-release']),
+    /** Only these release keys (a setting's first release: jobs/first-release.ts); absent: every key of the kind. */
+    keys: z.array(z.string().min(1).max(500)).min(1).max(100).optional(),
+  })
+  .strict();
 /** Payload of `build-release`. */
 export type BuildReleaseJob = z.infer<typeof BuildReleaseJobSchema>;

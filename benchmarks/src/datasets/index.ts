@@ -1,6 +1,8 @@
 // Research datasets: row shapes, the manifest, the validity table and verify (pure; the writers and the
 // build are adapters in server/src/datasets).
+export * from './columns.js';
 export * from './rows.js';
+export * from './repro-rows.js';
 export * from './manifest.js';
 export * from './rank-stats.js';
 export * from './ranks.js';

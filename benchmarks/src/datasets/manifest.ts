@@ -33,7 +33,8 @@ export const ManifestModelSchema = z.strictObject({
 
 /** The manifest of one release. */
 export const ManifestSchema = z.strictObject({
-  schemaVersion: z.literal(1),
+  /** 1: the first tables; 2: evaluation releases add runs, tool_definitions and suite, and Parquet is typed (tablesOf gives each version's tables). */
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   kind: ReleaseKindSchema,
   /** What releases of this kind are kept apart by (`v1:<hash>` for lint; model and comparable settings for evaluations). */
   key: z.string(),
@@ -54,6 +55,8 @@ export const ManifestSchema = z.strictObject({
   /** Rows per table. */
   rows: z.record(z.string(), z.number().int().nonnegative()),
   files: z.array(ManifestFileSchema),
+  /** How the CSV files are written (schema version 2): `bom` — they start with a UTF-8 byte order mark. Null is an empty field, an empty string `""`. */
+  csv: z.strictObject({ bom: z.boolean() }).optional(),
   /** Evaluation releases: does the lint score predict the model's accuracy (recomputed by verify). */
   validity: ValidityTableSchema.nullable(),
 });

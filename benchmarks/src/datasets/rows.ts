@@ -1,6 +1,9 @@
 // The rows of a dataset release, one zod schema per table, and the columns each table has in CSV and
-// Parquet (nested values there are JSON text; JSONL, the canonical format, keeps them nested).
+// Parquet with their types (columns.ts: Parquet keeps lists, structs, maps and timestamps typed; CSV holds
+// nested values as JSON text; JSONL, the canonical format, keeps them as they are).
 import { z } from 'zod';
+import { csvCell, rowValue, type ColumnType, type StructField } from './columns.js';
+import { RunInputRowSchema, SuiteRowSchema, ToolDefRowSchema } from './repro-rows.js';
 import { EvalCaseSchema, TrialErrorSchema, VerdictSchema } from '../contracts/eval.js';
 import { ProposedCallSchema } from '../contracts/provider.js';
 import { BandSchema, SeveritySchema } from '../contracts/lint-result.js';
@@ -147,24 +150,41 @@ export const LintFactRowSchema = z.strictObject({
 /** An evaluation release's lint row. */
 export type LintFactRow = z.infer<typeof LintFactRowSchema>;
 
-/** How a column is stored in CSV and Parquet. */
-export type ColumnType = 'string' | 'int' | 'double' | 'bool' | 'json';
+/** The manifest schema version of what a build writes now: 2 added the reproducibility tables and typed Parquet. */
+export const CURRENT_SCHEMA_VERSION = 2;
 
 /** One table of a release: its name (file stem), its row schema and its columns in order. */
 export interface TableSpec {
   name: string;
   schema: z.ZodType;
   columns: readonly (readonly [string, ColumnType])[];
+  /** The first manifest schema version with this table (absent: every version). */
+  since?: number;
 }
 
 const cols = (schema: z.ZodObject, types: Record<string, ColumnType>): (readonly [string, ColumnType])[] =>
   Object.keys(schema.shape).map((k) => [k, types[k] ?? 'string'] as const);
 
+const STRINGS: ColumnType = { list: 'string' };
+const struct = (...fields: StructField[]): ColumnType => ({ struct: fields });
+const ARG_ERROR = struct(['argument', 'string'], ['kind', 'string'], ['keyword', 'string'], ['message', 'string']);
+const VERDICT = struct(
+  ['kind', 'string'], ['scored', 'bool'], ['pass', 'bool'], ['selected', 'bool'], ['called', 'string'], ['argsValid', 'bool'], ['argsMatch', 'bool'],
+  ['argErrors', { list: ARG_ERROR }], ['multiCall', 'bool'], ['forbiddenCalled', STRINGS], ['distractor', 'bool'],
+);
+const CALL = struct(['name', 'string'], ['argumentsText', 'string'], ['arguments', 'json', 'optional'], ['parseError', 'string']);
+const DISTRACTOR = struct(['name', 'string'], ['hash', 'string'], ['toolCount', 'int']);
+const TURN_SETTINGS = struct(['temperature', 'double', 'optional'], ['seed', 'int', 'optional'], ['reasoningEffort', 'string', 'optional'], ['maxOutputTokens', 'int'], ['toolChoice', 'string']);
+
 /** The tables of a lint release. */
 export const LINT_TABLES: readonly TableSpec[] = [
-  { name: 'servers', schema: LintServerRowSchema, columns: cols(LintServerRowSchema, { rank: 'int', versionSeq: 'int', score: 'double', toolCount: 'int', critical: 'int', required: 'int', minor: 'int', tokens: 'int', categories: 'json' }) },
-  { name: 'tools', schema: LintToolRowSchema, columns: cols(LintToolRowSchema, { score: 'int', tokens: 'int', categories: 'json' }) },
-  { name: 'findings', schema: LintFindingRowSchema, columns: cols(LintFindingRowSchema, { fields: 'json' }) },
+  {
+    name: 'servers',
+    schema: LintServerRowSchema,
+    columns: cols(LintServerRowSchema, { rank: 'int', versionSeq: 'int', capturedAt: 'timestamp', score: 'double', toolCount: 'int', critical: 'int', required: 'int', minor: 'int', tokens: 'int', categories: { map: 'double' } }),
+  },
+  { name: 'tools', schema: LintToolRowSchema, columns: cols(LintToolRowSchema, { score: 'int', tokens: 'int', categories: { map: struct(['points', 'double'], ['max', 'double']) } }) },
+  { name: 'findings', schema: LintFindingRowSchema, columns: cols(LintFindingRowSchema, { fields: STRINGS }) },
 ];
 
 /** The tables of an evaluation release. */
@@ -173,7 +193,7 @@ export const EVALUATION_TABLES: readonly TableSpec[] = [
   {
     name: 'trials',
     schema: TrialRowSchema,
-    columns: cols(TrialRowSchema, { order: 'json', calls: 'json', verdict: 'json', argErrorKinds: 'json', truncated: 'bool', error: 'json', inputTokens: 'int', outputTokens: 'int', latencyMs: 'double', cached: 'bool', seed: 'int', repeat: 'int' }),
+    columns: cols(TrialRowSchema, { order: STRINGS, calls: { list: CALL }, verdict: VERDICT, argErrorKinds: STRINGS, truncated: 'bool', error: struct(['code', 'string'], ['message', 'string']), inputTokens: 'int', outputTokens: 'int', latencyMs: 'double', cached: 'bool', seed: 'int', repeat: 'int' }),
   },
   {
     name: 'metrics',
@@ -183,35 +203,36 @@ export const EVALUATION_TABLES: readonly TableSpec[] = [
       ...['selectionAcc', 'argValidity', 'falseCallRate', 'passRate'].flatMap((r) => [[`${r}Numerator`, 'int'], [`${r}Denominator`, 'int'], [r, 'double']]),
     ]) as Record<string, ColumnType>),
   },
-  { name: 'lint', schema: LintFactRowSchema, columns: cols(LintFactRowSchema, { score: 'double', findingCodes: 'json' }) },
+  { name: 'lint', schema: LintFactRowSchema, columns: cols(LintFactRowSchema, { score: 'double', findingCodes: STRINGS }) },
+  {
+    name: 'runs',
+    since: 2,
+    schema: RunInputRowSchema,
+    columns: cols(RunInputRowSchema, { distractors: { list: DISTRACTOR }, settings: TURN_SETTINGS, request: 'json', seed: 'int', repeats: 'int', permute: 'bool', toolsShown: 'int', reproducible: 'bool', startedAt: 'timestamp', finishedAt: 'timestamp' }),
+  },
+  {
+    name: 'tool_definitions',
+    since: 2,
+    schema: ToolDefRowSchema,
+    columns: cols(ToolDefRowSchema, { position: 'int', shown: struct(['name', 'string'], ['description', 'string'], ['inputSchema', 'json']), definition: 'json' }),
+  },
+  { name: 'suite', since: 2, schema: SuiteRowSchema, columns: cols(SuiteRowSchema, { suiteVersion: 'int', step: 'int', pooled: 'bool' }) },
 ];
 
-/** The tables of a release kind. */
-export const tablesOf = (kind: ReleaseKind): readonly TableSpec[] => (kind === 'lint' ? LINT_TABLES : EVALUATION_TABLES);
+/** The tables of a release kind, as a manifest of that schema version has them (default: what a build writes now). */
+export const tablesOf = (kind: ReleaseKind, schemaVersion: number = CURRENT_SCHEMA_VERSION): readonly TableSpec[] =>
+  (kind === 'lint' ? LINT_TABLES : EVALUATION_TABLES).filter((t) => (t.since ?? 1) <= schemaVersion);
 
-/** A row as a flat record of CSV/Parquet cells: nested values as JSON text, null kept. */
+/** A row as a flat record of CSV cells: nested values as JSON text, null kept. */
 export function flatRow(spec: TableSpec, row: Record<string, unknown>): Record<string, string | number | boolean | null> {
   const out: Record<string, string | number | boolean | null> = {};
-  for (const [name, type] of spec.columns) {
-    const v = row[name];
-    out[name] = v === null || v === undefined ? null : type === 'json' ? JSON.stringify(v) : (v as string | number | boolean);
-  }
+  for (const [name, type] of spec.columns) out[name] = csvCell(type, row[name]);
   return out;
 }
 
-/** A flat record read back from CSV or Parquet as the row it was (JSON cells parsed, numbers and booleans restored). */
-export function unflatRow(spec: TableSpec, flat: Record<string, unknown>): Record<string, unknown> {
+/** A record read back from CSV (cells as text: an unquoted empty field null, `""` an empty string) or Parquet (typed) as the row it was. */
+export function unflatRow(spec: TableSpec, flat: Record<string, unknown>, from: 'csv' | 'parquet' = 'csv'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, type] of spec.columns) {
-    const v = flat[name];
-    if (v === null || v === undefined || v === '') {
-      out[name] = type === 'string' && v === '' ? '' : null;
-      continue;
-    }
-    if (type === 'json') out[name] = typeof v === 'string' ? JSON.parse(v) : v;
-    else if (type === 'int' || type === 'double') out[name] = typeof v === 'bigint' ? Number(v) : Number(v);
-    else if (type === 'bool') out[name] = v === true || v === 'true';
-    else out[name] = String(v);
-  }
+  for (const [name, type] of spec.columns) out[name] = rowValue(type, flat[name], from);
   return out;
 }

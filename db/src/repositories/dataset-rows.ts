@@ -113,6 +113,8 @@ export interface ReleaseRun {
   baseline: boolean;
   fingerprint: string;
   settings: unknown;
+  /** When the run started (null for a run stored before starts were recorded). */
+  startedAt: Date | null;
   comparabilityKey: string;
   metrics: unknown;
   facts: unknown;
@@ -138,6 +140,7 @@ export async function publicRunsOf(db: Reader, k: RunSettingsKey): Promise<Relea
       comparabilityKey: modelRuns.comparabilityKey,
       metrics: modelRuns.metrics,
       facts: modelRuns.facts,
+      startedAt: modelRuns.startedAt,
       finishedAt: modelRuns.finishedAt,
       server: { id: servers.id, slug: servers.slug, name: servers.name },
       versionId: evaluations.serverVersionId,
@@ -211,4 +214,45 @@ export async function versionLintResult(db: Reader, versionId: string, rulesId: 
     .from(lintResults)
     .where(and(eq(lintResults.serverVersionId, versionId), eq(lintResults.rulesId, rulesId), eq(lintResults.rulesHash, rulesHash)));
   return row?.result as LintResult | undefined;
+}
+
+/** A server version's tools as captured (the `tools` value the version stores) and its surface hash. */
+export async function versionTools(db: Reader, versionId: string): Promise<{ tools: unknown; surfaceHash: string } | undefined> {
+  const [row] = await db.select({ tools: serverVersions.tools, surfaceHash: serverVersions.surfaceHash }).from(serverVersions).where(eq(serverVersions.id, versionId));
+  return row;
+}
+
+/**
+ * The comparable setting of a finished run of a public server, and how many runs under that setting (of
+ * public servers) are still queued or running: what decides a setting's first release (jobs/first-release.ts).
+ * Undefined when the run is not finished or its server is not public.
+ */
+export async function settledRunKey(db: Reader, runId: string): Promise<{ key: RunSettingsKey; pending: number } | undefined> {
+  const keyColumns = { modelId: modelRuns.modelId, distractorsKey: modelRuns.distractorsKey, language: modelRuns.language, generator: modelRuns.generator, casesPerTool: modelRuns.casesPerTool, repeats: modelRuns.repeats };
+  const [key] = await db
+    .select(keyColumns)
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(servers, eq(servers.id, evaluations.serverId))
+    .where(and(eq(modelRuns.id, runId), eq(modelRuns.status, 'done'), eq(servers.public, true), isNull(servers.deletedAt), notExcluded(servers.id)));
+  if (!key) return undefined;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(servers, eq(servers.id, evaluations.serverId))
+    .where(
+      and(
+        or(eq(modelRuns.status, 'queued'), eq(modelRuns.status, 'running')),
+        eq(modelRuns.modelId, key.modelId),
+        eq(modelRuns.distractorsKey, key.distractorsKey),
+        eq(modelRuns.language, key.language),
+        eq(modelRuns.generator, key.generator),
+        eq(modelRuns.casesPerTool, key.casesPerTool),
+        eq(modelRuns.repeats, key.repeats),
+        eq(servers.public, true),
+        isNull(servers.deletedAt),
+      ),
+    );
+  return { key, pending: row?.n ?? 0 };
 }

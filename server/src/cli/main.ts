@@ -41,6 +41,7 @@ async function main(argv: readonly string[], io: CliIo): Promise<number> {
     (await import('./mcp.js')).registerMcp(program, io, done);
     (await import('./datasets.js')).registerDatasets(program, io, done);
     (await import('./suite.js')).registerSuite(program, io, done);
+    (await import('./rerun.js')).registerRerun(program, io, done);
   }
   try {
     await program.parseAsync(ours, { from: 'user' });

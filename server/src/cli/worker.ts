@@ -79,7 +79,7 @@ async function runWorker(io: CliIo): Promise<number> {
       allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
       concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
       recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
-      datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, signer },
+      datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, csvBom: config.TOOLMARK_DATASETS_CSV_BOM, signer },
     });
   } catch (error) {
     // The drivers' messages name host and port at most, never the password.

@@ -1,7 +1,8 @@
 // An evaluation release: one model's newest runs of public servers under one comparable setting (as its
 // leaderboard ranks them), with the cases, every trial, the metrics recomputed from the rows written (and
 // checked against the stored ones the board shows), the lint facts of the evaluated versions under every
-// rules version, and the validity table. Streamed from one snapshot, a batch at a time.
+// rules version, the validity table, and what reruns it (build-inputs.ts: each run's inputs, the tools of every
+// surface shown, the models suite's membership). Streamed from one snapshot, a batch at a time.
 import { caseBatches, publicRunsOf, readSnapshot, reserveRelease, trialBatches, versionLintResult, type RunSettingsKey } from '@toolmark/db';
 import {
   addToolTrial,
@@ -19,11 +20,15 @@ import {
   type RunMetricsRow,
   type ToolAccuracy,
   type TrialRow,
+  type RunInputRow,
+  type ToolDefRow,
+  CURRENT_SCHEMA_VERSION,
 } from '@toolmark/benchmarks';
 import { chooseKey } from '../pipelines/board-ranking.js';
-import type { BuildDeps } from './build-lint.js';
+import { csvBomFor, type BuildDeps } from './build-lint.js';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
 import { TableWriter, writingWith } from './table-writer.js';
+import { runInputs, suiteRows, type SeenSurfaces } from './build-inputs.js';
 
 /** The key of an evaluation release: the model and the settings its leaderboard compares. */
 export const evaluationKey = (k: RunSettingsKey): string => [k.modelId, k.distractorsKey || 'none', k.language, k.generator, k.casesPerTool, k.repeats].join('|');
@@ -39,8 +44,15 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const reserved = await reserveRelease(deps.db, 'evaluation', key, (v) => releaseId('eval', key, v));
   await removeStale(deps.root, reserved.stale);
   const dir = await freshBuildingDir(deps.root, reserved.releaseId);
-  const [casesSpec, trialsSpec, metricsSpec, lintSpec] = EVALUATION_TABLES as [typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0]];
-  const writers = { cases: new TableWriter(dir, casesSpec), trials: new TableWriter(dir, trialsSpec), metrics: new TableWriter(dir, metricsSpec), lint: new TableWriter(dir, lintSpec) };
+  const spec = (name: string) => EVALUATION_TABLES.find((t) => t.name === name)!;
+  const csv = { csvBom: csvBomFor(deps.csvBom, k.language) };
+  const writer = (name: string) => new TableWriter(dir, spec(name), undefined, csv);
+  const writers = { cases: writer('cases'), trials: writer('trials'), metrics: writer('metrics'), lint: writer('lint'), runs: writer('runs'), tool_definitions: writer('tool_definitions'), suite: writer('suite') };
+  const seen: SeenSurfaces = new Set();
+  // The suite's servers a release names (by id and slug) count as held: one made private withdraws it too.
+  const suiteServerIds = new Set<string>();
+  const runRows: RunInputRow[] = [];
+  const toolRows: ToolDefRow[] = [];
   const metricsRows: Omit<RunMetricsRow, 'rank'>[] = [];
   const lintRows: LintFactRow[] = [];
   const accuracy: ToolAccuracy = new Map();
@@ -51,7 +63,11 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
   const { tables, ranked } = await writingWith(writers, async () => {
     await readSnapshot(deps.db, async (tx) => {
       // The runs the model's leaderboard ranks by default (its key choice, one definition), so the release holds its numbers.
-      const { perServer } = chooseKey(await publicRunsOf(tx, k));
+      const all = await publicRunsOf(tx, k);
+      const { perServer } = chooseKey(all);
+      const suite = await suiteRows({ db: deps.db }, k, all, perServer);
+      for (const r of suite) if (r.serverId !== null) suiteServerIds.add(r.serverId);
+      await writers.suite.write(suite);
       for (const run of perServer) {
         const facts = (run.facts ?? {}) as { shownSurfaceHash?: string; distractors?: { name: string; hash: string; toolCount: number }[] };
         for (const d of facts.distractors ?? []) distractors.set(`${d.name}\u0000${d.hash}`, d);
@@ -64,6 +80,10 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
             await writers.cases.write(rows);
           }
         }
+        // Kept and written once at the end (a run's row and its new surfaces are small; one row group each would be many tiny ones).
+        const inputs = await runInputs(tx, run, cases.map((c) => c.case), seen);
+        runRows.push(inputs.row);
+        toolRows.push(...inputs.tools);
         const byId = new Map(cases.map((c) => [c.caseId, c] as const));
         const expected = new Map(cases.map((c) => [`${c.serverId}\u0000${c.caseId}`, c.expected ?? c.case.expect?.[0]?.name ?? null] as const));
         const trials: TrialRow[] = [];
@@ -129,11 +149,14 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     const places = runPlaces(metricsRows);
     const ranked = metricsRows.map((m, i) => ({ rank: places[i]!, ...m })).sort((a, b) => a.rank - b.rank);
     await writers.metrics.write(ranked);
-    return { ranked, tables: [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close()] };
+    await writers.runs.write(runRows);
+    await writers.tool_definitions.write(toolRows);
+    return { ranked, tables: [await writers.cases.close(), await writers.trials.close(), await writers.metrics.close(), await writers.lint.close(), await writers.runs.close(), await writers.tool_definitions.close(), await writers.suite.close()] };
   });
   const modelList = [...models.values()];
   const base: Omit<Manifest, 'files' | 'rows'> = {
-    schemaVersion: 1,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    csv: { bom: csv.csvBom },
     kind: 'evaluation',
     key,
     version: reserved.version,
@@ -148,5 +171,5 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     seeds: [...seeds].sort((a, b) => a - b),
     validity: validityTable(k.modelId, modelList.every((m) => m.baseline) && modelList.length > 0, ranked, lintRows, accuracy),
   };
-  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds: new Set(metricsRows.map((m) => m.serverId)) });
+  return finishRelease(deps.db, deps.root, reserved, base, tables, { siteUrl: deps.siteUrl, now: deps.now, signer: deps.signer, serverIds: new Set([...metricsRows.map((m) => m.serverId), ...suiteServerIds]) });
 }

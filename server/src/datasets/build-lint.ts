@@ -1,7 +1,7 @@
 // A lint release: every public server on the board of one rules version, its tools and findings, streamed
 // from one database snapshot in batches into the three formats.
 import { publicBoardBatches, publicBoardScores, readSnapshot, reserveRelease, type Database } from '@toolmark/db';
-import { LINT_TABLES, lintRanks, releaseId, type LintFindingRow, type LintServerRow, type LintToolRow, type Manifest } from '@toolmark/benchmarks';
+import { CURRENT_SCHEMA_VERSION, LINT_TABLES, lintRanks, releaseId, type LintFindingRow, type LintServerRow, type LintToolRow, type Manifest } from '@toolmark/benchmarks';
 import { finishRelease, freshBuildingDir, removeStale, type BuildOutcome } from './publish.js';
 import type { SigningKey } from './signing.js';
 import { TableWriter, writingWith } from './table-writer.js';
@@ -17,9 +17,17 @@ export interface BuildDeps {
   now: () => Date;
   /** The instance's key every manifest is signed with (signing.ts). */
   signer: SigningKey;
+  /** When CSV files start with a UTF-8 byte order mark: `auto` (default) those of a Japanese-language release, `always`, `never`. */
+  csvBom?: CsvBomPolicy;
   /** Called between batches (tests stop a build there; the job's worker may be killed anywhere). */
   onBatch?: (table: string, rows: number) => Promise<void> | void;
 }
+
+/** When a release's CSV files start with a UTF-8 byte order mark (Excel reads UTF-8 without one as the local code page). */
+export type CsvBomPolicy = 'auto' | 'always' | 'never';
+
+/** Whether a release in `language` (null: several, a lint release) gets a BOM on its CSV files. */
+export const csvBomFor = (policy: CsvBomPolicy | undefined, language: string | null): boolean => (policy ?? 'auto') === 'always' || ((policy ?? 'auto') === 'auto' && language === 'ja');
 
 /** The key of a lint release: its rules id and hash. */
 export const lintKey = (rules: { id: string; hash: string }): string => `${rules.id}:${rules.hash}`;
@@ -31,7 +39,8 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
   await removeStale(deps.root, reserved.stale);
   const dir = await freshBuildingDir(deps.root, reserved.releaseId);
   const [serversSpec, toolsSpec, findingsSpec] = LINT_TABLES as [typeof LINT_TABLES[0], typeof LINT_TABLES[0], typeof LINT_TABLES[0]];
-  const writers = { servers: new TableWriter(dir, serversSpec), tools: new TableWriter(dir, toolsSpec), findings: new TableWriter(dir, findingsSpec) };
+  const csv = { csvBom: csvBomFor(deps.csvBom, null) };
+  const writers = { servers: new TableWriter(dir, serversSpec, undefined, csv), tools: new TableWriter(dir, toolsSpec, undefined, csv), findings: new TableWriter(dir, findingsSpec, undefined, csv) };
   const serverIds = new Set<string>();
   const tables = await writingWith(writers, async () => {
     await readSnapshot(deps.db, async (tx) => {
@@ -78,7 +87,8 @@ export async function buildLintRelease(deps: BuildDeps, rules: { id: string; has
     return [await writers.servers.close(), await writers.tools.close(), await writers.findings.close()];
   });
   const base: Omit<Manifest, 'files' | 'rows'> = {
-    schemaVersion: 1,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    csv: { bom: csv.csvBom },
     kind: 'lint',
     key,
     version: reserved.version,

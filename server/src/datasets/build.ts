@@ -39,12 +39,13 @@ export interface BuildReport {
 /**
  * Withdraw what holds hidden servers, then build every release (or those of one kind; with `onlyWithdrawn`,
  * only the kinds and keys whose newest release is withdrawn — by this sweep or an earlier one, such as the
- * operator's route — and a key with no public run left gets none).
+ * operator's route — and a key with no public run left gets none; with `onlyKeys`, only those keys).
  */
-export async function buildAndWithdraw(deps: BuildDeps, opts: { only?: 'lint' | 'evaluation'; onlyWithdrawn?: boolean } = {}): Promise<BuildReport> {
+export async function buildAndWithdraw(deps: BuildDeps, opts: { only?: 'lint' | 'evaluation'; onlyWithdrawn?: boolean; onlyKeys?: readonly string[] } = {}): Promise<BuildReport> {
   const withdrawn = await withdrawHidden(deps.db, deps.root, deps.now);
   const touched = new Set((await keysWithWithdrawnLatest(deps.db)).map((w) => `${w.kind}\u0000${w.key}`));
-  const wanted = (kind: string, key: string) => !opts.onlyWithdrawn || touched.has(`${kind}\u0000${key}`);
+  const keys = opts.onlyKeys ? new Set(opts.onlyKeys) : null;
+  const wanted = (kind: string, key: string) => (!opts.onlyWithdrawn || touched.has(`${kind}\u0000${key}`)) && (keys === null || keys.has(key));
   return { withdrawn, releases: await buildReleases(deps, opts.only, wanted) };
 }
 

@@ -1,8 +1,10 @@
 // The dataset card (README.md with YAML front matter in the Hugging Face datasets convention: configs and
-// data files, licence, size category, task categories; then fields, how it was made, limitations) and the
-// citation file (CITATION.cff) of a release.
+// data files with a default config, licence, size category, task categories; then the formats, a field
+// table with a sentence per field (field-text.ts), how it was made, how to rerun it, what is not in it) and
+// the citation file (CITATION.cff) of a release.
 import { stringify } from 'yaml';
-import { tableFile, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { tableFile, tablesOf, typeName, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { FIELD_TEXT, TABLE_TEXT } from './field-text.js';
 import { KEY_SET_PATH, SIGNATURE_FILE, type SigningKey } from './signing.js';
 
 /** The Hugging Face size category of a row count. */
@@ -15,18 +17,17 @@ export function sizeCategory(rows: number): string {
   return '10M<n<100M';
 }
 
-/** What each table holds, for the card. */
-const TABLE_TEXT: Record<string, string> = {
-  servers: 'one row per public server: its latest version and leaderboard numbers (rank, score, band, findings by severity, tokens, points per category)',
-  tools: 'one row per tool of those versions: score, band, token cost, points and points possible per category',
-  findings: 'one row per finding (tool null: a server-level finding): code, severity, message, fields',
-  cases: 'one row per evaluation case of each public server version: kind, language, utterance, expected tool, the whole case',
-  trials: 'one row per trial (case × repeat): tools shown (shown surface hash, order), every call with arguments, the model text, verdict, argument error kinds, truncated flag, provider error, token usage, latency, seed, repeat index',
-  metrics: 'one row per model run (server): the leaderboard place and rates with their counts, and the run\'s full metrics',
-  lint: 'lint facts of the evaluated versions under every rules version: server score (tool null) and each tool\'s score and finding codes',
-};
+/** The table `load_dataset(folder)` loads when no config is named. */
+export const DEFAULT_CONFIG = { lint: 'servers', evaluation: 'trials' } as const;
 
-const fieldList = (spec: TableSpec): string => spec.columns.map(([n, t]) => `\`${n}\` (${t})`).join(', ');
+/** A table's fields as a Markdown table: name, type (Parquet's; CSV holds nested values as JSON text), one sentence. */
+function fieldTable(manifest: Manifest, spec: TableSpec): string[] {
+  const text = FIELD_TEXT[manifest.kind][spec.name] ?? {};
+  return ['| field | type | what it is |', '|---|---|---|', ...spec.columns.map(([n, t]) => `| \`${n}\` | \`${typeName(t)}\` | ${(text[n] ?? '').replaceAll('|', '\\|')} |`)];
+}
+
+/** The command that reruns an evaluation release's runs and compares every trial. */
+export const rerunCommandOf = (siteUrl: string, target: string): string => `npx -y ${siteUrl}/cli/toolmark.tgz rerun ${target}`;
 
 /** The command that verifies a release or a site, with the CLI the instance serves (nothing to install first). */
 export const verifyCommandOf = (siteUrl: string, target: string): string => `npx -y ${siteUrl}/cli/toolmark.tgz datasets verify ${target}`;
@@ -36,7 +37,9 @@ export const hubLicense = (spdx: string): string => spdx.toLowerCase();
 
 /** The README.md of a release. */
 export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer: Pick<SigningKey, 'keyId' | 'publicKeyPem'> }): string {
-  const tables = tablesOf(manifest.kind);
+  const tables = tablesOf(manifest.kind, manifest.schemaVersion);
+  const bom = manifest.csv?.bom === true;
+  const release = `${opts.siteUrl}/v1/datasets/${manifest.id}`;
   const total = Object.values(manifest.rows).reduce((s, n) => s + n, 0);
   const front = {
     pretty_name: `toolmark ${manifest.kind} release ${manifest.id}`,
@@ -46,7 +49,7 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer:
     size_categories: [sizeCategory(total)],
     task_categories: manifest.kind === 'lint' ? ['text-classification'] : ['text-generation'],
     tags: ['mcp', 'tool-use', 'benchmark', 'toolmark'],
-    configs: tables.map((t) => ({ config_name: t.name, data_files: [{ split: 'train', path: tableFile(t.name, 'parquet') }] })),
+    configs: tables.map((t) => ({ config_name: t.name, ...(t.name === DEFAULT_CONFIG[manifest.kind] ? { default: true } : {}), data_files: [{ split: 'train', path: tableFile(t.name, 'parquet') }] })),
   };
   const what =
     manifest.kind === 'lint'
@@ -64,23 +67,45 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer:
     `Built ${manifest.createdAt} by toolmark ${manifest.codeVersion}. Licence: ${manifest.license} (set by the operator; toolmark's default is CC-BY-4.0).`,
     'This release never changes: a later build is a new version. `manifest.json` lists every file with its sha256 and row count.',
     '',
-    '## Files and fields',
+    '## Files and formats',
     '',
-    'Each table is published as JSONL (canonical), CSV and Parquet. In CSV and Parquet, nested values (type json) are JSON text; in CSV an empty field is null and `""` an empty string.',
+    `Each table is published as JSONL (canonical), CSV and Parquet, with the same rows in the same order. \`load_dataset\` on this folder loads the \`${DEFAULT_CONFIG[manifest.kind]}\` config (Parquet); name another config for another table.`,
     '',
-    ...tables.flatMap((t) => [`### ${t.name} (${manifest.rows[t.name] ?? 0} rows)`, '', `${TABLE_TEXT[t.name] ?? ''}.`, '', `Fields: ${fieldList(t)}.`, '']),
+    '- **Parquet** keeps the types: integers are INT64, timestamps TIMESTAMP (UTC, milliseconds), lists LIST, records STRUCT, keyed records MAP. A value of no fixed shape (a case, an input schema, the arguments a model sent, full metrics) is JSON text (a UTF-8 string).',
+    `- **CSV** (RFC 4180, UTF-8${bom ? ' with a byte order mark, so Excel reads Japanese right' : ', no byte order mark'}): every nested value is JSON text and a timestamp its ISO 8601 text. **Null is an empty field; an empty string is a quoted \`""\`.** DuckDB keeps them apart with \`read_csv(file, allow_quoted_nulls = false)\`; pandas and Excel read both as empty — use Parquet or JSONL when the difference matters.`,
+    '- **JSONL** holds each row as the JSON object it is (timestamps as ISO 8601 text); `manifest.json` gives every file\'s sha256 and row count.',
+    '',
+    ...tables.flatMap((t) => [`### ${t.name} (${manifest.rows[t.name] ?? 0} rows)`, '', TABLE_TEXT[manifest.kind][t.name] ?? '', '', ...fieldTable(manifest, t), '']),
     '## How it was produced',
     '',
     manifest.kind === 'lint'
       ? 'Each public server\'s tool list was captured (or uploaded by its owner) and linted by toolmark\'s deterministic rules; the servers table holds the leaderboard\'s numbers, which `toolmark datasets verify` recomputes from the tools and findings tables.'
-      : 'Cases were generated per tool from the server\'s tool list (generator, language and seed in the manifest); each trial showed the model the server\'s tools with the distractor sets listed in the manifest, in a seeded order, and judged the answer. `toolmark datasets verify` recomputes every metric, the board places and the validity table from the cases and trials.',
+      : 'Cases were generated per tool from the server\'s tool list (generator, language and seed in the manifest); each trial showed the model the server\'s tools with the distractor sets of the run, in a seeded order, and judged the answer. `toolmark datasets verify` recomputes every metric, the board places and the validity table from the cases and trials.',
     '',
-    '## Known limitations',
+    ...(manifest.kind === 'evaluation' && manifest.schemaVersion >= 2
+      ? [
+          '## Rerun',
+          '',
+          'The `runs`, `tool_definitions` and `cases` tables hold everything a run sent: the tools exactly as shown (each surface once, by hash), the distractor sets\' tools, the system prompt, the request settings (also in the provider\'s own wire names), the seed and the cases. This command rebuilds each run from them, refuses unless they hash to what the run recorded, asks the run\'s provider again (or `--provider … --model … --base-url …`; API keys from the environment) and compares every trial with this release:',
+          '',
+          '```sh',
+          rerunCommandOf(opts.siteUrl, release),
+          '```',
+          '',
+          'The lexical baseline reproduces its trials exactly; a language model need not (sampling, model updates behind the same name), and the command prints each trial that differs and both releases\' rates.',
+          '',
+        ]
+      : []),
+    '## What is not in it',
     '',
-    '- Only public servers are included; private servers\' tools, cases and utterances never appear.',
-    '- Tools shown are given by the shown surface hash and their order by name; the distractor tools themselves are in the distractor sets named in the manifest.',
-    ...(manifest.models.every((m) => m.baseline) && manifest.kind === 'evaluation' ? ['- The only model is the lexical baseline (a word-overlap matcher, not a language model): the validity table shows the method, not a result about models.'] : []),
-    '- Scores depend on the rules version; compare releases of the same rules id and hash only.',
+    '- Private, deleted and withdrawn servers: their tools, cases and utterances never appear.',
+    '- The raw HTTP answers of the providers: each trial holds the normalised answer (calls, text, usage, error), not the response body.',
+    '- Which weights answered: a model is known by the name sent, the endpoint and its fingerprint; a provider may change what a name serves.',
+    '- Per-trial timestamps and retries: a trial holds its latency; failed attempts before the answer are not kept.',
+    '- Runs other than each server\'s newest under the board\'s comparable settings, and runs of older server versions.',
+    ...(manifest.kind === 'evaluation' ? ['- For cases written by a generator model, the generator\'s request: the cases it wrote are here, not how it was asked.'] : []),
+    ...(manifest.models.every((m) => m.baseline) && manifest.kind === 'evaluation' ? ['- A language model: the only model is the lexical baseline (a word-overlap matcher), so the validity table shows the method, not a result about models.'] : []),
+    '- Comparability across rules versions: scores depend on the rules version; compare releases of the same rules id and hash only.',
     '',
     '## Withdrawal',
     '',
@@ -90,7 +115,7 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer:
     '## Verify',
     '',
     '```sh',
-    verifyCommandOf(opts.siteUrl, `${opts.siteUrl}/v1/datasets/${manifest.id}`),
+    verifyCommandOf(opts.siteUrl, release),
     '```',
     '',
     `\`manifest.json\` is signed with the instance's Ed25519 key \`${opts.signer.keyId}\` (the signature is \`${SIGNATURE_FILE}\`, served beside it; the instance's keys are at ${opts.siteUrl}${KEY_SET_PATH}). Verify refuses a release whose signature is missing or does not match. The public key:`,

@@ -49,7 +49,10 @@ export async function finishRelease(
   const latestFiles = (latest?.manifest as Manifest | undefined)?.files ?? [];
   // A latest release published before manifests were signed is replaced by a signed one.
   const signed = latest !== undefined && (await stat(join(root, latest.releaseId, SIGNATURE_FILE)).then(() => true, () => false));
-  const sameTables = latest !== undefined && signed && tablesOf(base.kind).every((t) => {
+  // So is one of an older schema version (untyped Parquet, fewer tables) or another CSV form, whatever its rows.
+  const latestManifest = latest?.manifest as Manifest | undefined;
+  const sameForm = latestManifest?.schemaVersion === base.schemaVersion && (latestManifest.csv?.bom ?? false) === (base.csv?.bom ?? false);
+  const sameTables = latest !== undefined && signed && sameForm && tablesOf(base.kind, base.schemaVersion).every((t) => {
     const a = files.find((f) => f.path === `${t.name}.jsonl`);
     const b = latestFiles.find((f) => f.path === `${t.name}.jsonl`);
     return a !== undefined && b !== undefined && a.sha256 === b.sha256;

@@ -1,13 +1,15 @@
 // One table of a release written in the three formats at once, batch by batch (constant memory: a batch is
 // encoded, written and dropped): JSONL (canonical, one JSON row per line), CSV (csv-stringify) and Parquet
-// (hyparquet-writer, one row group per batch). Nested values are JSON text in CSV and Parquet. A write error
+// (hyparquet-writer, one row group per batch). Parquet is typed (lists, structs, maps, INT64, UTC
+// timestamps; a value of no fixed shape is JSON text); CSV holds nested values as JSON text, null as an
+// empty field and "" as a quoted empty field, with a UTF-8 byte order mark when asked (Excel). A write error
 // of any file fails the table (see TableWriter), never the process.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished, pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { fileWriter, ParquetWriter, type SchemaElement } from 'hyparquet-writer';
-import { flatRow, tableFile, type ColumnType, type TableFormat, type TableSpec } from '@toolmark/benchmarks';
+import { flatRow, parquetValue, tableFile, type ColumnType, type TableFormat, type TableSpec } from '@toolmark/benchmarks';
 
 /** What a finished table wrote: its rows and the files of each format. */
 export interface WrittenTable {
@@ -16,17 +18,43 @@ export interface WrittenTable {
   files: { path: string; format: TableFormat }[];
 }
 
-const PARQUET_TYPES: Record<ColumnType, Pick<SchemaElement, 'type' | 'converted_type'>> = {
+type Leaf = Exclude<ColumnType, object>;
+const PARQUET_LEAVES: Record<Leaf, Pick<SchemaElement, 'type' | 'converted_type' | 'logical_type'>> = {
   string: { type: 'BYTE_ARRAY', converted_type: 'UTF8' },
-  json: { type: 'BYTE_ARRAY', converted_type: 'JSON' },
+  // JSON text as a plain UTF-8 string, so every reader (polars too) gives text, not bytes.
+  json: { type: 'BYTE_ARRAY', converted_type: 'UTF8' },
   int: { type: 'INT64' },
   double: { type: 'DOUBLE' },
   bool: { type: 'BOOLEAN' },
+  timestamp: { type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' } },
 };
+
+/** The schema elements of one column (depth-first, as Parquet lists them): LIST and MAP in their standard three-level form. */
+function columnElements(name: string, t: ColumnType, repetition: 'OPTIONAL' | 'REQUIRED' = 'OPTIONAL'): SchemaElement[] {
+  if (typeof t === 'string') return [{ name, ...PARQUET_LEAVES[t], repetition_type: repetition }];
+  if ('list' in t) {
+    return [{ name, repetition_type: repetition, converted_type: 'LIST', num_children: 1 }, { name: 'list', repetition_type: 'REPEATED', num_children: 1 }, ...columnElements('element', t.list)];
+  }
+  if ('map' in t) {
+    return [
+      { name, repetition_type: repetition, converted_type: 'MAP', num_children: 1 },
+      { name: 'key_value', repetition_type: 'REPEATED', num_children: 2 },
+      { name: 'key', ...PARQUET_LEAVES.string, repetition_type: 'REQUIRED' },
+      ...columnElements('value', t.map),
+    ];
+  }
+  return [{ name, repetition_type: repetition, num_children: t.struct.length }, ...t.struct.flatMap(([n, ft]) => columnElements(n, ft))];
+}
 
 /** The Parquet schema of a table: every column optional (null where the row has null). */
 export function parquetSchema(spec: TableSpec): SchemaElement[] {
-  return [{ name: 'root', num_children: spec.columns.length }, ...spec.columns.map(([name, t]) => ({ name, ...PARQUET_TYPES[t], repetition_type: 'OPTIONAL' as const }))];
+  return [{ name: 'root', num_children: spec.columns.length }, ...spec.columns.flatMap(([name, t]) => columnElements(name, t))];
+}
+
+/** Options of a table's files. */
+export interface TableWriterOptions {
+  /** Start the CSV with a UTF-8 byte order mark (Excel then reads Japanese right). */
+  csvBom?: boolean;
 }
 
 /**
@@ -50,11 +78,12 @@ export class TableWriter {
     private readonly dir: string,
     private readonly spec: TableSpec,
     private readonly formats: readonly TableFormat[] = ['jsonl', 'csv', 'parquet'],
+    options: TableWriterOptions = {},
   ) {
     if (formats.includes('jsonl')) this.jsonl = this.open('jsonl');
     if (formats.includes('csv')) {
       // Null is an empty field, an empty string a quoted one (""), so a reader can tell them apart.
-      const stringifier = stringify({ header: true, columns: spec.columns.map(([n]) => n), quoted_match: /^$/, cast: { boolean: (v) => (v ? 'true' : 'false') } });
+      const stringifier = stringify({ header: true, bom: options.csvBom === true, columns: spec.columns.map(([n]) => n), quoted_match: /^$/, cast: { boolean: (v) => (v ? 'true' : 'false') } });
       // pipeline: an error on either side destroys both and rejects `done` (kept, never unhandled).
       const done = pipeline(stringifier, this.open('csv'));
       done.catch((e: unknown) => this.fail(e));
@@ -126,14 +155,9 @@ export class TableWriter {
     if (this.jsonl) await this.put(this.jsonl, batch.map((r) => `${JSON.stringify(r)}\n`).join(''));
     if (this.csv) for (const r of batch) await this.put(this.csv.stringifier, flatRow(this.spec, r));
     if (this.parquet) {
-      // JSON columns take the value itself: the writer encodes it as JSON text (the column's JSON type).
-      const columnData = this.spec.columns.map(([name, t]) => ({
-        name,
-        data: batch.map((r) => {
-          const v = r[name] ?? null;
-          return v === null ? null : t === 'int' ? BigInt(v as number) : v;
-        }),
-      }));
+      // Nested and JSON-text columns without statistics or page indexes: nobody filters on their min and max,
+      // and the writer would hold both for every leaf of every row group until the footer (memory of a large release).
+      const columnData = this.spec.columns.map(([name, t]) => ({ name, data: batch.map((r) => parquetValue(t, r[name])), ...(typeof t === 'string' && t !== 'json' ? {} : { statistics: false, offsetIndex: false }) }));
       await this.parquet.write({ columnData, rowGroupSize: batch.length });
     }
     this.check();

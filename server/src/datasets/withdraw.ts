@@ -19,10 +19,13 @@ const MESSAGES: Record<WithdrawalReason['code'], string> = {
 /** The servers a published release's JSONL tables hold, read line by line (constant memory). */
 async function serversInFiles(root: string, releaseId: string, manifest: Manifest): Promise<Set<string>> {
   const ids = new Set<string>();
-  for (const spec of tablesOf(manifest.kind)) {
+  for (const spec of tablesOf(manifest.kind, manifest.schemaVersion)) {
     if (!spec.columns.some(([name]) => name === 'serverId')) continue;
     const lines = createInterface({ input: createReadStream(join(root, releaseId, tableFile(spec.name, 'jsonl'))), crlfDelay: Infinity });
-    for await (const line of lines) if (line !== '') ids.add((JSON.parse(line) as { serverId: string }).serverId);
+    for await (const line of lines) {
+      const id = line === '' ? null : (JSON.parse(line) as { serverId: string | null }).serverId;
+      if (id !== null) ids.add(id);
+    }
   }
   return ids;
 }

@@ -156,8 +156,11 @@ export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPa
       return (payload as JobPayloads['generate-cases']).evaluationId;
     case 'run-model':
       return (payload as JobPayloads['run-model']).modelRunId;
-    case 'build-release':
-      return (payload as JobPayloads['build-release']).kind ?? 'all';
+    case 'build-release': {
+      // A first release waits once per key (another key's first release is other work).
+      const build = payload as JobPayloads['build-release'];
+      return build.keys ? `${build.kind ?? 'all'}:${[...build.keys].sort().join(',')}` : (build.kind ?? 'all');
+    }
     default:
       return 'tick';
   }

@@ -16,6 +16,7 @@ import type { TokenCounter } from '@toolmark/benchmarks';
 import type { JobLog } from './boss.js';
 import type { YieldCheck } from './fairness.js';
 import type { JobSender } from './sender.js';
+import { queueFirstRelease } from './first-release.js';
 
 /** What the handler needs. */
 export interface RunModelDeps {
@@ -158,6 +159,8 @@ export async function runModel(deps: RunModelDeps, data: unknown, attempt: RunAt
     const metrics = computeMetrics(plan.cases, all, createArgChecker(plan.shown.map((e) => e.tool)).unreadable());
     // Trials that ended without a model answer (provider errors) are refunded as the run finishes.
     outcome.refunded = await finishRun(deps.db, run.id, metrics, now());
+    // The setting's first dataset release, once its runs have settled (never fails the run).
+    await queueFirstRelease(deps.db, deps.sender, run.id).catch((e: unknown) => deps.log.warn({ queue: 'run-model', modelRunId: run.id, err: { message: e instanceof Error ? e.message : String(e) } }, 'the first dataset release could not be queued'));
     return outcome;
   } catch (error) {
     await writer.close().catch(() => undefined);

@@ -13,6 +13,8 @@ import { verifyFolder } from '../../src/datasets/read-release.js';
 import { fileFacts } from '../../src/datasets/file-facts.js';
 import { signatureFile, signingKeyFrom } from '../../src/datasets/signing.js';
 import { TableWriter } from '../../src/datasets/table-writer.js';
+import { bossSender } from '../../src/jobs/boss.js';
+import { queueFirstRelease } from '../../src/jobs/first-release.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { csvRows, duckdbRows, hyparquetRows, jsonlRows, PRIVATE_MARKER, seedService, type Seeded } from './helpers.js';
 import { TEST_KEYS, TEST_SIGNER } from './signer.js';
@@ -241,5 +243,28 @@ describe('verify on a tampered release', () => {
     });
     const fields = report.differences.map((d) => `${d.file}:${d.field}`);
     expect(fields).toEqual(expect.arrayContaining(['metrics.jsonl:metrics.selectionAcc.numerator', 'metrics.jsonl:selectionAccNumerator', 'trials.jsonl:sha256']));
+  });
+});
+
+describe("a setting's first release", () => {
+  it('was queued once when its public runs settled, and is not for a private server or a setting with a release', async () => {
+    const evaluation = outcomes.find((o) => o.kind === 'evaluation')!;
+    const jobs = await seeded.s.t.sql<{ data: { reason: string; kind?: string; keys?: string[] } }[]>`SELECT data FROM pgboss.job WHERE name = 'build-release'`;
+    expect(jobs.map((j) => j.data).filter((d) => d.reason === 'first-release')).toEqual([{ reason: 'first-release', kind: 'evaluation', keys: [evaluation.key] }]);
+    const runOf = async (serverId: string) => (await seeded.s.t.sql<{ id: string }[]>`SELECT r.id FROM model_runs r JOIN evaluations e ON e.id = r.evaluation_id WHERE e.server_id = ${serverId}`)[0]!.id;
+    const sender = bossSender(seeded.s.boss);
+    expect(await queueFirstRelease(seeded.s.t.db, sender, await runOf(seeded.privateId))).toBeNull();
+    expect(await queueFirstRelease(seeded.s.t.db, sender, await runOf(seeded.publicIds[0]!))).toBeNull();
+  });
+});
+
+describe('after an upgrade', () => {
+  it('a latest release of an older schema version is replaced by one of the current version, though its rows are the same', async () => {
+    const lint = outcomes[0]!;
+    await seeded.s.t.sql`UPDATE releases SET manifest = jsonb_set(manifest, '{schemaVersion}', '1') WHERE release_id = ${lint.releaseId}`;
+    const again = await buildReleases({ ...deps, now: () => new Date('2026-12-03T00:00:00Z') }, 'lint');
+    expect(again.map((o) => o.status)).toEqual(['published', 'unchanged']);
+    expect(again[0]!.releaseId).not.toBe(lint.releaseId);
+    expect((await manifestOf(again[0]!.releaseId)).schemaVersion).toBe(2);
   });
 });

@@ -49,13 +49,13 @@ export async function jsonlRows(path: string): Promise<unknown[]> {
 /** A CSV file's rows as the table's rows (an unquoted empty field is null, a quoted one an empty string). */
 export async function csvRows(spec: TableSpec, path: string): Promise<unknown[]> {
   const records = parse(await readFile(path, 'utf8'), { columns: true, cast: (value, ctx) => (ctx.quoting ? value : value === '' ? null : value) }) as Record<string, unknown>[];
-  return records.map((r) => unflatRow(spec, r));
+  return records.map((r) => unflatRow(spec, r, 'csv'));
 }
 
 /** A Parquet file's rows read by hyparquet (not the writer). */
 export async function hyparquetRows(spec: TableSpec, path: string): Promise<unknown[]> {
   const rows = (await parquetReadObjects({ file: await asyncBufferFromFile(path) })) as Record<string, unknown>[];
-  return rows.map((r) => unflatRow(spec, r));
+  return rows.map((r) => unflatRow(spec, r, 'parquet'));
 }
 
 /** A Parquet file's rows read by DuckDB (an independent C++ implementation). */
@@ -65,7 +65,7 @@ export async function duckdbRows(spec: TableSpec, path: string): Promise<unknown
   const conn = await instance.connect();
   try {
     const reader = await conn.runAndReadAll(`SELECT * FROM read_parquet('${path.replaceAll("'", "''")}')`);
-    return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((r) => unflatRow(spec, r));
+    return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((r) => unflatRow(spec, r, 'parquet'));
   } finally {
     conn.closeSync();
     instance.closeSync();
