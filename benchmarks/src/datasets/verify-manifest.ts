@@ -101,7 +101,7 @@ export function checkManifest(m: Manifest, facts: { lint?: LintFacts; evaluation
   field('id', texts.card !== null && texts.card.includes(m.id) && citation !== null && String(citation['repository-artifact']).endsWith(`/v1/datasets/${m.id}`), 'the release id README.md and CITATION.cff name', m.id);
 
   // files and rows: every table in every format, the card and the citation, each once, named for what it holds
-  const tables = tablesOf(m.kind).map((t) => t.name);
+  const tables = tablesOf(m.kind, m.schemaVersion).map((t) => t.name);
   f.compare(M, null, 'rows', Object.fromEntries(tables.map((t) => [t, m.rows[t] ?? '(absent)'])), m.rows);
   const listed = new Set(m.files.map((x) => x.path));
   const wanted = [...tables.flatMap((t) => TABLE_FORMATS.map((format) => tableFile(t, format))), ...Object.keys(RELEASE_TEXT_FILES)];

@@ -97,7 +97,7 @@ export async function verifyInto(input: ReleaseSource, f: Findings): Promise<Man
   if (manifest.kind === 'lint') lint = await verifyLintTables(manifest, input.lines, f, counted);
   else evaluation = await verifyEvaluationTables(manifest, input.lines, f, counted);
   // A table no number is recomputed from still has its shape and count checked.
-  for (const spec of tablesOf(manifest.kind)) {
+  for (const spec of tablesOf(manifest.kind, manifest.schemaVersion)) {
     if (read.has(spec.name)) continue;
     for await (const _ of tableRows(spec, input.lines, f, (n) => counted(spec.name, n)));
   }
