@@ -52,13 +52,17 @@ interface Clause {
   /** Words of the tool's own name. */
   name: number;
   nonsense: number;
+  /** Its words in order: lower case, kind, capitalised (the last few are read for a shared end). */
+  words: { lower: string; kind: Kind; title: boolean }[];
 }
 
 // A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|"
-// — or, with no stop at all, where a sentence opener follows a lower-case word ("…in the knowledge graph Call
-// it whenever …"): text appended to a description without a final stop must not borrow its last clause's words.
+// — or, with no stop at all, where a sentence opener follows a word, an acronym or a URL ("…in the knowledge
+// graph Call it whenever …", "Navigate to a URL Call it …"): text appended to a description without a final
+// stop must not borrow its last clause's words (v3.0 cut only after a lower-case word; puppeteer's "Navigate
+// to a URL" let the appended clause borrow "URL").
 const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
-const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|| (?<=[a-z0-9)\]"'\x60] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
+const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
 const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
 const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
@@ -67,6 +71,10 @@ const NUMBER = /^\d[\d.,:]*$/;
 const SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
 /** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
 const WORDED = /[^@~#\s]/;
+/** A capitalised word: where a name or an appended sentence may start inside a clause. */
+const TITLE = /^\p{Lu}/u;
+/** The longest shared clause end read (words): a product name, "in Datadog", "for the Jira Cloud API". */
+const SHARED_END_WORDS = 4;
 
 /** How a word counts: about the tool, its own name, nothing (stopword, cue word, number, other tool), nonsense. */
 type Kind = 'spec' | 'name' | 'none' | 'nonsense';
@@ -163,7 +171,7 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
     from = m.index + m[0].length;
   }
   cut(from, text.length);
-  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0 }));
+  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0, words: [] }));
   let k = 0;
   let last = '';
   TOKEN.lastIndex = 0;
@@ -196,6 +204,7 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
       // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
       kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
     }
+    clause.words.push({ lower: c.lower, kind, title: TITLE.test(token) });
     if (kind === 'spec') clause.spec++;
     else if (kind === 'name') clause.name++;
     else if (kind === 'nonsense') clause.nonsense++;
@@ -242,6 +251,7 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
   const needed = Math.max(T3.nearDuplicateMinTools, Math.ceil(T3.nearDuplicateShare * n));
   const df = new Map<string, number>();
   if (n >= T3.nearDuplicateMinTools) for (const cs of clauses) for (const key of new Set(cs.map((c) => c.key))) if (key !== '') df.set(key, (df.get(key) ?? 0) + 1);
+  if (n >= T3.nearDuplicateMinTools) discountSharedEnds(clauses, needed);
   return tools.map((t, i) => {
     const dropped: DroppedClause[] = [];
     const infoCut: [number, number][] = [];
@@ -263,4 +273,46 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
     }
     return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped, named: [...namedBy[i]!] };
   });
+}
+
+/** The run of a clause's last `k` words from a capitalised word inside it (not its first word), or undefined. */
+function endRun(c: Clause, k: number): string | undefined {
+  const from = c.words.length - k;
+  if (from < 1 || !c.words[from]!.title) return undefined;
+  return c.words.slice(from).map((w) => w.lower).join(' ');
+}
+
+/**
+ * Shared clause ends: the end of a clause, from a capitalised word inside it, that the clauses of at least
+ * `needed` tools end with ("Get an incident from Datadog", "Mute a host in Datadog") says nothing about one
+ * tool: its words count as nothing. v2's shared text cuts such a run only at the end of the whole
+ * description, so text appended after it (a gamer's boilerplate or template) brought "Datadog" back as a
+ * word about every tool (+13 on datadog's tools whose text only restated their names). Read per clause, the
+ * run is found wherever it sits. As in v2, a run that starts in the middle of a sentence with a lower-case
+ * word ("…by its ID", "…on the page") is a template's wording and stays. Linear: at most SHARED_END_WORDS
+ * runs per clause.
+ */
+function discountSharedEnds(clauses: Clause[][], needed: number): void {
+  const df = new Map<string, number>();
+  for (const cs of clauses) {
+    const seen = new Set<string>();
+    for (const c of cs) for (let k = 1; k <= SHARED_END_WORDS; k++) {
+      const run = endRun(c, k);
+      if (run !== undefined) seen.add(run);
+    }
+    for (const run of seen) df.set(run, (df.get(run) ?? 0) + 1);
+  }
+  for (const cs of clauses) for (const c of cs) {
+    let longest = 0;
+    for (let k = 1; k <= SHARED_END_WORDS; k++) {
+      const run = endRun(c, k);
+      if (run !== undefined && (df.get(run) ?? 0) >= needed) longest = k;
+    }
+    for (const w of c.words.slice(c.words.length - longest)) {
+      if (w.kind === 'spec') c.spec--;
+      else if (w.kind === 'nonsense') c.nonsense--;
+      else if (w.kind === 'name') continue;
+      w.kind = 'none';
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attacks, attackTool, benign, benignTool, HONEST, realSurfaces, SIBLINGS, type AttackEntry } from './test/corpus.js';
+import { attacks, attackTool, benign, benignTool, HONEST, labelledSecurityTools, realSurfaces, SIBLINGS, type AttackEntry } from './test/corpus.js';
 import { securityCodes } from './test/helpers.js';
 import { securityMemo, LEXICON_LANGUAGES } from './index.js';
 import { attackCases, BENIGN as V2_BENIGN, SIBLINGS as V2_SIBLINGS } from '../../v2/test/security-corpus.js';
@@ -74,11 +74,16 @@ describe('rules v3 security corpus', () => {
   });
 
   it('raises no security finding on the real surfaces (distractor sets, reference surfaces, labelled corpus)', () => {
+    // A tool the corpus labels with a security code (Mapbox's render_map_tool: tool_shadowing) is a true
+    // finding, not an alarm; it is left out by its labels, never by name.
+    const labelled = labelledSecurityTools();
+    expect(labelled.size).toBeGreaterThan(0);
     const alarms: string[] = [];
     let tools = 0;
     for (const s of realSurfaces()) {
       const memo = securityMemo();
       for (const t of s.tools) {
+        if (labelled.has(`${s.name}/${t.name}`)) continue;
         tools++;
         const { codes } = securityCodes(t, s.tools.map((x) => x.name), memo);
         if (codes.length > 0) alarms.push(`${s.name}/${t.name}: ${codes.join(', ')}`);
@@ -97,6 +102,13 @@ describe('rules v3 security corpus', () => {
     });
     expect(missed.map((a) => a.id)).toEqual([]);
     expect(V2_BENIGN.filter((b) => securityCodes(b.tool, names).codes.length > 0).map((b) => b.id)).toEqual([]);
+  });
+
+  it('reads a schema identifier as no half of a split instruction (browsermcp, labelled clean), and a parameter description still as one', () => {
+    const schema = 'http://json-schema.org/draft-07/schema#';
+    const tool = (inputSchema: Record<string, unknown>) => ({ name: 'browser_go_forward', description: 'Go forward to the next page', inputSchema });
+    expect(securityCodes(tool({ type: 'object', properties: {}, $schema: schema })).codes).toEqual([]);
+    expect(securityCodes(tool({ type: 'object', properties: { url: { type: 'string', description: schema } } })).codes).toContain('hidden_instructions');
   });
 
   it('plants attacks in a tool that is clean without them', () => {

@@ -16,6 +16,9 @@ import { crossSentenceMatches, extraMatches, joinedMatches, mayInstruct, securit
 /** At most this many hits and shadowing candidates are kept per tool (each names its path). */
 const MAX_REPORTED = 20;
 
+/** The path of a schema identifier's value: `$schema`, `$id`, `$ref` at any depth. */
+const SCHEMA_IDENTIFIER = /(?:\.\$(?:schema|id|ref)|\["\$(?:schema|id|ref)"\])$/;
+
 const where = (path: string, via: string | null): string => (via === null ? path : `${path} (${via})`);
 
 /**
@@ -147,6 +150,10 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     for (let i = 0; tailOpen && i < strings.length; i++) {
       const s = strings[i]!;
       if (s.field !== 'inputSchema' || s.key || s.text.trim() === '' || !(tailMay || mayInstruct(memo, s.text.slice(0, 300)))) continue;
+      // The value of `$schema`, `$id` or `$ref` names a schema for a validator to resolve; a client does not
+      // show it as a parameter's text, so it completes no instruction (browsermcp's "Go forward to the next
+      // page" + "http://json-schema.org/draft-07/schema#" read as "forward to <url>"). Alone it is still scanned.
+      if (SCHEMA_IDENTIFIER.test(stringPath(tool, i))) continue;
       const joined = `${tail} ${s.text.trim().slice(0, 300)}`;
       const alone = new Set([...classesOf[descIndex]!, ...classesOf[i]!]);
       const jf = formOf(memo, joined, false);

@@ -18,6 +18,19 @@ export function realSurfaceNames(): string[] {
   return [...sets, ...corpus.sort()];
 }
 
+/** Which group a real surface is in: a distractor set or reference surface, or the labelled corpus' calibration or reported half (index.json `halves`). */
+export type SurfaceGroup = 'sets' | 'calibration' | 'reported';
+
+/** The group of a name from realSurfaceNames. Rules are calibrated on `sets` and `calibration` only. */
+export function surfaceGroup(name: string): SurfaceGroup {
+  if (!name.startsWith('corpus/')) return 'sets';
+  const index = JSON.parse(readFileSync(join(DISTRACTORS, 'corpus', 'index.json'), 'utf8')) as { halves: { calibration: string[]; reported: string[] } };
+  const n = name.slice('corpus/'.length);
+  if (index.halves.calibration.includes(n)) return 'calibration';
+  if (index.halves.reported.includes(n)) return 'reported';
+  throw new Error(`corpus surface "${n}" is in no half of distractors/corpus/index.json`);
+}
+
 /** A real surface by its folder under distractors/, parsed like real input. */
 export function realSurface(name: string): Surface {
   return parseSurfaceText(readFileSync(join(DISTRACTORS, name, 'tools.json'), 'utf8'));

@@ -113,3 +113,17 @@ export function realSurfaces(): { name: string; tools: Tool[] }[] {
   const corpusNames = corpus.surfaces;
   return [...names, ...corpusNames.map((n) => `corpus/${n}`)].map((name) => ({ name, tools: (JSON.parse(readFileSync(join(DISTRACTORS, name, 'tools.json'), 'utf8')) as { tools: Tool[] }).tools }));
 }
+
+/** The security codes the labelled corpus judges (distractors/src/corpus.ts, SECURITY_CODES). */
+const LABELLED_SECURITY = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
+
+/** `surface/tool` of every tool of the labelled corpus whose labels say a security finding fires (a true finding, not an alarm). */
+export function labelledSecurityTools(): Set<string> {
+  const corpus = JSON.parse(readFileSync(join(DISTRACTORS, 'corpus', 'index.json'), 'utf8')) as { surfaces: string[] };
+  const out = new Set<string>();
+  for (const n of corpus.surfaces) {
+    const labels = JSON.parse(readFileSync(join(DISTRACTORS, 'corpus', n, 'labels.json'), 'utf8')) as { tools: { name: string; fire: string[] }[] };
+    for (const t of labels.tools) if (t.fire.some((c) => LABELLED_SECURITY.has(c))) out.add(`corpus/${n}/${t.name}`);
+  }
+  return out;
+}
