@@ -1,0 +1,37 @@
+// The fault scenarios of `npm run bench:faults` (one file each in this folder) and the lanes they run in.
+// Lanes run at the same time, each its scenarios one after another, every scenario in a process of its own
+// (child.ts) with its own service, database and clients: they share nothing but the machine's cores and its
+// PostgreSQL server (each on a throwaway database of its own; kill-embedded-postgres on its own cluster).
+// A scenario is only ever made harder by its neighbours (they load the machine), never easier: each judges
+// its own service's answers, rows and recoveries against the same targets as when it runs alone.
+import type { Scenario } from './lib.js';
+import concurrentSaves from './concurrent-saves.js';
+import databaseOutage from './database-outage.js';
+import fuzz from './fuzz.js';
+import killEmbeddedPostgres from './kill-embedded-postgres.js';
+import mcp from './mcp.js';
+import scopeMatrix from './scope-matrix.js';
+import slowBodies from './slow-bodies.js';
+import terminateConnections from './terminate-connections.js';
+import workerKilled from './worker-killed.js';
+
+/** Every scenario, in the order of the table (and of a serial run, FAULTS_LANES=1). */
+export const SCENARIOS: Scenario[] = [fuzz, mcp, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres, workerKilled, slowBodies];
+
+/**
+ * The lanes of a full run. The CPU-bound scenarios (as fast as the machine lets them: the fuzz, the mcp
+ * flood, the matrix, the concurrent saves) share one lane; those that mostly wait for a fixed time (the
+ * database faults and their windows; the request timeout of slow sockets, the heartbeat window of a killed
+ * worker) fill the others, so the waits overlap with work instead of adding up.
+ */
+export const LANES: string[][] = [
+  ['fuzz', 'mcp', 'scope-matrix', 'concurrent-saves'],
+  ['database-outage', 'kill-embedded-postgres', 'terminate-connections'],
+  ['slow-bodies', 'worker-killed'],
+];
+
+/** The lanes for the chosen ids: `lanes` 1 runs them one after another in table order; otherwise LANES, filtered. */
+export function plan(chosen: readonly string[], lanes: number): string[][] {
+  if (lanes === 1) return [SCENARIOS.map((s) => s.id).filter((id) => chosen.includes(id))];
+  return LANES.map((lane) => lane.filter((id) => chosen.includes(id))).filter((lane) => lane.length > 0);
+}
