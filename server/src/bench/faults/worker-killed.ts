@@ -49,7 +49,9 @@ function startWorker(ctx: Context, databaseUrl: string, name: string): ChildProc
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    const late = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    // Nothing is judged after the jobs completed; a worker still running a seeded evaluation's job would
+    // finish it first (up to 20 s), which only lengthens the run: killed after 5 s.
+    const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
     await exited;
     clearTimeout(late);
   });
