@@ -4,7 +4,8 @@
 // the lanes they run in); each runs in a process of its own (child.ts) and fills one row of the table
 // printed on stdout (markdown), with its seconds and the load average at its start and end; progress goes
 // to stderr. Exit code 0 when every row meets the targets, 1 otherwise. Knobs: FAULTS_ONLY=fuzz,slow-bodies
-// (ids), FAULTS_LANES=1 (one after another instead of the lanes), FAULTS_SCALE=0.1 (counts and durations),
+// (ids), FAULTS_LANES=1 (one after another instead of the lanes; or lanes of its own, `a,b|c`),
+// FAULTS_SCALE=0.1 (counts and durations),
 // FAULTS_SEED (generators), FAULTS_KEEP=1 (keep the run's logs under /tmp), and FAULTS_REQUEST_TIMEOUT_S
 // (instead of the service's own request timeout, for slow-bodies).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,14 +17,13 @@ import { plan, SCENARIOS } from './scenarios.js';
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
-const lanesWanted = process.env.FAULTS_LANES === '1' ? 1 : 0;
 const only = (process.env.FAULTS_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
 const requestTimeout = Number(process.env.FAULTS_REQUEST_TIMEOUT_S ?? 30); // when set; else the service's own (slow-bodies.ts)
-if (!(scale > 0) || !Number.isFinite(seed) || !(requestTimeout > 0 && requestTimeout <= 600) || !['', '1', undefined].includes(process.env.FAULTS_LANES)) {
-  console.error('bench:faults: FAULTS_SCALE must be a positive number, FAULTS_SEED a number, FAULTS_REQUEST_TIMEOUT_S 1–600 seconds, FAULTS_LANES 1 or unset');
+if (!(scale > 0) || !Number.isFinite(seed) || !(requestTimeout > 0 && requestTimeout <= 600)) {
+  console.error('bench:faults: FAULTS_SCALE must be a positive number, FAULTS_SEED a number, FAULTS_REQUEST_TIMEOUT_S 1–600 seconds');
   process.exit(2);
 }
 const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
@@ -31,7 +31,13 @@ if (unknown.length) {
   console.error(`bench:faults: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
   process.exit(2);
 }
-const lanes = plan(only.length ? only : SCENARIOS.map((s) => s.id), lanesWanted);
+let lanes: string[][];
+try {
+  lanes = plan(only.length ? only : SCENARIOS.map((s) => s.id), process.env.FAULTS_LANES ?? '');
+} catch (error) {
+  console.error(`bench:faults: ${(error as Error).message}`);
+  process.exit(2);
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'toolmark-faults-'));
 chmodSync(dir, 0o755); // the embedded cluster's data lives below, and as root it runs as the postgres user

@@ -9,9 +9,12 @@ describe('bench:faults lanes', () => {
     expect(LANES.flat().sort()).toEqual([...ids].sort());
   });
 
-  it('plan: one lane in table order, or the lanes filtered by the chosen ids', () => {
-    expect(plan(['slow-bodies', 'fuzz'], 1)).toEqual([['fuzz', 'slow-bodies']]);
-    expect(plan(['slow-bodies', 'fuzz', 'mcp'], 0)).toEqual([['fuzz', 'mcp'], ['slow-bodies']]);
-    expect(plan(SCENARIOS.map((s) => s.id), 0)).toEqual(LANES);
+  it('plan: one lane in table order, the lanes, or lanes given, filtered by the chosen ids', () => {
+    expect(plan(['slow-bodies', 'fuzz'], '1')).toEqual([['fuzz', 'slow-bodies']]);
+    expect(plan(SCENARIOS.map((s) => s.id))).toEqual(LANES);
+    expect(plan(['slow-bodies', 'fuzz', 'mcp'], 'mcp,fuzz|slow-bodies,worker-killed')).toEqual([['mcp', 'fuzz'], ['slow-bodies']]);
+    expect(() => plan(['fuzz', 'mcp'], 'fuzz')).toThrow(/missing mcp/);
+    expect(() => plan(['fuzz'], 'fuzz|fuzz')).toThrow(/twice/);
+    expect(() => plan(['fuzz'], 'fuzz|nope')).toThrow(/unknown nope/);
   });
 });

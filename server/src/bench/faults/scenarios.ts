@@ -30,8 +30,19 @@ export const LANES: string[][] = [
   ['slow-bodies', 'worker-killed'],
 ];
 
-/** The lanes for the chosen ids: `lanes` 1 runs them one after another in table order; otherwise LANES, filtered. */
-export function plan(chosen: readonly string[], lanes: number): string[][] {
-  if (lanes === 1) return [SCENARIOS.map((s) => s.id).filter((id) => chosen.includes(id))];
-  return LANES.map((lane) => lane.filter((id) => chosen.includes(id))).filter((lane) => lane.length > 0);
+/**
+ * The lanes for the chosen ids. `spec` (FAULTS_LANES): unset, LANES; `1`, one lane in table order; or lanes
+ * of its own, `fuzz,mcp|database-outage,kill-embedded-postgres` (every chosen id once; throws otherwise).
+ */
+export function plan(chosen: readonly string[], spec = ''): string[][] {
+  if (spec === '1') return [SCENARIOS.map((s) => s.id).filter((id) => chosen.includes(id))];
+  const lanes = spec === '' ? LANES : spec.split('|').map((lane) => lane.split(',').map((id) => id.trim()).filter(Boolean));
+  const picked = lanes.map((lane) => lane.filter((id) => chosen.includes(id))).filter((lane) => lane.length > 0);
+  const ids = picked.flat();
+  const unknown = lanes.flat().filter((id) => !SCENARIOS.some((s) => s.id === id));
+  const missing = chosen.filter((id) => !ids.includes(id));
+  if (unknown.length || missing.length || new Set(ids).size !== ids.length) {
+    throw new Error(`FAULTS_LANES: ${[unknown.length ? `unknown ${unknown.join(', ')}` : '', missing.length ? `missing ${missing.join(', ')}` : '', new Set(ids).size !== ids.length ? 'an id twice' : ''].filter(Boolean).join('; ')}`);
+  }
+  return picked;
 }
