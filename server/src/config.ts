@@ -32,6 +32,10 @@ export const ConfigSchema = z.object({
   /** `inline`: workers run inside `npm start`; `off`: only `toolmark worker` processes run jobs. */
   TOOLMARK_WORKERS: z.enum(['inline', 'off']).default('inline'),
   TOOLMARK_WORKER_CONCURRENCY: int(2, 1, 64),
+  /** How often a worker process heartbeats the jobs it runs (seconds; jobs/instance.ts). */
+  TOOLMARK_WORKER_HEARTBEAT_S: int(10, 1, 600),
+  /** A worker silent this long is dead: its jobs are retried by a live one (seconds; at least two heartbeats). */
+  TOOLMARK_WORKER_DEAD_AFTER_S: int(30, 2, 3_600),
   /** Let URL registration reach loopback and private networks (off: SSRF guard). */
   TOOLMARK_ALLOW_PRIVATE_URLS: flag(false),
   /**
@@ -110,10 +114,17 @@ export const ConfigSchema = z.object({
   /** nice(2) increment of the CPU threads (0–19; Linux): lint yields the cores to the event loop. */
   TOOLMARK_CPU_NICE: int(10, 0, 19),
   TOOLMARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-}).refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
-  path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],
-  message: 'must not be longer than TOOLMARK_REQUEST_TIMEOUT_MS',
-});
+})
+  .refine((c) => c.TOOLMARK_HEADERS_TIMEOUT_MS <= c.TOOLMARK_REQUEST_TIMEOUT_MS, {
+    path: ['TOOLMARK_HEADERS_TIMEOUT_MS'],
+    message: 'must not be longer than TOOLMARK_REQUEST_TIMEOUT_MS',
+  })
+  // A live worker whose beats are one window apart would look dead between two of them, and a judge needs a
+  // window of gap-free beats before it judges anyone by silence (jobs/instance.ts).
+  .refine((c) => c.TOOLMARK_WORKER_DEAD_AFTER_S >= 2 * c.TOOLMARK_WORKER_HEARTBEAT_S, {
+    path: ['TOOLMARK_WORKER_DEAD_AFTER_S'],
+    message: 'must be at least twice TOOLMARK_WORKER_HEARTBEAT_S',
+  });
 /** Validated configuration; TOOLMARK_ALLOW_NPM_CAPTURE resolved against the sandbox (true: npm captures run). */
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'TOOLMARK_ALLOW_NPM_CAPTURE'> & { TOOLMARK_ALLOW_NPM_CAPTURE: boolean };
 

@@ -102,6 +102,7 @@ async function main(): Promise<number> {
         allowPrivateUrls: config.TOOLMARK_ALLOW_PRIVATE_URLS,
         allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
         concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
+        instance: { heartbeatSeconds: config.TOOLMARK_WORKER_HEARTBEAT_S, deadAfterSeconds: config.TOOLMARK_WORKER_DEAD_AFTER_S },
         cpu,
         recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
         datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, csvBom: config.TOOLMARK_DATASETS_CSV_BOM, signer },

@@ -32,7 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(chromium)) {
     throw new Error(
       `e2e setup: no Chromium at ${chromium}. Install Debian's: apt-get update && apt-get install -y chromium fonts-ipafont-gothic ` +
-        '(npm test does this through scripts/ensure-chromium.sh, as root), or set CHROMIUM_PATH. Never `npx playwright install`.',
+        '(or `npm run setup:test` as root, which .ci/run runs), or set CHROMIUM_PATH. Never `npx playwright install`.',
     );
   }
   const port = Number(process.env.E2E_PORT);

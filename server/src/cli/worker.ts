@@ -78,6 +78,7 @@ async function runWorker(io: CliIo): Promise<number> {
       allowPrivateUrls: config.TOOLMARK_ALLOW_PRIVATE_URLS,
       allowNpmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE,
       concurrency: config.TOOLMARK_WORKER_CONCURRENCY,
+      instance: { heartbeatSeconds: config.TOOLMARK_WORKER_HEARTBEAT_S, deadAfterSeconds: config.TOOLMARK_WORKER_DEAD_AFTER_S },
       recaptureCron: config.TOOLMARK_RECAPTURE_CRON,
       datasets: { root: datasetsDir(config), license: config.TOOLMARK_DATASETS_LICENSE, siteUrl: publicUrl(config), cron: config.TOOLMARK_DATASETS_CRON, csvBom: config.TOOLMARK_DATASETS_CSV_BOM, signer },
     });
@@ -108,7 +109,7 @@ export function registerWorker(program: Command, io: CliIo, done: (code: number)
     .description(
       'Run job workers against the service database (DATABASE_URL, required) until SIGINT or SIGTERM, then ' +
         'finish jobs in progress. Settings come from the environment like the service\'s: ' +
-        'TOOLMARK_WORKER_CONCURRENCY, TOOLMARK_ALLOW_PRIVATE_URLS, TOOLMARK_ALLOW_NPM_CAPTURE, TOOLMARK_RECAPTURE_CRON, ' +
+        'TOOLMARK_WORKER_CONCURRENCY, TOOLMARK_WORKER_HEARTBEAT_S, TOOLMARK_WORKER_DEAD_AFTER_S, TOOLMARK_ALLOW_PRIVATE_URLS, TOOLMARK_ALLOW_NPM_CAPTURE, TOOLMARK_RECAPTURE_CRON, ' +
         'TOOLMARK_LOG_LEVEL, TOOLMARK_DB_POOL. Logs are JSON lines on stdout.',
     )
     .action(async () => {

@@ -32,4 +32,12 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('sometimes');
   });
+
+  it('reads the worker heartbeat and dead-after window (10 s / 30 s by default) and refuses a window under two beats', () => {
+    expect(loadConfig({})).toMatchObject({ TOOLMARK_WORKER_HEARTBEAT_S: 10, TOOLMARK_WORKER_DEAD_AFTER_S: 30 });
+    expect(loadConfig({ TOOLMARK_WORKER_HEARTBEAT_S: '2', TOOLMARK_WORKER_DEAD_AFTER_S: '4' })).toMatchObject({ TOOLMARK_WORKER_HEARTBEAT_S: 2, TOOLMARK_WORKER_DEAD_AFTER_S: 4 });
+    expect(() => loadConfig({ TOOLMARK_WORKER_HEARTBEAT_S: '2', TOOLMARK_WORKER_DEAD_AFTER_S: '3' })).toThrow(/TOOLMARK_WORKER_DEAD_AFTER_S: must be at least twice/);
+    expect(() => loadConfig({ TOOLMARK_WORKER_DEAD_AFTER_S: '15' })).toThrow(/TOOLMARK_WORKER_DEAD_AFTER_S/);
+    expect(() => loadConfig({ TOOLMARK_WORKER_HEARTBEAT_S: '0' })).toThrow(/TOOLMARK_WORKER_HEARTBEAT_S/);
+  });
 });

@@ -39,7 +39,8 @@ it('runs jobs against DATABASE_URL and stops cleanly on SIGTERM', async () => {
   // worker gets, as the embedded cluster's would be: it must appear in no log line.
   const url = new URL(t.url);
   url.password = 'pw-that-must-not-leak';
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATABASE_URL: url.toString(), TOOLMARK_RECAPTURE_CRON: '5 4 * * *' };
+  // A 1 s heartbeat (TOOLMARK_WORKER_HEARTBEAT_S; the default is 10 s) must reach the worker's instance.
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATABASE_URL: url.toString(), TOOLMARK_RECAPTURE_CRON: '5 4 * * *', TOOLMARK_WORKER_HEARTBEAT_S: '1', TOOLMARK_WORKER_DEAD_AFTER_S: '3' };
   const child = spawn(process.execPath, [CLI, 'worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -52,6 +53,11 @@ it('runs jobs against DATABASE_URL and stops cleanly on SIGTERM', async () => {
     await waitFor('the backfilled lint', async () => (await lintRows(t, version.id)).length === Object.keys(ruleSets).length, 20_000);
     const [schedule] = await t.sql.unsafe<{ cron: string; timezone: string }[]>("SELECT cron, timezone FROM pgboss.schedule WHERE name = 'recapture-public'");
     expect(schedule).toEqual({ cron: '5 4 * * *', timezone: 'UTC' });
+    // Its instance beats every second: two new heartbeats within 5 s each (at 10 s, as by default, this fails).
+    const beat = async () => (await t.sql<{ at: string }[]>`SELECT max(heartbeat_at)::text AS at FROM job_instances WHERE ended_at IS NULL`)[0]?.at;
+    const first = await beat();
+    const second = await waitFor('a heartbeat after the first', async () => ((await beat()) !== first ? beat() : undefined), 5_000, 100);
+    await waitFor('a heartbeat after the second', async () => (await beat()) !== second, 5_000, 100);
   } finally {
     child.kill('SIGTERM');
   }

@@ -92,9 +92,19 @@ const scenario: Scenario = {
     if (hDown.length === 0 && faults.length) row.failures.push('/health was never read during an outage');
     if (badHealth.length) row.failures.push(`/health during the outage not 503 with a reason within 2 s ×${badHealth.length} of ${hDown.length}: ${tally(badHealth.map((h) => `${codeOf(h)}${h.end - h.start > 2_000 ? ' slow' : ''}`))}`);
     else if (hDown.length) row.notes.push(`/health during the outage: 503 ×${hDown.length} (${reason(hDown[0]!.body)})`);
-    const hUp = health.filter((h) => !faults.some((f) => h.start >= f.at && h.start <= f.restored + 5_000));
+    // While the database was up: sent and answered outside every fault window (the fault until 5 s after the
+    // return). A /health in flight when the cut came — sent just before, answered after — belongs to the
+    // outage, as for the traffic (traffic.ts judge).
+    const inWindow = (t: number) => faults.some((f) => t >= f.at && t <= f.restored + 5_000);
+    const hUp = health.filter((h) => !inWindow(h.start) && !inWindow(h.end));
+    const inFlight = health.filter((h) => !inWindow(h.start) && inWindow(h.end) && h.status !== 200);
+    if (inFlight.length) row.notes.push(`/health sent before a cut and answered after it: ${tally(inFlight.map(codeOf))}`);
     const badUp = hUp.filter((h) => h.status !== 200);
-    if (badUp.length) row.failures.push(`/health not 200 while the database was up ×${badUp.length}: ${tally(badUp.map(codeOf))}`);
+    const when = (h: Answer) => {
+      const f = faults.reduce((best, x) => (Math.abs(h.start - x.at) < Math.abs(h.start - best.at) ? x : best), faults[0]!);
+      return f ? ` (sent ${((h.start - f.at) / 1000).toFixed(1)} s from a cut, answered in ${((h.end - h.start) / 1000).toFixed(1)} s)` : '';
+    };
+    if (badUp.length) row.failures.push(`/health not 200 while the database was up ×${badUp.length}: ${tally(badUp.map((h) => `${codeOf(h)}${when(h)}`))}`);
     checkSaves(row, answers, before, await saveCounts(db.url));
   },
 };

@@ -68,7 +68,9 @@ export async function startServiceFor(ctx: Context, name: string, databaseUrl: s
   // As root the embedded cluster runs as the postgres user, which must be able to enter the directory.
   chmodSync(dir, 0o755);
   const logFile = join(ctx.dir, `${name}-service-${counter}.log`);
+  const t0 = performance.now();
   const { child, url } = await startService(benchServiceEnv(databaseUrl, dir, extraEnv), { logFile });
+  ctx.log(`service ${name} answering after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   let exited = false;
   child.once('exit', () => (exited = true));
   const service: Service = {
@@ -119,6 +121,7 @@ export async function startServiceFor(ctx: Context, name: string, databaseUrl: s
       const t0 = performance.now();
       await stopService(child, { killAfterMs: 15_000 });
       const s = (performance.now() - t0) / 1000;
+      ctx.log(`service ${name} stopped in ${s.toFixed(1)} s`);
       if (child.signalCode === 'SIGKILL') ctx.note('at the end the service did not stop within 15 s of SIGTERM (killed)');
       else if (s > 5) ctx.note(`at the end the service took ${s.toFixed(1)} s to stop`);
     },
@@ -129,8 +132,14 @@ export async function startServiceFor(ctx: Context, name: string, databaseUrl: s
 
 /** A fresh migrated database on the machine's PostgreSQL, dropped at the end. */
 export async function throwawayDatabase(ctx: Context): Promise<TestDatabase> {
+  const t0 = performance.now();
   const db = await createTestDatabase(4);
-  ctx.defer(() => db.drop());
+  ctx.log(`throwaway database migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  ctx.defer(async () => {
+    const t1 = performance.now();
+    await db.drop();
+    ctx.log(`throwaway database dropped in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  });
   return db;
 }
 

@@ -28,6 +28,10 @@ export interface Row {
   failures: string[];
   /** Measured details worth reading (never fail the row). */
   notes: string[];
+  /** Wall-clock seconds of the scenario, its clean-up included (set by the runner). */
+  seconds?: number;
+  /** The machine's 1-minute load average when the scenario started and ended (set by the runner). */
+  load?: { start: number; end: number };
 }
 
 export const newRow = (id: string): Row => ({
@@ -99,8 +103,8 @@ const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\
 
 /** The markdown table of the rows, then one line of failures and notes per scenario. */
 export function renderTable(rows: Row[]): string {
-  const head = ['scenario', 'cases', '5xx', 'wrong shape', 'hangs > 5 s', 'rows lost/partial', 'faults survived', 'recovery (s)', 'result'];
-  const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 || i === head.length - 1 ? '---' : '---:')).join('|')}|`];
+  const head = ['scenario', 'cases', '5xx', 'wrong shape', 'hangs > 5 s', 'rows lost/partial', 'faults survived', 'recovery (s)', 'result', 'time (s)', 'load'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map((h) => (h === 'scenario' || h === 'result' || h === 'load' ? '---' : '---:')).join('|')}|`];
   for (const r of rows) {
     const faults = r.faults === null ? '—' : r.serviceDied ? `service died (${r.faults.survived}/${r.faults.injected})` : `${r.faults.survived}/${r.faults.injected}`;
     const recovery = r.recoverySeconds === null ? (r.faults && r.faults.injected > 0 ? 'not recovered' : '—') : r.recoverySeconds.toFixed(1);
@@ -116,6 +120,8 @@ export function renderTable(rows: Row[]): string {
         r.faults === null && r.serviceDied ? 'service died' : faults,
         recovery + (recovery === '—' ? '' : target),
         passed(r) ? 'pass' : '**fail**',
+        r.seconds === undefined ? '—' : r.seconds.toFixed(0),
+        r.load === undefined ? '—' : `${r.load.start.toFixed(1)} → ${r.load.end.toFixed(1)}`,
       ]
         .map(cell)
         .join(' | ')} |`,

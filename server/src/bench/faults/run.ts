@@ -1,25 +1,19 @@
 // npm run bench:faults — the fault-injection suite of issue 10 §6 against the real service
 // (`server/dist/start.js` as a child process), the machine's PostgreSQL (a throwaway database per
-// scenario) and the embedded PostgreSQL. One scenario per file in this folder; each fills one row of the
-// table printed on stdout (markdown), progress goes to stderr. Exit code 0 when every row meets the
-// targets, 1 otherwise. Knobs: FAULTS_ONLY=fuzz,slow-bodies (ids), FAULTS_SCALE=0.1 (counts and
-// durations), FAULTS_SEED (generators), FAULTS_KEEP=1 (keep the run's logs under /tmp), and
-// FAULTS_REQUEST_TIMEOUT_S (instead of the service's own request timeout, for slow-bodies).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { newRow, passed, renderTable, type Context, type Row, type Scenario } from './lib.js';
-import concurrentSaves from './concurrent-saves.js';
-import databaseOutage from './database-outage.js';
-import fuzz from './fuzz.js';
-import killEmbeddedPostgres from './kill-embedded-postgres.js';
-import mcp from './mcp.js';
-import scopeMatrix from './scope-matrix.js';
-import slowBodies from './slow-bodies.js';
-import terminateConnections from './terminate-connections.js';
-import workerKilled from './worker-killed.js';
-
-const SCENARIOS: Scenario[] = [fuzz, mcp, scopeMatrix, concurrentSaves, terminateConnections, databaseOutage, killEmbeddedPostgres, workerKilled, slowBodies];
+// scenario) and the embedded PostgreSQL. One scenario per file in this folder (scenarios.ts lists them and
+// the lanes they run in); each runs in a process of its own (child.ts) and fills one row of the table
+// printed on stdout (markdown), with its seconds and the load average at its start and end; progress goes
+// to stderr. Exit code 0 when every row meets the targets, 1 otherwise. Knobs: FAULTS_ONLY=fuzz,slow-bodies
+// (ids), FAULTS_LANES=1 (one after another instead of the lanes; or lanes of its own, `a,b|c`),
+// FAULTS_SCALE=0.1 (counts and durations),
+// FAULTS_SEED (generators), FAULTS_KEEP=1 (keep the run's logs under /tmp), and FAULTS_REQUEST_TIMEOUT_S
+// (instead of the service's own request timeout, for slow-bodies).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { newRow, passed, renderTable, type Row } from './lib.js';
+import { plan, SCENARIOS } from './scenarios.js';
 
 const scale = Number(process.env.FAULTS_SCALE ?? 1);
 const seed = Number(process.env.FAULTS_SEED ?? 1);
@@ -37,74 +31,102 @@ if (unknown.length) {
   console.error(`bench:faults: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
   process.exit(2);
 }
-const chosen = only.length ? SCENARIOS.filter((s) => only.includes(s.id)) : SCENARIOS;
+let lanes: string[][];
+try {
+  lanes = plan(only.length ? only : SCENARIOS.map((s) => s.id), process.env.FAULTS_LANES ?? '');
+} catch (error) {
+  console.error(`bench:faults: ${(error as Error).message}`);
+  process.exit(2);
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'toolmark-faults-'));
 chmodSync(dir, 0o755); // the embedded cluster's data lives below, and as root it runs as the postgres user
 const log = (message: string) => process.stderr.write(`[faults ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const CHILD_JS = resolve(import.meta.dirname, 'child.js');
 
-let pending: (() => Promise<void> | void)[] = [];
-async function cleanUp(): Promise<void> {
-  const fns = pending.reverse();
-  pending = [];
-  for (const fn of fns) {
-    try {
-      await Promise.race([Promise.resolve().then(fn), new Promise((_r, reject) => setTimeout(() => reject(new Error('clean-up took over 40 s')), 40_000).unref())]);
-    } catch (error) {
-      log(`clean-up: ${(error as Error).message}`);
-    }
-  }
-}
+const running = new Set<ChildProcess>();
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    log(`${signal}: cleaning up`);
-    void cleanUp().finally(() => {
+    stopping = true;
+    log(`${signal}: stopping the scenarios (each cleans up)`);
+    for (const child of running) child.kill('SIGTERM');
+    const waited = [...running].map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))));
+    void Promise.race([Promise.all(waited), new Promise((r) => setTimeout(r, 60_000))]).finally(() => {
+      for (const child of running) child.kill('SIGKILL');
       if (process.env.FAULTS_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
       process.exit(130);
     });
   });
 }
 
-// The harness uses postgres.js too: an error it fails to catch must cost the current row, not the table.
-let current: Row | undefined;
-process.on('uncaughtException', (error) => {
-  log(`uncaught in the harness: ${error.stack ?? error.message}`);
-  current?.failures.push(`harness: uncaught ${error.message.slice(0, 200)}`);
-});
-
-const rows: Row[] = [];
-const t0 = performance.now();
-log(`node ${process.version}, ${availableParallelism()} cores, scale ${scale}, seed ${seed}; run directory ${dir}`);
-for (const scenario of chosen) {
-  const row = newRow(scenario.id);
-  current = row;
-  const ctx: Context = { scale, seed, dir, log: (m) => log(`${scenario.id}: ${m}`), note: (m) => row.notes.push(m), fail: (m) => row.failures.push(m), defer: (fn) => pending.push(fn) };
-  const budget = (scenario.budgetSeconds * Math.max(1, scale) + 60) * 1000;
+/** Run one scenario in its own process; its row, or a row saying why there is none. */
+async function runScenario(id: string): Promise<Row> {
+  const scenario = SCENARIOS.find((s) => s.id === id)!;
+  const rowFile = join(dir, `${id}.row.json`);
   const started = performance.now();
-  log(`${scenario.id}: ${scenario.what}`);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      scenario.run(ctx, row),
-      new Promise((_r, reject) => (timer = setTimeout(() => reject(new Error(`did not finish within ${(budget / 1000).toFixed(0)} s`)), budget))),
-    ]);
-  } catch (error) {
-    row.failures.push(`harness: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`);
-  } finally {
-    clearTimeout(timer);
-    await cleanUp();
+  const loadStart = loadavg()[0]!;
+  // Its stdout joins this process's stderr: stdout is for the table only.
+  const child = spawn(process.execPath, [CHILD_JS], {
+    env: { ...process.env, FAULTS_SCENARIO: id, FAULTS_RUN_DIR: dir, FAULTS_ROW_FILE: rowFile, FAULTS_SCALE: String(scale), FAULTS_SEED: String(seed) },
+    stdio: ['ignore', 2, 2],
+  });
+  running.add(child);
+  // The child stops itself after its budget (+ 60 s) and cleans up (each step at most 40 s): past that it hangs.
+  const hardBound = (scenario.budgetSeconds * Math.max(1, scale) + 60 + 180) * 1000;
+  let cut = false;
+  const timer = setTimeout(() => {
+    cut = true;
+    log(`${id}: its process did not end within ${(hardBound / 1000).toFixed(0)} s: stopping it`);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 60_000).unref();
+  }, hardBound);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('exit', (c, s) => r([c, s])));
+  clearTimeout(timer);
+  running.delete(child);
+  let row: Row;
+  if (existsSync(rowFile)) row = JSON.parse(readFileSync(rowFile, 'utf8')) as Row;
+  else {
+    row = newRow(id);
+    row.failures.push(`harness: the scenario's process ended (${signal ?? `exit ${code}`}) without its row`);
   }
-  rows.push(row);
-  log(`${scenario.id}: ${passed(row) ? 'pass' : 'FAIL'} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (cut) row.failures.push(`harness: its process was stopped after ${(hardBound / 1000).toFixed(0)} s`);
+  row.seconds ??= (performance.now() - started) / 1000;
+  row.load ??= { start: loadStart, end: loadavg()[0]! };
+  log(`${id}: ${passed(row) ? 'pass' : 'FAIL'} in ${row.seconds.toFixed(1)} s`);
+  return row;
 }
+
+const loadAtStart = loadavg();
+let loadPeak = loadAtStart[0]!;
+const sampler = setInterval(() => (loadPeak = Math.max(loadPeak, loadavg()[0]!)), 5_000);
+const t0 = performance.now();
+log(`node ${process.version}, ${availableParallelism()} cores, scale ${scale}, seed ${seed}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(', ')}; run directory ${dir}`);
+log(`lanes (at the same time, each one after another): ${lanes.map((l) => l.join(' → ')).join(' | ')}`);
+const rows = new Map<string, Row>();
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const id of lane) {
+      if (stopping) return;
+      rows.set(id, await runScenario(id));
+    }
+  }),
+);
+clearInterval(sampler);
+const seconds = (performance.now() - t0) / 1000;
+const loadAtEnd = loadavg();
 if (process.env.FAULTS_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
 else log(`logs kept in ${dir}`);
 
-console.log(`bench:faults, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${availableParallelism()} cores, FAULTS_SCALE=${scale}, FAULTS_SEED=${seed}, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+const ordered = SCENARIOS.map((s) => rows.get(s.id)).filter((r): r is Row => r !== undefined);
+const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
+console.log(
+  `bench:faults, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, node ${process.version}, ${availableParallelism()} cores, FAULTS_SCALE=${scale}, FAULTS_SEED=${seed}, ` +
+    `${lanes.length === 1 ? 'one lane' : `${lanes.length} lanes`}, ${seconds.toFixed(0)} s; load average (1, 5, 15 min) ${fmt(loadAtStart)} at the start, ${fmt(loadAtEnd)} at the end, 1-min peak ${loadPeak.toFixed(2)}`,
+);
 console.log('');
-console.log(renderTable(rows));
-const allPassed = rows.every(passed);
+console.log(renderTable(ordered));
+const allPassed = ordered.length > 0 && ordered.every(passed);
 console.log('');
-console.log(allPassed ? 'every scenario meets the targets' : `${rows.filter((r) => !passed(r)).length} of ${rows.length} scenarios miss the targets`);
-// Exit explicitly: a scenario cut by its budget may leave a timer or socket behind.
+console.log(allPassed ? `every scenario meets the targets, ${seconds.toFixed(0)} s in all` : `${ordered.filter((r) => !passed(r)).length} of ${ordered.length} scenarios miss the targets, ${seconds.toFixed(0)} s in all`);
 process.exit(allPassed ? 0 : 1);
