@@ -98,12 +98,15 @@ export class LineStdioTransport implements Transport {
   private append(part: Buffer): boolean {
     if (this.size + part.length > this.maxMessageBytes) {
       const limit = this.maxMessageBytes;
-      const message = `a message over the ${limit}-byte limit of one stdio message was sent (more than ${this.size + part.length} bytes before its newline); the connection is closed`;
-      const reply = this.send(rpcError(null, RPC.invalidRequest, message, { code: 'message_too_large', limit }));
+      const message = `a message over the ${limit}-byte limit of one stdio message was sent (at least ${this.size + part.length} bytes before its newline); the connection is closed`;
+      // Fatal from here on, whichever comes first: the reply written, or stdin ending.
+      const error = new Error(message);
+      this.failure = error;
+      this.stdin.off('data', this.onData);
+      this.stdin.off('end', this.onEnd);
       this.parts = [];
       this.size = 0;
-      void reply.then(() => this.fail(new Error(message)));
-      this.stdin.off('data', this.onData);
+      void this.send(rpcError(null, RPC.invalidRequest, message, { code: 'message_too_large', limit })).then(() => this.report(error));
       return false;
     }
     this.parts.push(part);
@@ -148,6 +151,10 @@ export class LineStdioTransport implements Transport {
   private fail(error: Error): void {
     if (this.failure !== null) return;
     this.failure = error;
+    this.report(error);
+  }
+
+  private report(error: Error): void {
     if (this.onerror) this.onerror(error);
     else this.log.error({ err: error }, 'the stdio transport failed');
     void this.close();

@@ -97,17 +97,19 @@ describe('toolmark mcp: what the stdio transport answers', { timeout: 60_000 }, 
     expect(stderr).toMatch(/warn: a JSON-RPC batch was refused \{"messages":3\}/);
   });
 
-  it('a message over 10 MiB gets an error reply, then the process exits 2 saying why on stderr', async () => {
+  it('a message over 10 MiB gets an error reply, then the process exits 2 saying why on stderr (even when stdin ends right after it)', async () => {
     const s = launch();
     s.write(ping(1));
     expect(await s.replies(1)).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     const head = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lint_surface","arguments":{"tools":"';
     s.write(Buffer.from(head + 'x'.repeat(STDIO_MAX_MESSAGE_BYTES + 1 - head.length)));
+    // stdin ends right after it: still fatal (exit 2), not a clean close.
+    s.end();
     const [reply] = await s.replies(1);
     expect(reply).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, message: expect.stringMatching(/^a message over the 10485760-byte limit of one stdio message was sent \(more than \d+ bytes before its newline\); the connection is closed$/), data: { code: 'message_too_large', limit: 10485760 } },
+      error: { code: -32600, message: expect.stringMatching(/^a message over the 10485760-byte limit of one stdio message was sent \(at least \d+ bytes before its newline\); the connection is closed$/), data: { code: 'message_too_large', limit: 10485760 } },
     });
     const { code, stderr } = await s.exit;
     expect(code).toBe(2);
