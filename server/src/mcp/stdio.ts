@@ -1,6 +1,7 @@
 // `toolmark mcp`: the tools offered over stdio on LineStdioTransport (stdio-transport.ts: the SDK's framing,
-// every line answered). stdout is the protocol; every log line goes to stderr. Resolves when the client closes stdin (or the transport closes), saying
-// whether the transport stopped on a fatal error (the CLI then exits non-zero).
+// every line answered). stdout is the protocol; every log line goes to stderr. Resolves when the client
+// closes stdin (or the transport closes), saying whether the transport stopped on a fatal error (the CLI
+// then exits non-zero).
 import type { LaunchGuards } from './guards.js';
 import { createMcpServer } from './register.js';
 import { LineStdioTransport } from './stdio-transport.js';
