@@ -1,8 +1,8 @@
 // npm run bench:loop — can CPU-heavy requests starve the service? The real service (`server/dist/start.js`,
 // service.ts) on a throwaway database; for BENCH_DURATION seconds, heavy clients send the heaviest
 // requests an anonymous caller (and a CI key) may send, back to back:
-//   - MCP: POST /mcp, a JSON-RPC batch of lint_surface calls, each a 200-tool synthetic surface, as many as
-//     the body limit takes (anonymous);
+//   - MCP: POST /mcp, one lint_surface call of a 200-tool synthetic surface per request (anonymous; /mcp
+//     refuses JSON-RPC batches since issue 28, so this no longer sends five lints in one request);
 //   - REST: POST /v1/servers/{id}/lint of a new 200-tool synthetic surface (~0.9 MB) each time (a ci key).
 // Every body is new (the tool names carry a counter), so no memo or cache answers for the lint. Meanwhile
 // two samplers ask `/health` and a small page (`/v1/rules`) every BENCH_SAMPLE_MS. Beside it, BENCH_BURNERS
@@ -26,8 +26,6 @@ const MCP_CLIENTS = Number(process.env.BENCH_MCP_CLIENTS ?? 4);
 const REST_CLIENTS = Number(process.env.BENCH_REST_CLIENTS ?? 2);
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 100);
 const BURNERS = Number(process.env.BENCH_BURNERS ?? 2);
-/** lint_surface calls per batch: five 200-tool surfaces of ~210 KB fit the /mcp body limit (1 MiB + 64 KiB). */
-const BATCH = Number(process.env.BENCH_BATCH ?? 5);
 const TARGET_P99_MS = 250;
 
 const uptime = (): string => {
@@ -55,7 +53,9 @@ const percentile = (sorted: number[], p: number): number => (sorted.length === 0
 /** An error answer's code (uniform shape), if it has one. */
 function errorCode(text: string): string | undefined {
   try {
-    return (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+    // The REST shape's code, or a JSON-RPC error's (from /mcp) in its data.
+    const error = (JSON.parse(text) as { error?: { code?: unknown; data?: { code?: string } } }).error;
+    return typeof error?.code === 'string' ? error.code : error?.data?.code;
   } catch {
     return undefined;
   }
@@ -77,12 +77,14 @@ async function timed(url: string, init?: RequestInit): Promise<Sample & { text: 
 const tally = new Map<string, number>();
 const count = (what: string): void => void tally.set(what, (tally.get(what) ?? 0) + 1);
 
-/** The tool results of an MCP batch answer, counted by their outcome. */
+/** The tool result of an MCP answer, counted by its outcome. */
 function countMcp(sample: Sample & { text: string }): void {
   if (sample.status !== 200) return count(`mcp ${sample.status} ${sample.code ?? ''}`.trim());
-  let answers: { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } }; error?: { message?: string } }[];
+  type Answer = { result?: { isError?: boolean; structuredContent?: { error?: { code?: string } } }; error?: { message?: string } };
+  let answers: Answer[];
   try {
-    answers = JSON.parse(sample.text) as typeof answers;
+    const parsed = JSON.parse(sample.text) as Answer | Answer[];
+    answers = Array.isArray(parsed) ? parsed : [parsed];
   } catch {
     return count('mcp 200 unreadable');
   }
@@ -112,15 +114,14 @@ async function main(): Promise<void> {
 
     // Bodies are made before the flood: the bench's own loop stays free to time the samplers.
     const lintCall = fresh(JSON.stringify(syntheticSurface(200, 30, 3).tools));
-    const mcpBody = () =>
-      `[${Array.from({ length: BATCH }, (_, i) => `{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"lint_surface","arguments":{"tools":${lintCall()}}}}`).join(',')}]`;
+    const mcpBody = () => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lint_surface","arguments":{"tools":${lintCall()}}}}`;
     const restBody = fresh(JSON.stringify(syntheticSurface(200)));
     const mcpHeaders = { ...json, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 
     for (let i = 0; i < BURNERS; i++) burners.push(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
     await new Promise((r) => setTimeout(r, 2_000)); // let the load average feel the burners
     const before = uptime();
-    process.stderr.write(`flooding for ${DURATION_S} s: ${MCP_CLIENTS} MCP clients (batches of ${BATCH} × 200-tool lint), ${REST_CLIENTS} REST lint clients, ${BURNERS} busy loops\n`);
+    process.stderr.write(`flooding for ${DURATION_S} s: ${MCP_CLIENTS} MCP clients (one 200-tool lint per request), ${REST_CLIENTS} REST lint clients, ${BURNERS} busy loops\n`);
 
     const end = performance.now() + DURATION_S * 1000;
     const heavy = async (send: () => Promise<void>) => {

@@ -36,8 +36,7 @@ async function runMcp(options: McpOptions, io: CliIo): Promise<number> {
     );
     // The MCP SDK's server side is loaded only here.
     const { serveStdio } = await import('../mcp/stdio.js');
-    await serveStdio(launch, io);
-    return EXIT.ok;
+    return (await serveStdio(launch, io)) === 'failed' ? EXIT.error : EXIT.ok;
   } catch (error) {
     return printError(io, 'mcp', error);
   }
@@ -66,7 +65,7 @@ export function registerMcp(program: Command, io: CliIo, done: (code: number) =>
       `
 Example (a client's config): { "command": "npx", "args": ["toolmark", "mcp", "--config", "toolmark.config.json"] }
 
-Exit codes: 0 the client closed the connection, 2 a launch error (bad flag or config).`,
+Exit codes: 0 the client closed the connection, 2 a launch error (bad flag or config) or a fatal transport error\n(a message over 10 MiB, a read or write error on stdin/stdout; said on stderr).`,
     )
     .action(async (options: McpOptions) => done(await runMcp(options, io)));
 }

@@ -2,7 +2,7 @@
 // from piscina, so the event loop keeps answering /health, pages and the database's sockets while a
 // 200-tool surface is linted. Bounded twice: the pool takes at most `threads + queue` tasks at once
 // (503 `cpu_busy` past it), and a request's tasks run one after another within its CPU budget (429
-// `cpu_budget_exceeded` once it is used up): a JSON-RPC batch of 100 lints holds one thread, never all.
+// `cpu_budget_exceeded` once it is used up): a request of many lints holds one thread, never all (/mcp takes one message per request).
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';

@@ -7,9 +7,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { createMcpServer } from './register.js';
 import type { McpAuth, McpLogger, McpService } from './tool.js';
 
-/** Answer one POST /mcp: a JSON-RPC message (or batch) already parsed from the body. */
+/** Answer one POST /mcp: one JSON-RPC message already parsed from the body (the route refuses batches). */
 export async function handleMcpPost(args: { service: McpService; auth: McpAuth | null; log: McpLogger; req: IncomingMessage; res: ServerResponse; body: unknown }): Promise<void> {
-  // One CPU session for the whole POST, a batch included: its tool calls share one budget and one thread.
+  // One CPU session for the whole POST (one message: batches never get here).
   // A refused call is a tool error (register.ts); the answer carries the wait in Retry-After as well.
   const gone = new AbortController();
   const cpu = args.service.cpu.session({

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callTool, createMcpServer } from './register.js';
+import { callTool, createMcpServer, MAX_RESULT_BYTES } from './register.js';
 import { defineTool, type McpContext } from './tool.js';
 
 const logged: unknown[] = [];
@@ -53,5 +53,20 @@ describe('register', () => {
       await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/unknown tool "nope"/);
       await client.close();
     }
+  });
+
+  it('a result over MAX_RESULT_BYTES is not sent: result_too_large says its size and the limit; one at the limit is', async () => {
+    const sized = (chars: number) =>
+      defineTool({ ...echo, needs: undefined, inputSchema: {}, async run() { return { data: { text: 'x'.repeat(chars) } }; } });
+    const agent = ctx(null);
+    // {"text":"…"} is 11 bytes around the string.
+    const fits = await callTool(sized(MAX_RESULT_BYTES - 11), {}, agent);
+    expect(fits.isError).toBeUndefined();
+    expect(Buffer.byteLength((fits.content[0] as { text: string }).text)).toBe(MAX_RESULT_BYTES);
+    const over = parse(await callTool(sized(MAX_RESULT_BYTES - 10), {}, agent));
+    expect(over).toEqual({
+      isError: true,
+      body: { error: { code: 'result_too_large', message: expect.stringMatching(/^the result is 1048577 bytes of JSON, over the 1048576-byte limit/), detail: { bytes: MAX_RESULT_BYTES + 1, limit: MAX_RESULT_BYTES } } },
+    });
   });
 });

@@ -32,11 +32,34 @@ export function listedTool(def: McpToolDef): Tool {
   return { name: def.name, title: def.title, description: def.description, inputSchema: inputJsonSchema(def), annotations: { title: def.title, ...def.annotations } };
 }
 
-const answer = (data: unknown, isError = false): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(data) }],
-  ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? { structuredContent: data as Record<string, unknown> } : {}),
-  ...(isError ? { isError: true } : {}),
-});
+/**
+ * The most bytes of JSON one call's result may carry (the text; structuredContent repeats it, so the wire
+ * carries up to about twice this). A larger result is not sent: the call answers `result_too_large`, which
+ * says how big it was and to ask for less, so one call can neither flood an agent's context nor the network.
+ */
+export const MAX_RESULT_BYTES = 1024 * 1024;
+
+const answer = (data: unknown, isError = false): CallToolResult => {
+  const text = JSON.stringify(data);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_RESULT_BYTES) {
+    return answer(
+      {
+        error: {
+          code: 'result_too_large',
+          message: `the result is ${bytes} bytes of JSON, over the ${MAX_RESULT_BYTES}-byte limit of one call's result; ask for less (without detail, fewer items, a smaller surface)`,
+          detail: { bytes, limit: MAX_RESULT_BYTES },
+        },
+      },
+      true,
+    );
+  }
+  return {
+    content: [{ type: 'text', text }],
+    ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? { structuredContent: data as Record<string, unknown> } : {}),
+    ...(isError ? { isError: true } : {}),
+  };
+};
 
 /** The arguments, parsed by the def's shape, or an `invalid_arguments` refusal naming the first bad one. */
 function parseArguments(def: McpToolDef, args: unknown): Record<string, unknown> {

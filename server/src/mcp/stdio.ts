@@ -1,8 +1,10 @@
-// `toolmark mcp`: the tools offered over stdio on the SDK's StdioServerTransport. stdout is the protocol;
-// every log line goes to stderr. Resolves when the client closes stdin (or the transport closes).
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// `toolmark mcp`: the tools offered over stdio on LineStdioTransport (stdio-transport.ts: the SDK's framing,
+// every line answered). stdout is the protocol; every log line goes to stderr. Resolves when the client
+// closes stdin (or the transport closes), saying whether the transport stopped on a fatal error (the CLI
+// then exits non-zero).
 import type { LaunchGuards } from './guards.js';
 import { createMcpServer } from './register.js';
+import { LineStdioTransport } from './stdio-transport.js';
 import type { McpLogger } from './tool.js';
 
 /** A logger that writes one line per event to stderr: `toolmark mcp: <level>: <message> {json}`. */
@@ -14,11 +16,13 @@ export function stderrLogger(stderr: NodeJS.WritableStream): McpLogger {
   return { info: line('info'), warn: line('warn'), error: line('error') };
 }
 
-/** Serve until the client goes away. */
-export async function serveStdio(launch: LaunchGuards, io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<void> {
+/** Serve until the client goes away: `closed` when it closed stdin, `failed` on a fatal transport error. */
+export async function serveStdio(launch: LaunchGuards, io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<'closed' | 'failed'> {
   const log = stderrLogger(io.stderr);
   const server = createMcpServer({ transport: 'stdio', auth: null, launch, log });
-  const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
+  const transport = new LineStdioTransport(io.stdin, io.stdout, log);
+  // Every transport and protocol error reaches stderr (the SDK's own transport kept them to itself).
+  server.onerror = (err) => log.error({ err }, transport.failure === err ? 'fatal transport error' : 'transport or protocol error');
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     io.stdin.once('end', () => resolve());
@@ -32,4 +36,8 @@ export async function serveStdio(launch: LaunchGuards, io: { stdin: NodeJS.Reada
   );
   await closed;
   await server.close();
+  if (transport.failure === null) return 'closed';
+  // Nothing more is read: let the process end even while the client still writes.
+  (io.stdin as Partial<NodeJS.ReadStream>).destroy?.();
+  return 'failed';
 }

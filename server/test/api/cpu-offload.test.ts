@@ -1,6 +1,7 @@
 // CPU-heavy requests on a real app (real PostgreSQL, real HTTP on loopback, the CPU pool's real threads):
 // a heavy lint does not hold /health up, a full pool answers 503 with Retry-After (REST) or a tool error
-// (MCP), and a batch that asks for more than its budget gets the rest refused.
+// (MCP), and /mcp, which refuses batches, gives each call its own request and so its own budget (the budget
+// within one request is test/cpu/pool.test.ts's).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { lintSurface, parseSurfaceText } from '@toolmark/benchmarks';
@@ -17,8 +18,11 @@ afterEach(async () => {
 /** 200 tools renamed by `tag`: new tools each time, so no cache answers for them. */
 const heavyTools = (tag: string) => syntheticSurface(200, 30, 3).tools.map((t) => ({ ...t, name: `${tag}_${String(t.name)}` }));
 
-const batch = (tags: string[]) =>
-  JSON.stringify(tags.map((tag, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'lint_surface', arguments: { tools: heavyTools(tag) } } })));
+const lintCall = (tag: string, id = 1, tools = heavyTools(tag)) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'lint_surface', arguments: { tools } } });
+const one = (tag: string, tools?: unknown[]) => JSON.stringify(lintCall(tag, 1, tools as never));
+const batch = (tags: string[]) => JSON.stringify(tags.map((tag, id) => lintCall(tag, id)));
+/** The largest surface /mcp takes (~0.9 MB, about a second of CPU). */
+const largest = (tag: string) => syntheticSurface(200).tools.map((t) => ({ ...t, name: `${tag}_${String(t.name)}` }));
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 
@@ -38,16 +42,16 @@ interface RpcAnswer {
 }
 
 describe('CPU-heavy requests off the event loop', () => {
-  it('answers /health while a batch of 200-tool lints is still being worked on', async () => {
+  it('answers /health while a 200-tool lint over /mcp is still being worked on', async () => {
     h = await startTestApp({ TOOLMARK_CPU_THREADS: '1', TOOLMARK_CPU_BUDGET_MS: '600000' });
     const base = await listen(h.app);
     let heavyDone = false;
-    const heavy = fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: batch(['h1', 'h2', 'h3', 'h4']) }).then(async (r) => {
-      const answers = (await r.json()) as RpcAnswer[];
+    const heavy = fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: one('h1', largest('h1')) }).then(async (r) => {
+      const answer = (await r.json()) as RpcAnswer;
       heavyDone = true;
-      return answers;
+      return [answer];
     });
-    // The batch's lint is on the pool now; the event loop must still answer.
+    // The lint is on the pool now; the event loop must still answer.
     await until(() => h!.app.cpu.inFlight > 0, () => heavyDone);
     expect(heavyDone).toBe(false);
     const health = await fetch(`${base}/health`);
@@ -55,7 +59,7 @@ describe('CPU-heavy requests off the event loop', () => {
     expect(health.status).toBe(200);
     expect(answeredWhileHeavy).toBe(true);
     const answers = await heavy;
-    expect(answers.map((a) => a.result.isError ?? false)).toEqual([false, false, false, false]);
+    expect(answers.map((a) => a.result.isError ?? false)).toEqual([false]);
     expect(answers.every((a) => typeof a.result.structuredContent.score === 'number')).toBe(true);
   });
 
@@ -114,30 +118,30 @@ describe('CPU-heavy requests off the event loop', () => {
     h = await startTestApp({ TOOLMARK_CPU_THREADS: '1', TOOLMARK_CPU_QUEUE: '0' });
     const base = await listen(h.app);
     let firstDone = false;
-    const first = fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: batch(['m1', 'm2']) }).then(async (r) => ((firstDone = true), (await r.json()) as RpcAnswer[]));
+    const first = fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: one('m1', largest('m1')) }).then(async (r) => ((firstDone = true), (await r.json()) as RpcAnswer));
     await until(() => h!.app.cpu.inFlight > 0, () => firstDone);
     expect(firstDone).toBe(false);
-    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: batch(['m3']) });
+    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: one('m3') });
     expect(res.status).toBe(200);
-    // A batch of one is answered with one message (the SDK's transport).
     const answer = (await res.json()) as RpcAnswer;
     expect(answer!.result.isError).toBe(true);
     expect(answer!.result.structuredContent.error).toMatchObject({ code: 'cpu_busy', detail: { retryAfterSeconds: expect.any(Number) } });
     expect(Number(res.headers.get('retry-after'))).toBe(answer!.result.structuredContent.error!.detail.retryAfterSeconds);
-    expect((await first).every((a) => !a.result.isError)).toBe(true);
+    expect((await first).result.isError ?? false).toBe(false);
   });
 
-  it('a batch over its CPU budget: the first lints answered, the rest tool errors cpu_budget_exceeded with Retry-After', async () => {
+  it('a batch of lints is refused before any runs (400); each single call is its own request, within its own budget', async () => {
     h = await startTestApp({ TOOLMARK_CPU_THREADS: '1', TOOLMARK_CPU_BUDGET_MS: '1' });
     const base = await listen(h.app);
-    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: batch(['b1', 'b2', 'b3']) });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('retry-after')).toBe('1');
-    const answers = ((await res.json()) as RpcAnswer[]).sort((a, b) => a.id - b.id);
-    expect(answers[0]!.result.isError ?? false).toBe(false);
-    for (const a of answers.slice(1)) {
-      expect(a.result.isError).toBe(true);
-      expect(a.result.structuredContent.error).toMatchObject({ code: 'cpu_budget_exceeded', detail: { retryAfterSeconds: 1, budgetMs: 1 } });
+    const refused = await fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: batch(['b1', 'b2', 'b3']) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { data: { code: string } } }).error.data.code).toBe('batch_not_supported');
+    for (const tag of ['b1', 'b2', 'b3']) {
+      const res = await fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: one(tag) });
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as RpcAnswer;
+      expect(answer.result.isError ?? false).toBe(false);
+      expect(typeof answer.result.structuredContent.score).toBe('number');
     }
   });
 });

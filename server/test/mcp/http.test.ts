@@ -36,8 +36,12 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
   return { isError: res.isError === true, body };
 };
 
-/** The uniform error of a fetch answer. */
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; detail: Record<string, unknown> } }).error;
+/** A refusal of /mcp is a JSON-RPC error message (id null); toolmark's code and detail are in its data. */
+const errorOf = async (res: Response) => {
+  const body = (await res.json()) as { jsonrpc: string; id: unknown; error: { code: number; message: string; data: { code: string; status: number; detail?: Record<string, unknown> } } };
+  expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: expect.any(Number), data: { status: res.status } } });
+  return { code: body.error.data.code, message: body.error.message, detail: body.error.data.detail ?? {} };
+};
 
 beforeAll(async () => {
   h = await startTestApp();
@@ -145,7 +149,7 @@ describe('keys and the REST plugins in front of /mcp', () => {
     expect(me.json().error).toMatchObject({ code: 'wrong_purpose', detail: { purpose: 'agent' } });
   });
 
-  it('an unknown key is a 401 in the uniform shape, never anonymous', async () => {
+  it('an unknown key is a 401 (a JSON-RPC error), never anonymous', async () => {
     const res = await fetch(base, { method: 'POST', headers: { ...bearer('tm_agent_' + 'x'.repeat(32)), 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
     expect(res.status).toBe(401);
     expect((await errorOf(res)).code).toBe('unauthorized');
@@ -199,7 +203,7 @@ describe('rate limit', () => {
       ]);
       const last = await post();
       expect(last.headers['retry-after']).toBeDefined();
-      expect(last.json().error.code).toBe('rate_limited');
+      expect(last.json().error).toMatchObject({ code: -32000, data: { code: 'rate_limited', status: 429 } });
     } finally {
       await limited.close();
     }

@@ -98,7 +98,7 @@ function makeCase(rnd: () => number, values: unknown[], slug: string, agentKey: 
   }
   if (r < 0.92) {
     // The CPU-heavy calls of the issue: a 200-tool lint, alone or a few in one batch.
-    // A batch may be refused as a whole (4xx in the uniform shape): only a single call must have its result.
+    // A batch is refused as a whole (400, a JSON-RPC error, since issue 28): only a single call must have its result.
     const k = pick(rnd, [1, 1, 2, 3]);
     const lints = Array.from({ length: k }, (_, i) => call(i + 1, 'lint_surface', { tools: heavy }));
     return k === 1 ? { kind: 'heavy-lint', body: text(lints[0]), valid: true } : { kind: 'heavy-batch', body: text(lints) };
