@@ -30,7 +30,7 @@ function atOrAbove(severity: Severity, threshold: Severity): boolean {
   return SEVERITY_ORDER.indexOf(severity) <= SEVERITY_ORDER.indexOf(threshold);
 }
 
-/** The regressions of a comparison under a policy: mean first, then tool by tool (by name), then server-wide findings. */
+/** The regressions of a comparison under a policy: the mean and server-wide findings first, then tool by tool (by name). */
 export function regressions(comparison: LintComparison, policy: GatePolicy): Regression[] {
   const out: Regression[] = [];
   const { scoreBefore, scoreAfter, delta } = comparison;
@@ -53,6 +53,6 @@ export function regressions(comparison: LintComparison, policy: GatePolicy): Reg
     if (security && policy.security) perTool.push({ kind: 'new-security-finding', ...base, message: `${what} (security)` });
     else if (policy.failOn !== 'none' && atOrAbove(finding.severity, policy.failOn)) perTool.push({ kind: 'new-finding', ...base, message: what });
   }
-  const toolOf = (r: Regression): string => r.tool ?? '\uffff';
+  const toolOf = (r: Regression): string => r.tool ?? '';
   return [...out, ...perTool.map((r, i) => ({ r, i })).sort((a, b) => (toolOf(a.r) < toolOf(b.r) ? -1 : toolOf(a.r) > toolOf(b.r) ? 1 : a.i - b.i)).map((x) => x.r)];
 }
