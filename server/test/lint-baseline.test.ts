@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers.js';
 
@@ -82,6 +82,14 @@ describe('toolmark lint --baseline <file>', () => {
 });
 
 describe('toolmark lint --format sarif', () => {
+  it('names a relative surface file by its relative, encoded URI (code scanning resolves it from the repository root)', async () => {
+    const run = await runCli(['lint', './fixtures/baseline/tools.json', '--format', 'sarif'], { cwd: fileURLToPath(new URL('.', import.meta.url)) });
+    expect(run.code, run.stderr).toBe(0);
+    const log = JSON.parse(run.stdout);
+    expect(sarifValidator()(log)).toBeNull();
+    expect(log.runs[0].artifacts).toEqual([{ location: { uri: 'fixtures/baseline/tools.json' }, mimeType: 'application/json' }]);
+  });
+
   it('prints a SARIF 2.1.0 log that validates, with doc links and the tools\' lines in the file', async () => {
     const run = await runCli(['lint', regressed, '--rules', 'v2', '--format', 'sarif', '--instance', 'https://toolmark.example.com/']);
     expect(run.code, run.stderr).toBe(0);
@@ -90,7 +98,7 @@ describe('toolmark lint --format sarif', () => {
     const results = log.runs[0].results as { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[];
     const hidden = results.find((r) => r.ruleId === 'hidden_instructions');
     expect(hidden?.level).toBe('error');
-    expect(hidden?.locations[0]?.physicalLocation.artifactLocation.uri).toBe(regressed);
+    expect(hidden?.locations[0]?.physicalLocation.artifactLocation.uri).toBe(pathToFileURL(regressed).href);
     const lines = readFileSync(regressed, 'utf8').split('\n');
     expect(lines[(hidden?.locations[0]?.physicalLocation.region.startLine ?? 0) - 1]).toContain('"name": "search_issues"');
     const rule = log.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'hidden_instructions');

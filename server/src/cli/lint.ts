@@ -1,3 +1,5 @@
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import {
   compareLint,
@@ -77,6 +79,16 @@ function resolveFormat(options: LintOptions): Format {
   return options.json === true ? 'json' : options.format;
 }
 
+/** A surface file as a SARIF artifact URI: relative paths stay relative (code scanning resolves them from the repository root), absolute ones become file: URLs. */
+function artifactUri(path: string): string {
+  if (isAbsolute(path)) return pathToFileURL(path).href;
+  return path
+    .split(/[\\/]/)
+    .filter((part) => part !== '.' && part !== '')
+    .map(encodeURIComponent)
+    .join('/');
+}
+
 /** The lint result in the chosen format (markdown with a baseline is the pull-request report). */
 function renderResult(result: LintResult, format: Format, io: CliIo, context: RenderContext): string {
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
@@ -88,7 +100,7 @@ function renderResult(result: LintResult, format: Format, io: CliIo, context: Re
       ...(context.instanceUrl === undefined ? {} : { instanceUrl: context.instanceUrl }),
       ...(file === undefined
         ? {}
-        : { artifactUri: file.path.replace(/\\/g, '/').replace(/^\.\//, ''), regions: toolRegions(file.text, result.tools.map((t) => t.name)) }),
+        : { artifactUri: artifactUri(file.path), regions: toolRegions(file.text, result.tools.map((t) => t.name)) }),
     });
   }
   const options: { color: boolean; width?: number } = { color: colorEnabled(io.env, io.stdoutIsTTY) };
