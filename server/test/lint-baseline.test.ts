@@ -141,6 +141,9 @@ describe('toolmark lint --format markdown --baseline', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain(`[Server page](${base}/servers/issues-server)`);
     expect(seen.at(-1)).toEqual({ url: '/v1/servers/issues-server/lint/latest', auth: 'Bearer tmk_test' });
+    const plain = await runCli(['lint', regressed, '--baseline', 'http://toolmark.invalid/servers/issues-server'], { env: { TOOLMARK_API_KEY: 'tmk_test' } });
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain('TOOLMARK_API_KEY is never sent over plain HTTP to a remote host');
     const missing = await runCli(['lint', regressed, '--baseline', `${base}/servers/nope`]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('baseline_unreachable: cannot read the baseline from');

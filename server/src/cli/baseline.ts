@@ -75,11 +75,17 @@ export function serverPageOf(spec: string): { instance: string; page: string; ap
   return { instance, page: `${instance}/servers/${slug}`, api: `${instance}/v1/servers/${slug}/lint/latest` };
 }
 
-/** Read a baseline from a file or from an instance (`TOOLMARK_API_KEY` is sent as a bearer token when set). */
+/** Read a baseline from a file or from an instance (`TOOLMARK_API_KEY` is sent as a bearer token when set: over https, or plain HTTP to loopback only; redirects are refused). */
 export async function loadBaseline(spec: string, env: Readonly<Record<string, string | undefined>>, fetcher: typeof fetch = fetch): Promise<Baseline> {
   const page = serverPageOf(spec);
   if (page === undefined) return { result: parseBaseline(await readTextFile(spec, MAX_BASELINE_BYTES), spec), name: spec };
   const key = env['TOOLMARK_API_KEY'];
+  const api = new URL(page.api);
+  if (key && api.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(api.hostname)) {
+    throw new CliError('usage', `TOOLMARK_API_KEY is never sent over plain HTTP to a remote host; use https:// for --baseline (${describeUrl(api)})`, {
+      key: '--baseline',
+    });
+  }
   let response: Response;
   try {
     response = await fetcher(page.api, {
