@@ -102,3 +102,17 @@ describe('regressions', () => {
     expect(text).toBe('1 regression against the baseline b:\n  evil<U+202E>name:\n    - x<U+000A>y\n');
   });
 });
+
+describe('a baseline against a surface without tools', () => {
+  it('is a regression (the mean is gone), with every tool listed as removed', () => {
+    const empty = sampleResult();
+    empty.tools = [];
+    empty.findings = [];
+    empty.score = null;
+    empty.band = null;
+    const c = compareLint(sampleResult(), empty, SECURITY);
+    expect(c.delta).toBeNull();
+    expect(c.tools.every((t) => t.after === null)).toBe(true);
+    expect(regressions(c, DEFAULT_GATE)).toEqual([{ kind: 'mean-lost', message: 'the surface has no tools any more (baseline mean 53.0)' }]);
+  });
+});
