@@ -16,6 +16,7 @@ export * from './rules/registry.js';
 export type { RuleSet, LintDeps } from './rules/types.js';
 export { bandOf, FINDING_CODES_V1 } from './rules/v1/index.js';
 export * from './report/index.js';
+export * from './baseline/index.js';
 export * from './contracts/lint-changes.js';
 export * from './contracts/jobs.js';
 export * from './contracts/provider.js';

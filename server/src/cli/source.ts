@@ -27,6 +27,11 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
 
 /** Read and parse a surface file (`-` is stdin); the size is checked first, so a huge file is never loaded. */
 export async function readSurfaceFile(path: string, io: Pick<CliIo, 'stdin'>): Promise<Surface> {
+  return (await readSurfaceFileText(path, io)).surface;
+}
+
+/** A surface file read and parsed, with its text (for positions in it). */
+export async function readSurfaceFileText(path: string, io: Pick<CliIo, 'stdin'>): Promise<{ surface: Surface; text: string }> {
   let text: string;
   if (path === '-') text = await readStdin(io.stdin);
   else {
@@ -42,7 +47,8 @@ export async function readSurfaceFile(path: string, io: Pick<CliIo, 'stdin'>): P
       throw new CliError('file_unreadable', `cannot read ${path}: ${code ?? String(error)}`, { where: path });
     }
   }
-  return parseSurfaceText(text.replace(/^\uFEFF/, ''));
+  text = text.replace(/^\uFEFF/, '');
+  return { surface: parseSurfaceText(text), text };
 }
 
 /** The capture time limits from the command line. */
@@ -53,9 +59,9 @@ export function captureOptions(options: SourceOptions): CaptureOptions {
   };
 }
 
-/** A surface from any source, with the name of its source for messages. */
-export async function loadSurface(source: Source, options: SourceOptions, io: CliIo): Promise<{ surface: Surface; where: string }> {
-  if (source.kind === 'file') return { surface: await readSurfaceFile(source.path, io), where: describeSource(source) };
+/** A surface from any source, with the name of its source for messages (and a file's text). */
+export async function loadSurface(source: Source, options: SourceOptions, io: CliIo): Promise<{ surface: Surface; where: string; text?: string }> {
+  if (source.kind === 'file') return { ...(await readSurfaceFileText(source.path, io)), where: describeSource(source) };
   // Starting a server and waiting for its tools can take seconds: on a terminal, say so on stderr (one
   // line, erased when done, so output and pipes stay clean); never when stderr is a file or a pipe.
   const status = io.stderrIsTTY === true ? io.stderr : null;

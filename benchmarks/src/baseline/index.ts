@@ -1,0 +1,4 @@
+export * from './finding-key.js';
+export * from './compare.js';
+export * from './gate.js';
+export * from './render-gate.js';
