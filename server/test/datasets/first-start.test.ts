@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASELINE_MODEL_ID } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, MODELS_SUITE } from '@toolmark/benchmarks';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitFor } from '../jobs/helpers.js';
@@ -41,7 +41,7 @@ it('lists evaluation releases on /datasets and /methodology minutes after the fi
     return items.some((r) => r.kind === 'evaluation') && items.some((r) => r.kind === 'lint') ? items : undefined;
   }, 150_000, 1_000);
   const evaluation = releases.find((r) => r.kind === 'evaluation')!;
-  expect(evaluation.key).toBe(`${BASELINE_MODEL_ID}|none|en|offline|8|1`);
+  expect(evaluation.key).toBe(`${BASELINE_MODEL_ID}|none|en|${MODELS_SUITE.generator}|${MODELS_SUITE.casesPerTool}|${MODELS_SUITE.repeats}`);
   // Only the first-start build and first releases ran: no scheduled or operator build.
   const reasons = (await t.sql<{ reason: string }[]>`SELECT DISTINCT data->>'reason' AS reason FROM pgboss.job WHERE name = 'build-release' ORDER BY 1`).map((r) => r.reason);
   expect(reasons.filter((r) => r !== 'scheduled').sort()).toEqual(expect.arrayContaining(['first-release']));

@@ -1,7 +1,7 @@
 // A seeded database for the dataset tests: three public servers (different surfaces, so their scores
 // differ) and one private server, each linted under every rules version and evaluated by the lexical
 // baseline through the real service (API, pg-boss, workers, run-model).
-import { BASELINE_MODEL_ID, ruleSets, unflatRow, type TableSpec } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, publishedRuleSetIds, type TableSpec, unflatRow } from '@toolmark/benchmarks';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +28,7 @@ export async function seedService(): Promise<Seeded> {
   const publicIds = [await uploadServer(s, 'Issue tracker'), await uploadServer(s, 'Weak tools', WEAK), await uploadServer(s, 'Middle tools', MIDDLE)];
   const privateId = await uploadServer(s, 'Secret registry', PRIVATE, s.keys.script, false);
   const all = [...publicIds, privateId];
-  const rules = Object.keys(ruleSets).length;
+  const rules = publishedRuleSetIds().length;
   await waitFor('every version linted under every rules version', async () => {
     const [row] = await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM lint_results lr JOIN server_versions v ON v.id = lr.server_version_id WHERE v.server_id = ANY(${all}::uuid[])`;
     return row!.n >= all.length * rules ? true : undefined;

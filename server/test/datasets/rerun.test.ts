@@ -8,7 +8,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASELINE_MODEL_ID, ManifestSchema, RunInputRowSchema, SuiteRowSchema, ToolDefRowSchema, TrialRowSchema, type Manifest, type RunInputRow, type ToolDefRow } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, ManifestSchema, MODELS_SUITE, RunInputRowSchema, SuiteRowSchema, ToolDefRowSchema, TrialRowSchema, type Manifest, type RunInputRow, type ToolDefRow } from '@toolmark/benchmarks';
 import type { FastifyInstance } from 'fastify';
 import { registerSigningKey } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,10 +102,11 @@ describe('the inputs an evaluation release holds', () => {
     for (const [k, v] of Object.entries(run.request!)) expect(sent[k], k).toEqual(v);
   });
 
-  it('the models suite: one row per suite server (none on this instance) at the setting', async () => {
+  it("the models suite: no rows, since this release's setting (offline paraphrases) is not the suite's hand-written cases", async () => {
     const suite = (await jsonlRows(join(dirOf(model), 'suite.jsonl'))).map((r) => SuiteRowSchema.parse(r));
-    expect(suite.map((r) => r.slug)).toEqual(['context7', 'everything', 'firecrawl', 'playwright', 'sequential-thinking']);
-    expect(suite.every((r) => r.step === 1 && r.serverId === null && r.runId === null && !r.pooled)).toBe(true);
+    expect(model.settings).toMatchObject({ generator: 'offline' });
+    expect(MODELS_SUITE.generator).not.toBe('offline');
+    expect(suite).toEqual([]);
   });
 
   it('verify passes on both releases', async () => {

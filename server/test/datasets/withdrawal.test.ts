@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { BASELINE_MODEL_ID, ruleSets } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, publishedRuleSetIds } from '@toolmark/benchmarks';
 import { createApiKey, createOrganisation, publishedReleases, registerSigningKey } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -80,7 +80,7 @@ beforeAll(async () => {
   lonely = await uploadServer(s, `Lonely ${MARKER} ledger`, LONELY);
   await waitFor('the lonely server linted under every rules version', async () => {
     const [row] = await s.t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM lint_results lr JOIN server_versions v ON v.id = lr.server_version_id WHERE v.server_id = ${lonely}`;
-    return row!.n >= Object.keys(ruleSets).length ? true : undefined;
+    return row!.n >= publishedRuleSetIds().length ? true : undefined;
   }, 60_000, 100);
   const res = await post(s, `/v1/servers/${lonely}/evaluations`, s.keys.script, { models: [BASELINE_MODEL_ID], language: 'ja' });
   if (res.statusCode !== 202) throw new Error(`evaluation start: ${res.statusCode} ${res.body}`);

@@ -1,6 +1,6 @@
 // The start-up backfill on a real PostgreSQL: after start every stored version — latest or not — has a
 // result under every registered rules version, queued once however often the workers start.
-import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { LATEST_RULES, lintSurface, parseSurfaceValue, publishedRuleSetIds, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer, storeLintResult } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
@@ -13,7 +13,7 @@ import { FAST, jobsOf, recordingLog, tool, waitFor } from './helpers.js';
 
 let t: TestDatabase;
 const running: { boss: PgBoss; stop?: StopWorkers }[] = [];
-const RULES = Object.keys(ruleSets).sort();
+const RULES = publishedRuleSetIds().sort();
 const versions: string[] = [];
 let v1Only: string;
 

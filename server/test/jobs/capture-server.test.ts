@@ -1,7 +1,7 @@
 // capture-server and recapture-public against a real MCP server: @modelcontextprotocol/server-everything
 // over Streamable HTTP on 127.0.0.1, reached through the network guard (allowed only with allowPrivateUrls).
 import type { ChildProcess } from 'node:child_process';
-import { ruleSets } from '@toolmark/benchmarks';
+import { publishedRuleSetIds } from '@toolmark/benchmarks';
 import { createOrganisation, createServer, getServer, listVersions, softDeleteServer, type ServerRecord } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
@@ -72,7 +72,7 @@ describe('capture-server through the queue', () => {
     expect(version).toMatchObject({ seq: 1, origin: 'capture', id: captured.latestVersionId });
     expect(version!.toolCount).toBeGreaterThan(5);
     // The capture queued lint-version, which scored the version under every rules version.
-    await waitFor('the lint of the captured version', async () => (await lintRows(t, version!.id)).length === Object.keys(ruleSets).length);
+    await waitFor('the lint of the captured version', async () => (await lintRows(t, version!.id)).length === publishedRuleSetIds().length);
 
     // Asked again: same tools, so the same version, and nothing new to lint.
     await sender.send('capture-server', { serverId: server.id, reason: 'requested' });

@@ -1,6 +1,6 @@
 // The lint-version queue on a real PostgreSQL: one stored result however often a version is linted and by
 // however many workers, and a job that cannot succeed retries with backoff and then lands in the dead-letter queue.
-import { LATEST_RULES, parseSurfaceValue, ruleSets, surfaceHash, type RegisteredRuleSet } from '@toolmark/benchmarks';
+import { LATEST_RULES, parseSurfaceValue, publishedRuleSetIds, type RegisteredRuleSet, ruleSets, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
@@ -16,7 +16,7 @@ import { FAST, jobsOf, lintRows, recordingLog, tool, waitFor } from './helpers.j
 let t: TestDatabase;
 let orgId: string;
 const running: { boss: PgBoss; stop?: StopWorkers }[] = [];
-const RULES = Object.keys(ruleSets);
+const RULES = publishedRuleSetIds();
 const OTHERS = RULES.filter((id) => id !== LATEST_RULES);
 
 /** A sender that keeps what it was asked to queue (the direct calls below run no pg-boss). */

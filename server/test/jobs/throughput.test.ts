@@ -1,7 +1,7 @@
 // Throughput of one process's workers on real pg-boss and PostgreSQL: jobs are bounded by the work, not by
 // pg-boss's polling interval. pg-boss 10's worker waits the interval after every fetch, empty or not, so with
 // the production interval (2 s) and concurrency 2 a process used to finish one job a second.
-import { LATEST_RULES, parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { LATEST_RULES, parseSurfaceValue, publishedRuleSetIds, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import type PgBoss from 'pg-boss';
@@ -14,7 +14,7 @@ import { jobsOf, recordingLog, tool, waitFor } from './helpers.js';
 let t: TestDatabase;
 let orgId: string;
 const running: { boss: PgBoss; stop?: StopWorkers }[] = [];
-const RULES = Object.keys(ruleSets);
+const RULES = publishedRuleSetIds();
 
 async function newVersions(prefix: string, count: number): Promise<string[]> {
   const ids: string[] = [];

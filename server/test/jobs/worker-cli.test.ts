@@ -1,7 +1,7 @@
 // `toolmark worker` as a process (the BUILT CLI): refuses to start without DATABASE_URL, starts against a
 // database, backfills lints, sets the schedule, logs JSON lines without the password, stops on SIGTERM.
 import { spawn } from 'node:child_process';
-import { parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
+import { parseSurfaceValue, publishedRuleSetIds, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ it('runs jobs against DATABASE_URL and stops cleanly on SIGTERM', async () => {
   try {
     await waitFor(`the worker to start (stderr: ${stderr})`, async () => stdout.includes('job workers started'), 30_000);
     // The version had no lint: the start-up backfill queued one and the worker ran it.
-    await waitFor('the backfilled lint', async () => (await lintRows(t, version.id)).length === Object.keys(ruleSets).length, 20_000);
+    await waitFor('the backfilled lint', async () => (await lintRows(t, version.id)).length === publishedRuleSetIds().length, 20_000);
     const [schedule] = await t.sql.unsafe<{ cron: string; timezone: string }[]>("SELECT cron, timezone FROM pgboss.schedule WHERE name = 'recapture-public'");
     expect(schedule).toEqual({ cron: '5 4 * * *', timezone: 'UTC' });
     // Its instance beats every second: two new heartbeats within 5 s each (at 10 s, as by default, this fails).

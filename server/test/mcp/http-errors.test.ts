@@ -67,7 +67,7 @@ describe('every error is JSON-RPC', () => {
   it('an empty body and a key twice in one object: 400, -32700', async () => {
     const empty = await post('');
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error).toMatchObject({ code: -32700, data: { code: 'invalid_json' } });
+    expect(((await empty.json()) as { error: unknown }).error).toMatchObject({ code: -32700, data: { code: 'invalid_json' } });
     const dup = await post('{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}');
     expect(dup.status).toBe(400);
     expect(await dup.json()).toEqual({
@@ -93,7 +93,7 @@ describe('every error is JSON-RPC', () => {
     const challenge = res.headers.get('www-authenticate')!;
     expect(challenge).toMatch(/^Bearer realm="toolmark", error="invalid_token", error_description="[^"]+"$/);
     expect(challenge).toContain('not OAuth');
-    const body = await res.json();
+    const body = (await res.json()) as { error: { message: string } };
     expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'unauthorized', status: 401 } } });
     expect(body.error.message).toMatch(/this endpoint takes toolmark API keys as "Authorization: Bearer <key>" \(an agent key from POST \/v1\/keys\), not OAuth/);
   });

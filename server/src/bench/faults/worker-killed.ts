@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ruleSets } from '@toolmark/benchmarks';
+import { publishedRuleSetIds } from '@toolmark/benchmarks';
 import { QUEUE_SETTINGS } from '../../jobs/boss.js';
 import { syntheticSurface } from '../synthetic.js';
 import { registerServer, standardFixture } from './fixture.js';
@@ -82,7 +82,7 @@ const scenario: Scenario = {
     const ids = jobs.map((j) => j.jobId);
     const states = () => db.sql<JobState[]>`SELECT id::text, state::text AS state, retry_count FROM pgboss.job WHERE id::text IN ${db.sql(ids)}`;
     const done = async () => (await states()).filter((j) => j.state === 'completed').length;
-    const rulesCount = Object.keys(ruleSets).length;
+    const rulesCount = publishedRuleSetIds().length;
     const withResults = async () => {
       const versions = jobs.map((j) => j.versionId);
       const [r] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT server_version_id FROM lint_results WHERE server_version_id::text IN ${db.sql(versions)} GROUP BY server_version_id HAVING count(DISTINCT rules_id) >= ${rulesCount}) t`;
