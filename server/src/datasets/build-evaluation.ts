@@ -9,7 +9,7 @@ import {
   EVALUATION_TABLES,
   metricColumns,
   releaseId,
-  ruleSets,
+  publishedRuleSets,
   runMetrics,
   runPlaces,
   validityTable,
@@ -132,7 +132,7 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
           }
         }
         metricsRows.push({ runId: run.runId, evaluationId: run.evaluationId, modelId: run.modelId, serverId: run.server.id, slug: run.server.slug, name: run.server.name, versionId: run.versionId, versionSeq: run.versionSeq, comparabilityKey: run.comparabilityKey, ...metricColumns(metrics), metrics: JSON.parse(JSON.stringify(metrics)) as Record<string, unknown> });
-        for (const rules of Object.values(ruleSets)) {
+        for (const rules of publishedRuleSets()) {
           const result = await versionLintResult(tx, run.versionId, rules.id, rules.hash);
           if (!result) continue;
           const ids = { rulesId: rules.id, rulesHash: rules.hash, serverId: run.server.id, versionId: run.versionId };
@@ -164,7 +164,7 @@ export async function buildEvaluationRelease(deps: BuildDeps, k: RunSettingsKey)
     createdAt: deps.now().toISOString(),
     codeVersion: deps.codeVersion,
     license: deps.license,
-    rules: Object.values(ruleSets).map((r) => ({ id: r.id, hash: r.hash })),
+    rules: publishedRuleSets().map((r) => ({ id: r.id, hash: r.hash })),
     distractorSets: [...distractors.values()],
     models: modelList.length > 0 ? modelList : [{ id: k.modelId, provider: k.modelId.split('/')[0] ?? k.modelId, baseline: false, fingerprint: '', settings: {} }],
     settings: { distractors: k.distractorsKey === '' ? [] : k.distractorsKey.split(','), language: k.language, generator: k.generator, casesPerTool: k.casesPerTool, repeats: k.repeats },

@@ -6,7 +6,7 @@
 // output, stops the build and fails the job; a killed build leaves a `building` row and a folder under
 // `.building/`, never served, which the next build of that key removes.
 import { failRelease, keysWithWithdrawnLatest, publicRunKeys, releasesOf, type RunSettingsKey } from '@toolmark/db';
-import { ruleSets } from '@toolmark/benchmarks';
+import { publishedRuleSets } from '@toolmark/benchmarks';
 import { buildEvaluationRelease, evaluationKey } from './build-evaluation.js';
 import { buildLintRelease, lintKey, type BuildDeps } from './build-lint.js';
 import { removeStale, type BuildOutcome } from './publish.js';
@@ -53,7 +53,7 @@ export async function buildAndWithdraw(deps: BuildDeps, opts: { only?: 'lint' | 
 export async function buildReleases(deps: BuildDeps, only?: 'lint' | 'evaluation', wanted: (kind: string, key: string) => boolean = () => true): Promise<BuildOutcome[]> {
   const out: BuildOutcome[] = [];
   if (only !== 'evaluation') {
-    for (const rules of Object.values(ruleSets)) {
+    for (const rules of publishedRuleSets()) {
       if (!wanted('lint', lintKey(rules))) continue;
       try {
         out.push(await buildLintRelease(deps, { id: rules.id, hash: rules.hash }));
