@@ -9,7 +9,8 @@ import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { BASELINE_MODEL_ID, ManifestSchema, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { DISTRACTORS_DIR } from '@toolmark/distractors';
+import { BASELINE_MODEL_ID, ManifestSchema, MODELS_SUITE, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
 import { registerSigningKey } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -39,6 +40,7 @@ let forgerKeyFile: string;
 /** The releases: a lint release, and the evaluation releases without and with a distractor set. */
 let lint: string;
 let plain: string;
+let suiteRelease: string;
 let withSet: string;
 /** The suite server the models board pools. */
 let suiteServer: string;
@@ -47,9 +49,9 @@ beforeAll(async () => {
   seeded = await seedService();
   const s = seeded.s;
   // One more evaluation, with a frozen distractor set, so a release names one; and a server of the models
-  // board's suite (the operator's public `everything`) evaluated with the suite's settings (the defaults).
-  suiteServer = await uploadServer(s, 'everything');
-  for (const [id, body] of [[seeded.publicIds[0]!, { models: [BASELINE_MODEL_ID], distractors: ['filesystem'] }], [suiteServer, { models: [BASELINE_MODEL_ID] }]] as const) {
+  // board's suite (the operator's public `everything`) evaluated with the suite's settings (its hand-written cases).
+  suiteServer = await uploadServer(s, 'everything', JSON.parse(await readFile(join(DISTRACTORS_DIR, 'reference', 'everything', 'tools.json'), 'utf8')));
+  for (const [id, body] of [[seeded.publicIds[0]!, { models: [BASELINE_MODEL_ID], distractors: ['filesystem'] }], [suiteServer, { models: [BASELINE_MODEL_ID], generator: 'suite' }]] as const) {
     const res = await post(s, `/v1/servers/${id}/evaluations`, s.keys.script, body);
     if (res.statusCode !== 202) throw new Error(`evaluation start: ${res.statusCode} ${res.body}`);
     expect((await waitForEvaluation(s, res.json().id as string, (e) => e.status === 'done' || e.status === 'failed', 60_000)).status).toBe('done');
@@ -59,10 +61,11 @@ beforeAll(async () => {
   base = await app.listen({ host: '127.0.0.1', port: 0 });
   await registerSigningKey(s.t.db, TEST_SIGNER.keyId, TEST_SIGNER.publicKeyPem);
   outcomes = await buildReleases({ db: s.t.db, root, license: 'CC-BY-4.0', siteUrl: base, codeVersion: 'test-code-1', signer: TEST_SIGNER, now: () => new Date() });
-  expect(outcomes.map((o) => o.status)).toEqual(['published', 'published', 'published', 'published']);
+  expect(outcomes.map((o) => o.status)).toEqual(['published', 'published', 'published', 'published', 'published']);
   lint = outcomes[0]!.releaseId;
   const evals = await Promise.all(outcomes.slice(2).map(async (o) => ({ id: o.releaseId, m: await manifestOf(join(root, o.releaseId)) })));
-  plain = evals.find((e) => e.m.distractorSets.length === 0)!.id;
+  plain = evals.find((e) => e.m.distractorSets.length === 0 && e.m.settings?.generator === 'offline')!.id;
+  suiteRelease = evals.find((e) => e.m.settings?.generator === MODELS_SUITE.generator)!.id;
   withSet = evals.find((e) => e.m.distractorSets.length === 1)!.id;
   forgerKeyFile = join(root, '.forger.pem');
   await writeFile(forgerKeyFile, FORGER.publicKeyPem);
@@ -111,7 +114,7 @@ const fields = (r: { differences: { file: string; row: number | null; field: str
 
 describe('the releases as published', () => {
   it('verify against the instance with its key: ok, evaluation runs compared with the live model board', async () => {
-    for (const id of [lint, plain, withSet]) {
+    for (const id of [lint, plain, withSet, suiteRelease]) {
       const r = await verifyAgainst(join(root, id), base, TEST_KEYS);
       expect(r.differences).toEqual([]);
       expect(r.ok).toBe(true);
@@ -253,8 +256,8 @@ it('the CLI: exit 1 with the forger’s key (folder), naming the field; and with
 }, 120_000);
 
 it('exit 1 when the live model board, and the models board that pools the suite server, show another number for a run still on them', async () => {
-  const m = await manifestOf(join(root, plain));
-  const row = ((await jsonlRows(join(root, plain, 'metrics.jsonl'))) as { runId: string; serverId: string }[]).find((r) => r.serverId === suiteServer);
+  const m = await manifestOf(join(root, suiteRelease));
+  const row = ((await jsonlRows(join(root, suiteRelease, 'metrics.jsonl'))) as { runId: string; serverId: string }[]).find((r) => r.serverId === suiteServer);
   const answer = await fetch(`${base}/v1/leaderboards/models`);
   const text = await answer.text();
   expect(answer.status, text).toBe(200);
@@ -262,12 +265,12 @@ it('exit 1 when the live model board, and the models board that pools the suite 
   expect(models.items.find((i) => i.model.id === BASELINE_MODEL_ID)?.servers).toBe(1);
   await seeded.s.t.sql`UPDATE model_runs SET metrics = jsonb_set(metrics::jsonb, '{selectionAcc,denominator}', to_jsonb((metrics->'selectionAcc'->>'denominator')::int + 1))::json WHERE id = ${row!.runId}`;
   try {
-    const r = await verifyAgainst(join(root, plain), base, TEST_KEYS);
-    const rank = ((await jsonlRows(join(root, plain, 'metrics.jsonl'))) as { serverId: string }[]).findIndex((x) => x.serverId === suiteServer) + 1;
+    const r = await verifyAgainst(join(root, suiteRelease), base, TEST_KEYS);
+    const rank = ((await jsonlRows(join(root, suiteRelease, 'metrics.jsonl'))) as { serverId: string }[]).findIndex((x) => x.serverId === suiteServer) + 1;
     expect(fields(r)).toEqual(expect.arrayContaining([`metrics.jsonl:${rank} modelBoard.selectionAcc.denominator`, 'metrics.jsonl modelsBoard.selectionAcc.denominator']));
     expect(r.release).toBe(m.id);
   } finally {
     await seeded.s.t.sql`UPDATE model_runs SET metrics = jsonb_set(metrics::jsonb, '{selectionAcc,denominator}', to_jsonb((metrics->'selectionAcc'->>'denominator')::int - 1))::json WHERE id = ${row!.runId}`;
   }
-  expect((await readdir(join(root, plain))).sort()).toContain('manifest.json.sig');
+  expect((await readdir(join(root, suiteRelease))).sort()).toContain('manifest.json.sig');
 });
