@@ -1,13 +1,15 @@
 // `npm run bench:datasets`: 1 000 000 synthetic trial rows written to JSONL, CSV and Parquet by the
 // release writers, each format in its own process so its peak RSS is its own. Prints rows/s, peak RSS and
 // file size per format (and rows per CPU second: on a shared machine wall-clock rows/s mostly measures the others). Targets (issue 16): < 256 MB peak RSS, ≥ 50 000 rows/s for JSONL.
-// Then `datasets verify` of a whole synthetic evaluation release of as many trials (issue 24: < 256 MB peak RSS), each step in a fresh process.
+// Then `datasets verify` of a whole synthetic evaluation release of as many trials (issue 24: < 256 MB peak RSS), each step in a fresh process;
+// verify's with the heap cap the CLI runs it with (cli/verify-heap.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVALUATION_TABLES, seededRandom, tableFile, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
+import { VERIFY_HEAP_MB } from '../cli/verify-heap.js';
 import { TableWriter } from '../datasets/table-writer.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -98,8 +100,8 @@ async function verifyAll(dir: string): Promise<void> {
 }
 
 /** Run this file in a child process with one argument; its stdout. */
-function child(arg: string, env: Record<string, string> = {}): string {
-  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), arg], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+function child(arg: string, env: Record<string, string> = {}, nodeArgs: string[] = []): string {
+  const run = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), arg], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
   if (run.status !== 0) {
     process.stderr.write(run.stderr);
     process.exit(1);
@@ -126,8 +128,8 @@ if (arg === 'jsonl' || arg === 'csv' || arg === 'parquet') {
     const w = JSON.parse(child('verify-write', { BENCH_DIR: dir })) as { id: string; trials: number; seconds: number };
     const bytes = ['jsonl', 'csv', 'parquet'].reduce((n, f) => n + ['cases', 'trials', 'metrics', 'lint'].reduce((m, t) => m + statSync(join(dir, 'release', tableFile(t, f as TableFormat))).size, 0), 0);
     process.stdout.write(`release  ${w.id}: ${w.trials.toLocaleString('en')} trials (${SHAPE.runs} runs × ${SHAPE.cases} cases × ${SHAPE.repeats} repeats), written in ${w.seconds} s, ${Math.round(bytes / 1e6)} MB in 12 files\n`);
-    const v = JSON.parse(child('verify-read', { BENCH_DIR: dir })) as { ok: boolean; differences: number; values: number; seconds: number; trialsPerSecond: number; trialsPerCpuSecond: number; peakRssMb: number; first: unknown[] };
-    process.stdout.write(`verify   ${String(v.trialsPerSecond).padStart(8)} trials/s (${v.trialsPerCpuSecond} per CPU second)  ${String(v.seconds).padStart(6)} s  peak RSS ${String(v.peakRssMb).padStart(4)} MB  ${v.ok ? 'ok' : 'FAIL'}: ${v.values.toLocaleString('en')} values, ${v.differences} differences${v.ok ? '' : ` ${JSON.stringify(v.first)}`}\n`);
+    const v = JSON.parse(child('verify-read', { BENCH_DIR: dir }, [`--max-old-space-size=${VERIFY_HEAP_MB}`])) as { ok: boolean; differences: number; values: number; seconds: number; trialsPerSecond: number; trialsPerCpuSecond: number; peakRssMb: number; first: unknown[] };
+    process.stdout.write(`verify   ${String(v.trialsPerSecond).padStart(8)} trials/s (${v.trialsPerCpuSecond} per CPU second)  ${String(v.seconds).padStart(6)} s  peak RSS ${String(v.peakRssMb).padStart(4)} MB (heap cap ${VERIFY_HEAP_MB} MB)  ${v.ok ? 'ok' : 'FAIL'}: ${v.values.toLocaleString('en')} values, ${v.differences} differences${v.ok ? '' : ` ${JSON.stringify(v.first)}`}\n`);
     if (!v.ok) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });

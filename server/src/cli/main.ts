@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { Command, CommanderError } from 'commander';
@@ -7,6 +8,7 @@ import { EXIT } from './errors.js';
 import { processIo, type CliIo } from './io.js';
 import { registerLint } from './lint.js';
 import { splitCommand } from './args.js';
+import { verifyHeapEnv, verifyHeapRerun } from './verify-heap.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -59,7 +61,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const code = await main(process.argv.slice(2), processIo());
+// `datasets verify` re-runs itself with a capped heap (verify-heap.ts says why), its stdio and exit code passed through.
+const rerun = verifyHeapRerun(process.argv.slice(2), process.env, process.execArgv);
+const code = rerun === null ? await main(process.argv.slice(2), processIo()) : (spawnSync(process.execPath, [...rerun, process.argv[1]!, ...process.argv.slice(2)], { stdio: 'inherit', env: verifyHeapEnv(process.env) }).status ?? EXIT.error);
 // Leave through the event loop, so piped output is flushed; a stuck child process cannot hold us here long.
 process.exitCode = code;
 setTimeout(() => process.exit(code), 5_000).unref();

@@ -1,13 +1,15 @@
 // Verify reads every format, row by row: each table's CSV (csv-parse, with the writer's quoting: an
-// unquoted empty field is null, a quoted one "" an empty string) and Parquet (hyparquet, one row group at a
-// time) is decoded and compared with its JSONL, the canonical file, row for row in lockstep — so memory holds
-// one row of each (and one Parquet row group), whatever the size. A JSONL file is read line by line too.
+// unquoted empty field is null, a quoted one "" an empty string) and Parquet (hyparquet, at most a row group
+// of at most PARQUET_SLICE_ROWS rows at a time, decoded column by column and made into rows one at a time)
+// is decoded and compared with its JSONL, the canonical file, row for row in lockstep — so memory holds one
+// row of each (and one Parquet row range's decoded columns), whatever the size. A JSONL file is read line by
+// line too. Differences go into the caller's Findings (a bounded list and a count).
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import { differences, leafCount, tableFile, tablesOf, unflatRow, type Difference, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetRead, type AsyncBuffer, type FileMetaData } from 'hyparquet';
+import { differences, leafCount, tableFile, tablesOf, unflatRow, type Difference, type Findings, type Manifest, type TableSpec } from '@toolmark/benchmarks';
 
 /** The non-empty lines of a file, one at a time. */
 export async function* fileLines(path: string): AsyncGenerator<string> {
@@ -49,19 +51,50 @@ async function* parquetRows(spec: TableSpec, path: string): AsyncGenerator<Recor
   }
   const want = spec.columns.map(([n]) => n);
   if (names.join(',') !== want.join(',')) throw new Error(`the columns are ${names.join(',')}, not the table's ${want.join(',')}`);
-  // A row group at a time, each row let go as soon as it is compared: a typed group's decoded rows (nested
-  // structs and lists) are several times their JSON text, and V8 lets garbage grow with what stays live.
+  // A row range at a time, each value let go as soon as its row is compared (see parquetSlice).
   let start = 0;
   for (const group of metadata.row_groups) {
     const end = start + Number(group.num_rows);
-    const rows = (await parquetReadObjects({ file, metadata, rowStart: start, rowEnd: end })) as (Record<string, unknown> | undefined)[];
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      rows[i] = undefined;
-      yield unflatRow(spec, r, 'parquet');
+    for (let from = start; from < end; from += PARQUET_SLICE_ROWS) {
+      const to = Math.min(end, from + PARQUET_SLICE_ROWS);
+      const columns = await parquetSlice(file, metadata, want, from, to);
+      for (let i = 0; i < to - from; i++) {
+        const r: Record<string, unknown> = {};
+        for (const [name, data] of columns) {
+          r[name] = data[i];
+          if (Array.isArray(data)) data[i] = undefined;
+        }
+        yield unflatRow(spec, r, 'parquet');
+      }
     }
     start = end;
   }
+}
+
+/** At most this many rows are decoded per Parquet read (a row group of the release writers is one batch of
+ * at most 5 000 rows, so theirs are read whole). Smaller ranges use no less memory: hyparquet decodes a nested
+ * column's whole chunk (it has no page index) for every range, and 250-row ranges of 2 000-row groups peaked
+ * higher (249 MB against 195 MB) and ran 3.5× slower. What bounds verify's memory is the heap cap the CLI runs
+ * it with (cli/verify-heap.ts). */
+export const PARQUET_SLICE_ROWS = 5000;
+
+/** The decoded values of rows [from, to) of a Parquet file, column by column (one array per column, row i at i). */
+async function parquetSlice(file: AsyncBuffer, metadata: FileMetaData, names: readonly string[], from: number, to: number): Promise<Map<string, ArrayLike<unknown> & { [i: number]: unknown }>> {
+  const chunks = new Map<string, { rowStart: number; columnData: ArrayLike<unknown> }[]>();
+  await parquetRead({ file, metadata, rowStart: from, rowEnd: to, onChunk: (c) => void (chunks.get(c.columnName) ?? chunks.set(c.columnName, []).get(c.columnName)!).push(c) });
+  const out = new Map<string, ArrayLike<unknown> & { [i: number]: unknown }>();
+  for (const name of names) {
+    const got = chunks.get(name) ?? [];
+    // One chunk that covers the range exactly is used as it is; otherwise the range is copied out of the chunks.
+    if (got.length === 1 && got[0]!.rowStart === from && got[0]!.columnData.length === to - from) {
+      out.set(name, got[0]!.columnData as ArrayLike<unknown> & { [i: number]: unknown });
+      continue;
+    }
+    const values: unknown[] = new Array(to - from);
+    for (const c of got) for (let i = 0; i < c.columnData.length; i++) if (c.rowStart + i >= from && c.rowStart + i < to) values[c.rowStart + i - from] = c.columnData[i];
+    out.set(name, values);
+  }
+  return out;
 }
 
 /** Compare one format's file of a table with its JSONL, row by row. */
@@ -96,16 +129,14 @@ async function compareFile(dir: string, spec: TableSpec, format: 'csv' | 'parque
   return checked;
 }
 
-/** Every CSV and Parquet file the manifest lists, compared with its table's JSONL; the differences and how many values were compared. */
-export async function compareFormats(dir: string, manifest: Manifest): Promise<{ differences: Difference[]; checked: number }> {
-  const out: Difference[] = [];
-  let checked = 0;
+/** Every CSV and Parquet file the manifest lists, compared with its table's JSONL, into the findings (which list
+ * the first differences and count the rest: memory does not grow with a release that differs everywhere). */
+export async function compareFormats(dir: string, manifest: Manifest, f: Findings): Promise<void> {
   for (const spec of tablesOf(manifest.kind, manifest.schemaVersion)) {
-    if (!manifest.files.some((f) => f.path === tableFile(spec.name, 'jsonl'))) continue;
+    if (!manifest.files.some((x) => x.path === tableFile(spec.name, 'jsonl'))) continue;
     for (const format of ['csv', 'parquet'] as const) {
-      if (!manifest.files.some((f) => f.path === tableFile(spec.name, format))) continue;
-      checked += await compareFile(dir, spec, format, (d) => out.push(d));
+      if (!manifest.files.some((x) => x.path === tableFile(spec.name, format))) continue;
+      f.checked += await compareFile(dir, spec, format, (d) => f.push(d));
     }
   }
-  return { differences: out, checked };
 }

@@ -63,9 +63,7 @@ export async function verifyFolderInto(dir: string, keys: KeySet, f: Findings, c
   // Files the manifest does not list are refused (only the manifest and its signature stand beside them).
   const allowed = new Set([...listed, 'manifest.json', SIGNATURE_FILE]);
   for (const name of (await readdir(dir)).filter((x) => !allowed.has(x)).sort()) f.check(false, { file: name, row: null, field: 'file', expected: 'absent (not listed in the manifest)', found: 'present' });
-  const formats = await compareFormats(dir, manifest);
-  for (const d of formats.differences) f.push(d);
-  f.checked += formats.checked;
+  await compareFormats(dir, manifest, f);
   return manifest;
 }
 
