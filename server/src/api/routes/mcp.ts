@@ -57,6 +57,8 @@ async function asJsonRpc(request: FastifyRequest, reply: FastifyReply, payload: 
   const error = body.error;
   if (error === undefined || typeof error.code !== 'string' || typeof error.message !== 'string') return payload;
   let message = error.message;
+  // The error handler answers with headers of its own: a 405 names the one method /mcp takes here (RFC 9110).
+  if (status === 405) reply.header('allow', 'POST');
   if (status === 401) {
     reply.header('www-authenticate', wwwAuthenticate(message));
     message = `${message}; ${NOT_OAUTH}`;

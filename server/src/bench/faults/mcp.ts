@@ -200,7 +200,15 @@ const scenario: Scenario = {
     for (const method of ['GET', 'DELETE']) {
       const a = await send(p, { method, path: '/mcp', headers: { accept: 'text/event-stream' } });
       row.cases++;
-      if (a.status !== 405 || a.headers.allow !== 'POST' || !uniformShape(a)) problems.push(`${method} /mcp: ${codeOf(a)}, expected 405 with Allow: POST`);
+      // Every /mcp error is a JSON-RPC error message (issue 28), a 405 with the one method it takes.
+      let rpc: unknown;
+      try {
+        rpc = JSON.parse(a.body);
+      } catch {
+        rpc = undefined;
+      }
+      const isRpcError = isResponse(rpc) && 'error' in rpc && rpc.id === null;
+      if (a.status !== 405 || a.headers.allow !== 'POST' || !isRpcError) problems.push(`${method} /mcp: ${codeOf(a)}, expected 405 with Allow: POST and a JSON-RPC error`);
     }
     done = true;
     await watcher;
