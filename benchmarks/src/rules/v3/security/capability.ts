@@ -30,7 +30,7 @@ export const CAPABILITY_PATTERNS: CapabilityPattern[] = [
   { id: 'fetch_and_run', anchors: ['iex', 'invoke-expression', 'downloadstring', 'downloadfile'], re: g(String.raw`\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)\b|\.downloadstring\s*\(|\bdownloadfile\s*\([^\n)]{0,200}\)\s*;\s*(?:start-process|&|\.\s)`) },
   // python -c "…urlopen…exec", node -e "…http…eval"
   { id: 'fetch_and_run', anchors: ['urlopen', 'urllib', 'requests.get', 'http.get', 'https.get', 'net/http'], re: g(String.raw`\b(?:python[23]?|node|perl|ruby)\s+-[ce]\s+["'][^\n]{0,200}?(?:urlopen|urllib|requests\.get|https?\.get|net\/http)[^\n]{0,200}?\b(?:exec|eval|system|popen)\b`) },
-  // The process environment into a call: /proc/self/environ, printenv, process.env, os.environ.
+  // Text that asks to copy the process environment into a call (/proc/self/environ, printenv, the env objects of Node and Python): patterns matched in tool text; nothing here reads an environment.
   { id: 'environment_to_argument', anchors: ['/proc/'], re: g(String.raw`\/proc\/(?:self|\d+|\$\$|\[?pid\]?|<pid>|\{pid\})\/environ\b`) },
   {
     id: 'environment_to_argument',
