@@ -9,10 +9,13 @@ import { attackCases, BENIGN as V2_BENIGN, SIBLINGS as V2_SIBLINGS } from '../..
 // alarm on the real surfaces of the repository. The corpus is in calibration files (the patterns were tuned
 // on them) and one held-out file, read once and never tuned on: its misses are listed below as found.
 
-/** The held-out half's misses at its first and only read (README.md, "Corpus"): a change that catches one fails here, so the list stays true. */
-const HELD_OUT_MISSES = ['h3-en-pre_approval-plain-1', 'h3-en-precedence_claim-plain-2', 'h3-nl-ignore_previous-url-39', 'h3-ja-split_instruction-split-42'];
+/**
+ * The fresh held-out batch's misses at its first and only read (README.md, "Corpus"): a change that catches
+ * one fails here, so the list stays true. They are known misses, not accepted ones.
+ */
+const HELD_OUT_MISSES: string[] = [];
 
-const calibration = (): AttackEntry[] => [...attacks('calibration'), ...attacks('calibration-2'), ...attacks('calibration-3')];
+const calibration = (): AttackEntry[] => (['calibration', 'calibration-2', 'calibration-3', 'calibration-4', 'calibration-5'] as const).flatMap((h) => attacks(h));
 
 function table(rows: AttackEntry[], missed: Set<string>, key: (a: AttackEntry) => string): string {
   const by = new Map<string, [number, number]>();
@@ -38,14 +41,14 @@ function misses(rows: AttackEntry[]): Set<string> {
 
 describe('rules v3 security corpus', () => {
   it('holds at least 150 attack variants in every class, at least 10 languages, and 60 real benign tools', () => {
-    const all = [...calibration(), ...attacks('held-out')];
+    const all = [...calibration(), ...attacks('held-out-4')];
     expect(all.length).toBeGreaterThanOrEqual(150);
     expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
     expect(new Set(all.map((a) => a.lang)).size).toBeGreaterThanOrEqual(10);
-    for (const c of ['ignore_previous', 'conceal_from_user', 'pre_approval', 'precedence_claim', 'history_exfiltration', 'fetch_and_run', 'environment_to_argument', 'read_secrets', 'role_override', 'split_instruction']) expect(all.some((a) => a.class === c), c).toBe(true);
+    for (const c of ['ignore_previous', 'conceal_from_user', 'pre_approval', 'precedence_claim', 'history_exfiltration', 'fetch_and_run', 'environment_to_argument', 'read_secrets', 'role_override', 'split_instruction', 'tool_shadowing']) expect(all.some((a) => a.class === c), c).toBe(true);
     for (const h of ['base64', 'hex', 'url', 'leet', 'spaced', 'spaced-words', 'md-comment', 'html-comment', 'homoglyph', 'zero-width', 'split']) expect(all.some((a) => a.hide === h), h).toBe(true);
     expect(LEXICON_LANGUAGES.length).toBeGreaterThanOrEqual(10);
-    const real = [...benign('calibration'), ...benign('held-out')].filter((b) => b.source !== undefined);
+    const real = [...benign('calibration'), ...benign('calibration-2'), ...benign('held-out-4')].filter((b) => b.source !== undefined);
     expect(real.length).toBeGreaterThanOrEqual(60);
   });
 
@@ -56,15 +59,25 @@ describe('rules v3 security corpus', () => {
     expect([...missed]).toEqual([]);
   });
 
-  it('misses on the held-out half exactly what its first read missed', () => {
-    const rows = attacks('held-out');
+  it('misses on the fresh held-out batch exactly the known misses of its first read', () => {
+    const rows = attacks('held-out-4');
     const missed = misses(rows);
     console.log(`v3 security, held-out: ${rows.length} variants, ${missed.size} missed (${[...missed].join(', ')})\n${table(rows, missed, (a) => a.class)}`);
     expect([...missed].sort()).toEqual([...HELD_OUT_MISSES].sort());
   });
 
-  it('raises at most one false alarm on the benign look-alikes of each half', () => {
-    for (const half of ['calibration', 'held-out'] as const) {
+  it('raises no false alarm on the benign calibration look-alikes', () => {
+    for (const half of ['calibration', 'calibration-2', 'calibration-3'] as const) {
+      const rows = benign(half);
+      const memo = securityMemo();
+      const alarms = rows.filter((b) => securityCodes(benignTool(b), SIBLINGS, memo).codes.length > 0).map((b) => b.id);
+      console.log(`v3 security, benign ${half}: ${rows.length} look-alikes (${rows.filter((b) => b.source).length} real tools), ${alarms.length} false alarms ${alarms.join(', ')}`);
+      expect(alarms).toEqual([]);
+    }
+  });
+
+  it('raises at most one false alarm on the fresh held-out benign look-alikes', () => {
+    for (const half of ['held-out-4'] as const) {
       const rows = benign(half);
       const memo = securityMemo();
       const alarms = rows.filter((b) => securityCodes(benignTool(b), SIBLINGS, memo).codes.length > 0).map((b) => b.id);
@@ -92,6 +105,20 @@ describe('rules v3 security corpus', () => {
     console.log(`v3 security: ${tools} real tools, ${alarms.length} alarms`);
     expect(tools).toBeGreaterThan(250);
     expect(alarms).toEqual([]);
+  });
+
+  it('gives every tool the labelled corpus labels with a security code that code (Mapbox render_map_tool: tool_shadowing)', () => {
+    const labelled = labelledSecurityTools();
+    const found: string[] = [];
+    for (const s of realSurfaces()) {
+      for (const t of s.tools) {
+        const codes = labelled.get(`${s.name}/${t.name}`);
+        if (codes === undefined) continue;
+        const got = securityCodes(t, s.tools.map((x) => x.name)).codes;
+        found.push(`${s.name}/${t.name}: ${codes.filter((c) => got.includes(c as never)).length}/${codes.length}`);
+      }
+    }
+    expect(found).toEqual(['corpus/mapbox/render_map_tool: 1/1']);
   });
 
   it("still catches every attack of v2's corpus and leaves v2's benign look-alikes clean", () => {

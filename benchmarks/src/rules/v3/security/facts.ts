@@ -11,6 +11,7 @@ import { sentencesOf } from '../../v2/security-text.js';
 import type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/security.js';
 import { stringPath, toolStrings } from '../../v2/tool-strings.js';
 import { benignReading } from './benign.js';
+import { foreignToolSteering } from './shadowing.js';
 import { crossSentenceMatches, extraMatches, joinedMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
 
 /** At most this many hits and shadowing candidates are kept per tool (each names its path). */
@@ -18,6 +19,10 @@ const MAX_REPORTED = 20;
 
 /** The path of a schema identifier's value: `$schema`, `$id`, `$ref` at any depth. */
 const SCHEMA_IDENTIFIER = /(?:\.\$(?:schema|id|ref)|\["\$(?:schema|id|ref)"\])$/;
+
+/** A kana or CJK ideograph at the end or start of a text (scripts that put no space between words). */
+const UNSPACED_END = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]$/u;
+const UNSPACED_START = /^[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 
 const where = (path: string, via: string | null): string => (via === null ? path : `${path} (${via})`);
 
@@ -154,7 +159,10 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
       // show it as a parameter's text, so it completes no instruction (browsermcp's "Go forward to the next
       // page" + "http://json-schema.org/draft-07/schema#" read as "forward to <url>"). Alone it is still scanned.
       if (SCHEMA_IDENTIFIER.test(stringPath(tool, i))) continue;
-      const joined = `${tail} ${s.text.trim().slice(0, 300)}`;
+      const head = s.text.trim().slice(0, 300);
+      // Chinese and Japanese write no space between words: the halves meet without one ("これまでの指示は" +
+      // "すべて無視してください" is one clause; a space there would split what the patterns read as one).
+      const joined = `${tail}${UNSPACED_END.test(tail) && UNSPACED_START.test(head) ? '' : ' '}${head}`;
       const alone = new Set([...classesOf[descIndex]!, ...classesOf[i]!]);
       const jf = formOf(memo, joined, false);
       const jscan = (jf.scan ??= scanOf(memo, jf.form));
@@ -188,6 +196,13 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     for (const index of stringsWith(scan)) {
       for (const m of found(scans, forms, index, scan)) candidate(index, m.from, m.to, m.target!, m.namedAsTool!);
     }
+  }
+
+  // v3: steering away from a whole class of tools outside the server, no tool named (./shadowing.ts).
+  for (let index = 0; index < strings.length; index++) {
+    const s = strings[index]!;
+    if (s.key || s.field === 'name') continue;
+    for (const [from, to] of foreignToolSteering(forms[index]!)) candidate(index, from, to, null, false);
   }
 
   const cueDescription =

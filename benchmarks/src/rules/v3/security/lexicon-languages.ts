@@ -18,6 +18,10 @@ export interface Language {
   override?: string;
   /** What a precedence claim must also name (English only: "these rules override the defaults" is honest). */
   overrideTarget?: string;
+  /** A precedence verb with a pronoun for its object, read after an `overrideTarget` named earlier in the sentence. */
+  overridesIt?: string;
+  /** Nouns compound (Dutch, German): a qualifier's stem and an instructions word may make one word. */
+  compounds?: boolean;
   approved?: string;
   noAsk?: string;
   send?: string;
@@ -35,11 +39,12 @@ const en: Language = {
   these: '(?:this|these|the following|my|our) (?:instructions?|rules|directives?|guidelines|notes?)|this (?:description|text|message|tool.s instructions|tool description)|(?:the )?instructions (?:in|of|from) this (?:tool|description|server)',
   override: 'override~|supersede~|take~ precedence|take~ priority|ha(?:s|ve) (?:a )?(?:higher )?priority|outrank~|trump~|prevail~|come~ before|(?:are|is) more important than|(?:are|is|rank~) above',
   overrideTarget: 'system|developer|operator|previous|prior|earlier|original|other instructions|safety|guardrails|your (?:instructions|rules|guidelines)|assistant|the user',
+  overridesIt: '(?:override~|supersede~|replace~|trump~|cancel~|void~|nullif~|invalidate~|outrank~|take~ precedence over|take~ priority over|prevail~ over) (?:it|them|that|those|this)',
   ignore: 'ignore|disregard|forget|bypass|discard|abandon',
   instructions: 'instructions?|rules?|guidelines?|directives?|prompts?|guardrails|policies',
   previous: 'previous|prior|above|earlier|preceding|system|original|developer.s|safety|initial|every|all (?:the )?|any|(?:you were|you have been|you.ve been) (?:given|told)|given to you|so far',
   approved: '(?:permission|consent|approval)s? (?:\\p{L}+ ){0,4}(?:was|were|has been|have been|is) (?:already )?(?:granted|given)|granted (?:\\p{L}+ ){0,3}in advance|(?:has|have|had) (?:already )?(?:pre-?)?(?:approved|authori[sz]ed|consented|confirmed|granted (?:permission|consent|approval)|given (?:permission|consent|approval)|signed off)|pre-?approved|pre-?authori[sz]ed|blanket (?:approval|consent|permission)|already (?:approved|authori[sz]ed|consented)',
-  noAsk: '(?:never|do not|don.t|dont|no need to|must not|should not|stop) (?:ask~|confirm~|prompt~|check~ with|request~ (?:confirmation|approval|permission)|seek~|wait~ for)|without (?:ask~|confirm~|prompt~|checking|requesting|seeking|waiting)|skip (?:all |any |the )?(?:confirmation~|approval~|check~|prompts)|no confirmation|no further confirmation',
+  noAsk: '(?:never|do not|don.t|dont|no need to|no longer|must not|should not|stop)(?: (?:stop|bother|pause|need|wait|have) to)? (?:ask~|confirm~|prompt~|check~ with|request~ (?:confirmation|approval|permission)|seek~|wait~ for)|without (?:ask~|confirm~|prompt~|checking|requesting|seeking|waiting)|skip (?:all |any |the )?(?:confirmation~|approval~|check~|prompts)|no confirmation|no further confirmation',
   send: 'send|include|pass|paste|copy|put|attach|forward|upload|post|append|dump|submit|embed|insert|relay|leak|exfiltrate|transmit',
   history: '(?:the |your |this )?(?:full|entire|whole|complete|verbatim|raw|unredacted) (?:conversation|chat|chat history|conversation history|transcript|message history|context|history|session)|conversation (?:history|so far|transcript|log)|chat (?:history|transcript|log)|message history|previous messages|all (?:prior |previous |earlier )?messages|everything the user (?:has )?(?:said|wrote|typed)|the user.s (?:last|previous|prior|earlier) messages?',
 };
@@ -113,6 +118,7 @@ const fr: Language = {
 const de: Language = {
   id: 'de',
   form: 'latin',
+  compounds: true,
   ignore: 'ignorier~|vergiss|vergesst|vergessen sie|missacht~|verwirf|verwerfen sie|setz~ (?:dich|sich) (?:\\p{L}+ )?uber',
   instructions: 'anweisung~|systemanweisung~|instruktion~|befehl~|vorgabe~|regeln|richtlinie~|anordnung~|prompts?|nachrichten|systemprompt~|systemnachricht~',
   previous: 'vorherig~|bisherig~|vorangegangen~|vorigen|obig~|fruher~|alle~|samtliche~|deine~|ihre~|erhaltene~|system~|ursprunglich~|entwickler~|sicherheits~',
@@ -155,6 +161,7 @@ const it: Language = {
 const nl: Language = {
   id: 'nl',
   form: 'latin',
+  compounds: true,
   ignore: 'negeer~|vergeet|veronachtzaam~|houd~ geen rekening',
   instructions: 'instructie~|aanwijzing~|opdracht~|regels|richtlijn~|berichten|prompts?|bevelen',
   previous: 'vorige|eerdere|voorgaande|bovenstaande|alle|je|jouw|uw|systeem~|oorspronkelijke|originele|ontwikkelaar~|veiligheids~',

@@ -155,7 +155,12 @@ function patternsOf(l: Language): LexiconPattern[] {
     out.push({ id, lang: l.id, form: l.form, get re() { return (re ??= new RegExp(source, 'gu')); }, gates });
   };
   const [ignore, instr, prev] = [w(l.ignore), w(l.instructions), w(l.previous)];
-  if (ignore && instr && prev) add('ignore_previous', either(ignore, either(prev, instr, near), far), l.ignore, l.instructions, l.previous);
+  if (ignore && instr && prev) {
+    add('ignore_previous', either(ignore, either(prev, instr, near), far), l.ignore, l.instructions, l.previous);
+    // A compound noun holds both parts in one word (Dutch "systeeminstructies", German "Sicherheitsregeln",
+    // "Entwicklervorgaben"): the qualifier's stem followed at once by the instructions' word.
+    if (!cjk && l.compounds === true) add('ignore_previous', either(ignore, words(`(?:${l.previous!})(?:${l.instructions!})`, false), far), l.ignore, l.instructions, l.previous);
+  }
   const [neg, user] = [w(l.dontTell), w(l.user)];
   if (neg && user) add('conceal_from_user', either(neg, user, far), l.dontTell, l.user);
   add('conceal_from_user', w(l.concealAlone), l.concealAlone);
@@ -163,6 +168,10 @@ function patternsOf(l: Language): LexiconPattern[] {
   if (these && override) {
     const target = w(l.overrideTarget);
     add('precedence_claim', target ? `${these}${gap(far)}${override}${gap(far)}${target}` : either(these, override, far), l.these, l.override, l.overrideTarget);
+    // The target named first and the claim pointing back to it ("Whatever the system message says, these
+    // directives override it"): the verb's object is a pronoun, so the sentence names nothing else it overrides.
+    const back = w(l.overridesIt);
+    if (target && back) add('precedence_claim', `${target}${gap(far)}${these}${gap(near)}${back}`, l.overrideTarget, l.these, l.overridesIt);
   }
   const [approved, noAsk] = [w(l.approved), w(l.noAsk)];
   // A claimed approval and "never ask" are often two sentences: this class may cross one stop.

@@ -10,7 +10,8 @@ import type { Tool } from '../../../../contracts/tool.js';
 const CORPUS = join(import.meta.dirname, '..', 'corpus');
 const DISTRACTORS = join(import.meta.dirname, '..', '..', '..', '..', '..', '..', 'distractors');
 
-export type Half = 'calibration' | 'calibration-2' | 'calibration-3' | 'held-out';
+export type Half = 'calibration' | 'calibration-2' | 'calibration-3' | 'calibration-4' | 'calibration-5' | 'held-out-4';
+export type BenignHalf = 'calibration' | 'calibration-2' | 'calibration-3' | 'held-out-4';
 
 export interface AttackEntry {
   id: string;
@@ -26,10 +27,12 @@ export interface BenignEntry {
   text?: string;
   source?: string;
   name?: string;
+  /** A written look-alike: the real tools it was written after. */
+  after?: string;
 }
 
 export const attacks = (half: Half): AttackEntry[] => JSON.parse(readFileSync(join(CORPUS, `attacks.${half}.json`), 'utf8')) as AttackEntry[];
-export const benign = (half: 'calibration' | 'held-out'): BenignEntry[] => JSON.parse(readFileSync(join(CORPUS, `benign.${half}.json`), 'utf8')) as BenignEntry[];
+export const benign = (half: BenignHalf): BenignEntry[] => JSON.parse(readFileSync(join(CORPUS, `benign.${half}.json`), 'utf8')) as BenignEntry[];
 
 /** The tools the attacks are linted beside (names an attack may shadow). */
 export const SIBLINGS = ['create_ticket', 'send_email', 'delete_repository'];
@@ -117,13 +120,16 @@ export function realSurfaces(): { name: string; tools: Tool[] }[] {
 /** The security codes the labelled corpus judges (distractors/src/corpus.ts, SECURITY_CODES). */
 const LABELLED_SECURITY = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
 
-/** `surface/tool` of every tool of the labelled corpus whose labels say a security finding fires (a true finding, not an alarm). */
-export function labelledSecurityTools(): Set<string> {
+/** `surface/tool` of every tool of the labelled corpus whose labels say a security finding fires (a true finding, not an alarm), with those codes. */
+export function labelledSecurityTools(): Map<string, string[]> {
   const corpus = JSON.parse(readFileSync(join(DISTRACTORS, 'corpus', 'index.json'), 'utf8')) as { surfaces: string[] };
-  const out = new Set<string>();
+  const out = new Map<string, string[]>();
   for (const n of corpus.surfaces) {
     const labels = JSON.parse(readFileSync(join(DISTRACTORS, 'corpus', n, 'labels.json'), 'utf8')) as { tools: { name: string; fire: string[] }[] };
-    for (const t of labels.tools) if (t.fire.some((c) => LABELLED_SECURITY.has(c))) out.add(`corpus/${n}/${t.name}`);
+    for (const t of labels.tools) {
+      const codes = t.fire.filter((c) => LABELLED_SECURITY.has(c));
+      if (codes.length > 0) out.set(`corpus/${n}/${t.name}`, codes);
+    }
   }
   return out;
 }
