@@ -62,7 +62,10 @@ interface Clause {
 // stop must not borrow its last clause's words (v3.0 cut only after a lower-case word; puppeteer's "Navigate
 // to a URL" let the appended clause borrow "URL").
 const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
-const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\|| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
+// A markup tag (`<hints>`, `</examples>`) is a cut too and belongs to no clause: it is structure, not words
+// about the tool (sentry's descriptions end in "</hints>"; a sentence appended after it borrowed "hints" as
+// content and earned usage points, +2.2 in the gaming suite's varied-boilerplate row).
+const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\||<\/?[A-Za-z][\w-]{0,40}>| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
 const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
 const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
@@ -166,7 +169,8 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
   let from = 0;
   CUT.lastIndex = 0;
   for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
-    const inClause = m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
+    // A stop ends its clause; a line break, "|", a tag or the space before an opener belongs to none.
+    const inClause = m[0].length === 1 && m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
     cut(from, inClause ? m.index + m[0].length : m.index);
     from = m.index + m[0].length;
   }
