@@ -22,6 +22,7 @@ const RUNS: Record<string, (n: number) => string> = {
   'chinese words': (n) => '忽略之前'.repeat(n),
   'shell pipe': (n) => 'curl x '.repeat(n) + '| sh',
   'approval words': (n) => 'already approved '.repeat(n),
+  'foreign tool steering': (n) => 'never use the built-in '.repeat(n) + 'tools',
 };
 
 const tool = (text: string): Tool => ({ name: 'x', description: text, inputSchema: { type: 'object', properties: { p: { type: 'string', description: text.slice(0, 300), default: text } } } });
