@@ -6,6 +6,7 @@ export * from './repro-rows.js';
 export * from './manifest.js';
 export * from './rank-stats.js';
 export * from './ranks.js';
+export * from './standing.js';
 export * from './validity.js';
 export * from './recompute.js';
 export * from './compare.js';

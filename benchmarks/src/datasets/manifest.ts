@@ -33,8 +33,12 @@ export const ManifestModelSchema = z.strictObject({
 
 /** The manifest of one release. */
 export const ManifestSchema = z.strictObject({
-  /** 1: the first tables; 2: evaluation releases add runs, tool_definitions and suite, and Parquet is typed (tablesOf gives each version's tables). */
-  schemaVersion: z.union([z.literal(1), z.literal(2)]),
+  /**
+   * 1: the first tables; 2: evaluation releases add runs, tool_definitions and suite, and Parquet is typed;
+   * 3: each evaluation run has its standing (ranked, incomplete, older_version), its answered share and a
+   * rank only when ranked (tablesOf gives each version's tables). Verify reads every version.
+   */
+  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   kind: ReleaseKindSchema,
   /** What releases of this kind are kept apart by (`v1:<hash>` for lint; model and comparable settings for evaluations). */
   key: z.string(),
@@ -57,7 +61,13 @@ export const ManifestSchema = z.strictObject({
   files: z.array(ManifestFileSchema),
   /** How the CSV files are written (schema version 2): `bom` — they start with a UTF-8 byte order mark. Null is an empty field, an empty string `""`. */
   csv: z.strictObject({ bom: z.boolean() }).optional(),
-  /** Evaluation releases: does the lint score predict the model's accuracy (recomputed by verify). */
+  /**
+   * Evaluation releases of schema version 3: how many runs are ranked, listed as incomplete (fewer than
+   * `minAnsweredShare` of their planned trials answered) and kept as history of an older server version
+   * (recomputed by verify from the metrics rows).
+   */
+  standings: z.strictObject({ minAnsweredShare: z.number(), ranked: z.number().int().nonnegative(), incomplete: z.number().int().nonnegative(), olderVersion: z.number().int().nonnegative() }).optional(),
+  /** Evaluation releases: does the lint score predict the model's accuracy (recomputed by verify; from schema version 3 over the ranked runs only). */
   validity: ValidityTableSchema.nullable(),
 });
 /** The manifest of one release. */

@@ -107,9 +107,8 @@ export const TrialRowSchema = z.strictObject({
 /** An evaluation release's trial row. */
 export type TrialRow = z.infer<typeof TrialRowSchema>;
 
-/** An evaluation release's per-run metrics row: the leaderboard's numbers and the run's full metrics. */
-export const RunMetricsRowSchema = z.strictObject({
-  rank: z.number().int().positive(),
+/** The leaderboard columns every metrics row has, whatever its schema version. */
+const runMetricsFields = {
   runId: z.string(),
   evaluationId: z.string(),
   modelId: z.string(),
@@ -133,9 +132,39 @@ export const RunMetricsRowSchema = z.strictObject({
   passRateDenominator: z.number().int(),
   passRate: z.number().nullable(),
   metrics: z.record(z.string(), z.unknown()),
+};
+
+/**
+ * Where a run of a release stands on its model's board (schema version 3): `ranked`; `incomplete` — fewer
+ * than the core's MIN_ANSWERED_SHARE (95 %) of its planned trials answered, listed without a rank as the
+ * boards list it; `older_version` — a run of a server version that is not the server's latest, kept as
+ * history and never ranked (the boards rank each server at its latest version).
+ */
+export const RunStandingSchema = z.enum(['ranked', 'incomplete', 'older_version']);
+/** Where a run stands on its model's board. */
+export type RunStanding = z.infer<typeof RunStandingSchema>;
+
+/** An evaluation release's per-run metrics row (schema version 3): the run's standing and place on its model's board, its answered share, its rates and full metrics. */
+export const RunMetricsRowSchema = z.strictObject({
+  /** The place among the `ranked` runs; null for the others. */
+  rank: z.number().int().positive().nullable(),
+  standing: RunStandingSchema,
+  /** Why the run is not ranked, in words (null when ranked). */
+  reason: z.string().nullable(),
+  /** Trials with a model answer, and trials planned: the answered share the standing rests on. */
+  answeredTrials: z.number().int().nonnegative(),
+  plannedTrials: z.number().int().nonnegative(),
+  /** The server's latest version when the release was built: a run of another version is `older_version`. */
+  latestVersionId: z.string(),
+  ...runMetricsFields,
 });
 /** An evaluation release's per-run metrics row. */
 export type RunMetricsRow = z.infer<typeof RunMetricsRowSchema>;
+
+/** A metrics row as schema versions 1 and 2 wrote it: every run ranked, whatever it answered or whichever version it ran on. */
+export const RunMetricsRowV2Schema = z.strictObject({ rank: z.number().int().positive(), ...runMetricsFields });
+/** A metrics row of schema version 1 or 2. */
+export type RunMetricsRowV2 = z.infer<typeof RunMetricsRowV2Schema>;
 
 /** An evaluation release's lint row: a server's score (`tool` null) or one tool's score and finding codes, under one rules version. */
 export const LintFactRowSchema = z.strictObject({
@@ -150,8 +179,12 @@ export const LintFactRowSchema = z.strictObject({
 /** An evaluation release's lint row. */
 export type LintFactRow = z.infer<typeof LintFactRowSchema>;
 
-/** The manifest schema version of what a build writes now: 2 added the reproducibility tables and typed Parquet. */
-export const CURRENT_SCHEMA_VERSION = 2;
+/**
+ * The manifest schema version of what a build writes now: 2 added the reproducibility tables and typed
+ * Parquet; 3 gave each evaluation run its standing (ranked, incomplete, older_version) with its answered
+ * share, and ranks only what the live boards rank.
+ */
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /** One table of a release: its name (file stem), its row schema and its columns in order. */
 export interface TableSpec {
@@ -160,6 +193,8 @@ export interface TableSpec {
   columns: readonly (readonly [string, ColumnType])[];
   /** The first manifest schema version with this table (absent: every version). */
   since?: number;
+  /** The last manifest schema version with this form of the table (absent: every later one). */
+  until?: number;
 }
 
 const cols = (schema: z.ZodObject, types: Record<string, ColumnType>): (readonly [string, ColumnType])[] =>
@@ -175,6 +210,11 @@ const VERDICT = struct(
 const CALL = struct(['name', 'string'], ['argumentsText', 'string'], ['arguments', 'json', 'optional'], ['parseError', 'string']);
 const DISTRACTOR = struct(['name', 'string'], ['hash', 'string'], ['toolCount', 'int']);
 const TURN_SETTINGS = struct(['temperature', 'double', 'optional'], ['seed', 'int', 'optional'], ['reasoningEffort', 'string', 'optional'], ['maxOutputTokens', 'int'], ['toolChoice', 'string']);
+
+const METRIC_TYPES = Object.fromEntries([
+  ['rank', 'int'], ['versionSeq', 'int'], ['trials', 'int'], ['metrics', 'json'], ['answeredTrials', 'int'], ['plannedTrials', 'int'],
+  ...['selectionAcc', 'argValidity', 'falseCallRate', 'passRate'].flatMap((r) => [[`${r}Numerator`, 'int'], [`${r}Denominator`, 'int'], [r, 'double']]),
+]) as Record<string, ColumnType>;
 
 /** The tables of a lint release. */
 export const LINT_TABLES: readonly TableSpec[] = [
@@ -195,14 +235,8 @@ export const EVALUATION_TABLES: readonly TableSpec[] = [
     schema: TrialRowSchema,
     columns: cols(TrialRowSchema, { order: STRINGS, calls: { list: CALL }, verdict: VERDICT, argErrorKinds: STRINGS, truncated: 'bool', error: struct(['code', 'string'], ['message', 'string']), inputTokens: 'int', outputTokens: 'int', latencyMs: 'double', cached: 'bool', seed: 'int', repeat: 'int' }),
   },
-  {
-    name: 'metrics',
-    schema: RunMetricsRowSchema,
-    columns: cols(RunMetricsRowSchema, Object.fromEntries([
-      ['rank', 'int'], ['versionSeq', 'int'], ['trials', 'int'], ['metrics', 'json'],
-      ...['selectionAcc', 'argValidity', 'falseCallRate', 'passRate'].flatMap((r) => [[`${r}Numerator`, 'int'], [`${r}Denominator`, 'int'], [r, 'double']]),
-    ]) as Record<string, ColumnType>),
-  },
+  { name: 'metrics', until: 2, schema: RunMetricsRowV2Schema, columns: cols(RunMetricsRowV2Schema, METRIC_TYPES) },
+  { name: 'metrics', since: 3, schema: RunMetricsRowSchema, columns: cols(RunMetricsRowSchema, METRIC_TYPES) },
   { name: 'lint', schema: LintFactRowSchema, columns: cols(LintFactRowSchema, { score: 'double', findingCodes: STRINGS }) },
   {
     name: 'runs',
@@ -221,7 +255,14 @@ export const EVALUATION_TABLES: readonly TableSpec[] = [
 
 /** The tables of a release kind, as a manifest of that schema version has them (default: what a build writes now). */
 export const tablesOf = (kind: ReleaseKind, schemaVersion: number = CURRENT_SCHEMA_VERSION): readonly TableSpec[] =>
-  (kind === 'lint' ? LINT_TABLES : EVALUATION_TABLES).filter((t) => (t.since ?? 1) <= schemaVersion);
+  (kind === 'lint' ? LINT_TABLES : EVALUATION_TABLES).filter((t) => (t.since ?? 1) <= schemaVersion && schemaVersion <= (t.until ?? Infinity));
+
+/** One table of a release kind as a manifest of that schema version has it (default: what a build writes now). */
+export const tableOf = (kind: ReleaseKind, name: string, schemaVersion: number = CURRENT_SCHEMA_VERSION): TableSpec => {
+  const spec = tablesOf(kind, schemaVersion).find((t) => t.name === name);
+  if (spec === undefined) throw new RangeError(`no table ${name} in a ${kind} release of schema version ${schemaVersion}`);
+  return spec;
+};
 
 /** A row as a flat record of CSV cells: nested values as JSON text, null kept. */
 export function flatRow(spec: TableSpec, row: Record<string, unknown>): Record<string, string | number | boolean | null> {

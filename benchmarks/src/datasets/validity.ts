@@ -64,7 +64,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const mean = (xs: number[]): number | null => (xs.length === 0 ? null : round4(xs.reduce((s, x) => s + x, 0) / xs.length));
 
 /** The validity table from a release's metrics rows, lint rows and per-tool accuracy. */
-export function validityTable(modelId: string, baseline: boolean, metrics: readonly RunMetricsRow[], lint: readonly LintFactRow[], accuracy: ToolAccuracy): ValidityTable {
+export function validityTable(modelId: string, baseline: boolean, metrics: readonly Pick<RunMetricsRow, 'serverId' | 'selectionAcc'>[], lint: readonly LintFactRow[], accuracy: ToolAccuracy): ValidityTable {
   const accBy = new Map(metrics.filter((m) => m.selectionAcc !== null).map((m) => [m.serverId, m.selectionAcc!] as const));
   const rules = [...new Map(lint.map((l) => [`${l.rulesId}\u0000${l.rulesHash}`, l] as const)).values()].sort((a, b) => byText(a.rulesId, b.rulesId) || byText(a.rulesHash, b.rulesHash));
   const correlations = rules.map((r) => {

@@ -48,7 +48,14 @@ interface BoardRate {
 export interface ModelBoardView {
   comparabilityKey: string | null;
   keys: { key: string; distractors: { name: string; hash: string }[] }[];
-  items: { rank: number; server: { id: string; slug: string; name: string }; versionId: string; versionSeq: number; evaluationId: string; runId: string; selectionAcc: BoardRate; argValidity: BoardRate; falseCallRate: BoardRate }[];
+  items: ({ rank: number | null; server: { id: string; slug: string; name: string }; versionId: string; versionSeq: number; evaluationId: string; runId: string; selectionAcc: BoardRate; argValidity: BoardRate; falseCallRate: BoardRate } & BoardCompleteness)[];
+}
+
+/** A board row's answered share (the boards' `complete`, `answeredTrials`, `trials`). */
+interface BoardCompleteness {
+  complete: boolean;
+  answeredTrials: number;
+  trials: number;
 }
 
 const rateOf = (r: RunMetricsRow, name: 'selectionAcc' | 'argValidity' | 'falseCallRate'): BoardRate => ({ numerator: r[`${name}Numerator`], denominator: r[`${name}Denominator`], value: r[name] });
@@ -56,22 +63,38 @@ const pickRate = (r: BoardRate): BoardRate => ({ numerator: r.numerator, denomin
 
 /**
  * An evaluation release against its model's live board under the release's comparability key: a server whose
- * board entry is still the release's run must show the same run, version and rates; its place too when the
- * board ranks exactly the release's runs. The board's distractor sets (with their frozen hashes) must be the
- * manifest's. Runs that were replaced since are not compared (the release is a snapshot).
+ * board entry is still the release's run must show the same run, version, rates and answered share, ranked
+ * exactly when the release ranks it (an incomplete run unranked on both); its place too when the board lists
+ * exactly the release's runs of latest versions. A run the release keeps as history of an older version must
+ * not be on the board. The board's distractor sets (with their frozen hashes) must be the manifest's. Runs
+ * that were replaced since are not compared (the release is a snapshot).
  */
 export function compareWithModelBoard(metrics: readonly RunMetricsRow[], distractorSets: readonly { name: string; hash: string }[], board: ModelBoardView): { differences: Difference[]; checked: number; servers: number } {
   const out: Difference[] = [];
   let checked = 0;
   const byServer = new Map(board.items.map((b) => [b.server.id, b] as const));
-  const sameRuns = board.items.length === metrics.length && metrics.every((m) => byServer.get(m.serverId)?.runId === m.runId);
+  const listed = metrics.filter((m) => m.standing !== 'older_version');
+  const sameRuns = board.items.length === listed.length && listed.every((m) => byServer.get(m.serverId)?.runId === m.runId);
   let compared = 0;
   metrics.forEach((m, i) => {
     const b = byServer.get(m.serverId);
     if (!b || b.runId !== m.runId) return;
     compared++;
-    const expected = { evaluationId: m.evaluationId, versionId: m.versionId, versionSeq: m.versionSeq, slug: m.slug, name: m.name, selectionAcc: rateOf(m, 'selectionAcc'), argValidity: rateOf(m, 'argValidity'), falseCallRate: rateOf(m, 'falseCallRate'), ...(sameRuns ? { rank: m.rank } : {}) };
-    const found = { evaluationId: b.evaluationId, versionId: b.versionId, versionSeq: b.versionSeq, slug: b.server.slug, name: b.server.name, selectionAcc: pickRate(b.selectionAcc), argValidity: pickRate(b.argValidity), falseCallRate: pickRate(b.falseCallRate), ...(sameRuns ? { rank: b.rank } : {}) };
+    if (m.standing === 'older_version') {
+      checked++;
+      out.push({ file: 'metrics.jsonl', row: i + 1, field: 'modelBoard.standing', expected: '"older_version" (a run the board does not list: each server is ranked at its latest version)', found: `on the board${b.rank === null ? '' : ` at place ${b.rank}`}` });
+      return;
+    }
+    const expected = {
+      evaluationId: m.evaluationId, versionId: m.versionId, versionSeq: m.versionSeq, slug: m.slug, name: m.name,
+      complete: m.standing === 'ranked', answeredTrials: m.answeredTrials, trials: m.plannedTrials, ranked: m.rank !== null,
+      selectionAcc: rateOf(m, 'selectionAcc'), argValidity: rateOf(m, 'argValidity'), falseCallRate: rateOf(m, 'falseCallRate'), ...(sameRuns ? { rank: m.rank } : {}),
+    };
+    const found = {
+      evaluationId: b.evaluationId, versionId: b.versionId, versionSeq: b.versionSeq, slug: b.server.slug, name: b.server.name,
+      complete: b.complete, answeredTrials: b.answeredTrials, trials: b.trials, ranked: b.rank !== null,
+      selectionAcc: pickRate(b.selectionAcc), argValidity: pickRate(b.argValidity), falseCallRate: pickRate(b.falseCallRate), ...(sameRuns ? { rank: b.rank } : {}),
+    };
     checked += leafCount(expected);
     for (const d of differences(expected, found, '')) out.push({ file: 'metrics.jsonl', row: i + 1, field: `modelBoard.${d.field}`, expected: d.expected, found: d.found });
   });
@@ -87,20 +110,22 @@ export function compareWithModelBoard(metrics: readonly RunMetricsRow[], distrac
 /** The fields of the models board this check reads (`GET /v1/leaderboards/models`). */
 export interface ModelsBoardView {
   suite: { servers: { id: string | null }[]; generator: string; casesPerTool: number; repeats: number; language: string };
-  items: { model: { id: string }; comparabilityKey: string; servers: number; selectionAcc: BoardRate; argValidity: BoardRate; falseCallRate: BoardRate }[];
+  items: ({ rank: number | null; model: { id: string }; comparabilityKey: string; servers: number; selectionAcc: BoardRate; argValidity: BoardRate; falseCallRate: BoardRate } & BoardCompleteness)[];
 }
 
 /**
- * An evaluation release against the models board, which pools each model's runs over the fixed suite's
- * servers: when the board pools the model under the release's comparability key over as many servers as the
- * release holds suite runs, the release's suite rows summed must give the board's pooled counts. Null when
- * the board pools other runs (another key, or a suite server the release does not hold).
+ * An evaluation release against the models board, which pools each model's runs of the suite servers' latest
+ * versions: when the board pools the model under the release's comparability key over as many servers as the
+ * release holds such runs (its `older_version` runs left out, as the board leaves them out), the release's rows
+ * summed must give the board's pooled counts and answered share, and the model is ranked exactly when every
+ * one of those runs is (one incomplete run and the row is listed unranked). Null when the board pools other
+ * runs (another key, or a suite server the release does not hold).
  */
 export function compareWithModelsBoard(metrics: readonly RunMetricsRow[], settings: Record<string, unknown>, board: ModelsBoardView): { differences: Difference[]; checked: number; servers: number } | null {
   const s = board.suite;
   if (s.generator !== settings.generator || s.casesPerTool !== settings.casesPerTool || s.repeats !== settings.repeats || s.language !== settings.language) return null;
   const suite = new Set(s.servers.flatMap((x) => (x.id === null ? [] : [x.id])));
-  const rows = metrics.filter((m) => suite.has(m.serverId));
+  const rows = metrics.filter((m) => suite.has(m.serverId) && m.standing !== 'older_version');
   const item = board.items.find((b) => rows.length > 0 && b.model.id === rows[0]!.modelId && b.comparabilityKey === rows[0]!.comparabilityKey);
   if (!item || item.servers !== rows.length) return null;
   const pool = (name: 'selectionAcc' | 'argValidity' | 'falseCallRate') => {
@@ -108,8 +133,13 @@ export function compareWithModelsBoard(metrics: readonly RunMetricsRow[], settin
     const d = rows.reduce((a, m) => a + m[`${name}Denominator`], 0);
     return { numerator: n, denominator: d };
   };
-  const expected = { selectionAcc: pool('selectionAcc'), argValidity: pool('argValidity'), falseCallRate: pool('falseCallRate') };
-  const found = { selectionAcc: { numerator: item.selectionAcc.numerator, denominator: item.selectionAcc.denominator }, argValidity: { numerator: item.argValidity.numerator, denominator: item.argValidity.denominator }, falseCallRate: { numerator: item.falseCallRate.numerator, denominator: item.falseCallRate.denominator } };
+  const complete = rows.every((m) => m.standing === 'ranked');
+  const answered = { complete, ranked: complete, answeredTrials: rows.reduce((a, m) => a + m.answeredTrials, 0), trials: rows.reduce((a, m) => a + m.plannedTrials, 0) };
+  const expected = { ...answered, selectionAcc: pool('selectionAcc'), argValidity: pool('argValidity'), falseCallRate: pool('falseCallRate') };
+  const found = {
+    complete: item.complete, ranked: item.rank !== null, answeredTrials: item.answeredTrials, trials: item.trials,
+    selectionAcc: { numerator: item.selectionAcc.numerator, denominator: item.selectionAcc.denominator }, argValidity: { numerator: item.argValidity.numerator, denominator: item.argValidity.denominator }, falseCallRate: { numerator: item.falseCallRate.numerator, denominator: item.falseCallRate.denominator },
+  };
   const out = differences(expected, found, '').map((d) => ({ file: 'metrics.jsonl', row: null, field: `modelsBoard.${d.field}`, expected: `${d.expected} (the release's ${rows.length} suite servers pooled)`, found: d.found }));
   return { differences: out, checked: leafCount(expected), servers: rows.length };
 }

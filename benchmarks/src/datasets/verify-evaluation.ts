@@ -8,7 +8,9 @@ import type { EvalCase, Metrics } from '../contracts/eval.js';
 import type { Findings } from './compare.js';
 import type { Manifest } from './manifest.js';
 import { casesInOrder, metricColumns, runPlaces, trialRecord } from './recompute.js';
-import { EVALUATION_TABLES, type CaseRow, type LintFactRow, type RunMetricsRow, type TableSpec, type TrialRow } from './rows.js';
+import { tableOf, type TableSpec, type CaseRow, type LintFactRow, type RunMetricsRow, type RunMetricsRowV2, type TrialRow } from './rows.js';
+import { currentMetricsRow, runStanding, standingCounts, standingPlaces } from './standing.js';
+import { answeredOf } from '../eval/completeness.js';
 import { tableRows, type TableLines } from './verify-read.js';
 import { addToolTrial, expectedOf, validityTable, type ToolAccuracy } from './validity.js';
 
@@ -20,10 +22,11 @@ export interface EvaluationFacts {
   caseLanguages: string[];
   maxRepeat: number | null;
   lintRules: { id: string; hash: string }[];
+  /** The metrics rows as schema version 3 has them (currentMetricsRow). */
   metrics: readonly RunMetricsRow[];
+  /** Schema version 3: how many runs stand where, recomputed from the trials (the manifest's `standings`). */
+  standings: ReturnType<typeof standingCounts> | null;
 }
-
-const spec = (name: string): TableSpec => EVALUATION_TABLES.find((t) => t.name === name)!;
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What verify keeps of a case: what the metrics read, and what its trials must repeat. */
@@ -46,14 +49,16 @@ interface CaseGroup {
  * and one run's accumulator at a time, so memory holds one run's cases whatever the number of runs.
  */
 export async function verifyEvaluationTables(manifest: Manifest, lines: TableLines, f: Findings, counted: (table: string, n: number | null) => void): Promise<EvaluationFacts> {
+  const spec = (name: string) => tableOf('evaluation', name, manifest.schemaVersion);
+  const standings = manifest.schemaVersion >= 3;
   const metrics: RunMetricsRow[] = [];
-  for await (const { value } of tableRows<RunMetricsRow>(spec('metrics'), lines, f, (n) => counted('metrics', n))) metrics.push(value);
+  for await (const { value } of tableRows<RunMetricsRow | RunMetricsRowV2>(spec('metrics'), lines, f, (n) => counted('metrics', n))) metrics.push(currentMetricsRow(value));
   const lint: LintFactRow[] = [];
   for await (const { value } of tableRows<LintFactRow>(spec('lint'), lines, f, (n) => counted('lint', n))) lint.push(value);
   const runsById = new Map(metrics.map((m) => [m.runId, m] as const));
 
   const languages = new Set<string>();
-  const groups = caseGroups(lines, f, (n) => counted('cases', n), languages);
+  const groups = caseGroups(spec('cases'), lines, f, (n) => counted('cases', n), languages);
   const skipped = new Set<string>();
   /** The next group of cases, which must be this server's (groups of servers without trials are passed over). */
   const casesOf = async (serverId: string): Promise<Map<string, CaseFacts> | null> => {
@@ -107,17 +112,34 @@ export async function verifyEvaluationTables(manifest: Manifest, lines: TableLin
   // The case groups no trial read still have their rows and hashes checked.
   for (let g = await groups.next(); !g.done; g = await groups.next());
 
-  const places = runPlaces(metrics);
+  // Each run's metrics recomputed from its trials (a run without trials: its metrics over no trials).
+  const recomputed = metrics.map((m) => results.get(m.runId) ?? new MetricsAccumulator([]).result(unreadableOf(m)));
+  // Schema version 3: each run's standing from its answered share and version, and a place only when ranked.
+  const expected = metrics.map((m, i) => {
+    const answered = answeredOf(recomputed[i]!, m.plannedTrials);
+    return { answered, ...runStanding(answered, m.versionId, m.latestVersionId) };
+  });
+  const places = standings ? standingPlaces(metrics.map((m, i) => ({ standing: expected[i]!.standing, value: m.selectionAcc, name: m.name, id: m.runId }))) : runPlaces(metrics);
   metrics.forEach((m, i) => {
-    // A run without trials: its metrics over no trials.
-    const recomputed = results.get(m.runId) ?? new MetricsAccumulator([]).result(unreadableOf(m));
-    f.compare('metrics.jsonl', i + 1, 'metrics', JSON.parse(JSON.stringify(recomputed)), m.metrics);
-    const cols = metricColumns(recomputed);
+    const r = recomputed[i]!;
+    f.compare('metrics.jsonl', i + 1, 'metrics', JSON.parse(JSON.stringify(r)), m.metrics);
+    const cols = metricColumns(r);
     f.compare('metrics.jsonl', i + 1, '', cols, Object.fromEntries(Object.keys(cols).map((k) => [k, m[k as keyof RunMetricsRow]])));
     f.compare('metrics.jsonl', i + 1, 'rank', places[i], m.rank);
+    if (!standings) return;
+    const e = expected[i]!;
+    f.compare('metrics.jsonl', i + 1, '', { answeredTrials: e.answered.answered, standing: e.standing, reason: e.reason }, { answeredTrials: m.answeredTrials, standing: m.standing, reason: m.reason });
+    // Every trial the release holds of a run was planned: fewer planned would make a run look more complete than it is.
+    f.check(m.plannedTrials >= r.trials, { file: 'metrics.jsonl', row: i + 1, field: 'plannedTrials', expected: `at least the ${r.trials} trials trials.jsonl holds of run ${m.runId}`, found: String(m.plannedTrials) });
   });
   const model = manifest.models[0];
-  if (model) f.compare('manifest.json', null, 'validity', validityTable(model.id, model.baseline, metrics, lint, accuracy), manifest.validity);
+  // From schema version 3 the validity table reads the ranked runs only (an unranked run's accuracy is not the board's): one run per server, so their servers' tools.
+  const ranked = standings ? metrics.filter((_m, i) => expected[i]!.standing === 'ranked') : metrics;
+  if (standings) {
+    const servers = new Set(ranked.map((m) => m.serverId));
+    for (const key of [...accuracy.keys()]) if (!servers.has(key.slice(0, key.indexOf('\u0000')))) accuracy.delete(key);
+  }
+  if (model) f.compare('manifest.json', null, 'validity', validityTable(model.id, model.baseline, ranked, lint, accuracy), manifest.validity);
 
   return {
     seeds: [...seeds].sort((a, b) => a - b),
@@ -127,6 +149,7 @@ export async function verifyEvaluationTables(manifest: Manifest, lines: TableLin
     maxRepeat,
     lintRules: [...new Map(lint.map((l) => [`${l.rulesId}\u0000${l.rulesHash}`, { id: l.rulesId, hash: l.rulesHash }] as const)).values()],
     metrics,
+    standings: standings ? standingCounts(expected) : null,
   };
 }
 
@@ -138,7 +161,7 @@ const unreadableOf = (m: RunMetricsRow): { tool: string; reason: string }[] => (
  * language, utterance, expected), each group's case set hashed again (sha256 of its cases sorted by id, as
  * the run recorded it: an edited utterance in the case is a different hash), and a server's cases together.
  */
-async function* caseGroups(lines: TableLines, f: Findings, counted: (n: number | null) => void, languages: Set<string>): AsyncGenerator<CaseGroup> {
+async function* caseGroups(casesSpec: TableSpec, lines: TableLines, f: Findings, counted: (n: number | null) => void, languages: Set<string>): AsyncGenerator<CaseGroup> {
   const file = 'cases.jsonl';
   const done = new Set<string>();
   let group: { serverId: string; hash: string; row: number; full: EvalCase[]; cases: Map<string, CaseFacts> } | null = null;
@@ -147,7 +170,7 @@ async function* caseGroups(lines: TableLines, f: Findings, counted: (n: number |
     done.add(g.serverId);
     return { serverId: g.serverId, cases: g.cases };
   };
-  for await (const { row, value: c } of tableRows<CaseRow>(spec('cases'), lines, f, counted)) {
+  for await (const { row, value: c } of tableRows<CaseRow>(casesSpec, lines, f, counted)) {
     if (group === null || group.serverId !== c.serverId) {
       if (group !== null) yield close(group);
       f.check(!done.has(c.serverId), { file, row, field: 'serverId', expected: `the cases of server ${c.serverId} together (they were written run by run)`, found: 'a second group' });

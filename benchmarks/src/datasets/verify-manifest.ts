@@ -117,12 +117,14 @@ export function checkManifest(m: Manifest, facts: { lint?: LintFacts; evaluation
   }
 
   if (m.kind === 'lint') {
-    for (const [name, v, want] of [['seeds', m.seeds, []], ['models', m.models, []], ['distractorSets', m.distractorSets, []], ['settings', m.settings, null], ['validity', m.validity, null]] as const) f.compare(M, null, name, want, v);
+    for (const [name, v, want] of [['seeds', m.seeds, []], ['models', m.models, []], ['distractorSets', m.distractorSets, []], ['settings', m.settings, null], ['validity', m.validity, null], ['standings', m.standings, undefined]] as const) f.compare(M, null, name, want, v);
   } else {
     const e = facts.evaluation;
     const s = m.settings ?? {};
     if (e) {
       f.compare(M, null, 'seeds', e.seeds, m.seeds);
+      // Schema version 3: how many runs are ranked, incomplete and of older versions, as the metrics rows recomputed say (absent before).
+      f.compare(M, null, 'standings', e.standings ?? undefined, m.standings);
       if (e.modelIds.length > 0) f.compare(M, null, 'models', e.modelIds, [...new Set(m.models.map((x) => x.id))].sort(byText));
       for (const lang of e.caseLanguages) field('settings.language', s.language === lang, `the language of the cases (${lang})`, s.language);
       if (e.maxRepeat !== null) field('settings.repeats', typeof s.repeats === 'number' && s.repeats > e.maxRepeat, `more repeats than the highest repeat index in trials.jsonl (${e.maxRepeat})`, s.repeats);

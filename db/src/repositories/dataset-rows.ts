@@ -122,6 +122,10 @@ export interface ReleaseRun {
   server: { id: string; slug: string; name: string };
   versionId: string;
   versionSeq: number;
+  /** The server's latest version: a run of another version is history, not ranked. */
+  latestVersionId: string | null;
+  /** Trials planned: the answered share's denominator. */
+  trialCount: number;
   caseSetId: string | null;
   caseSetHash: string | null;
 }
@@ -145,6 +149,8 @@ export async function publicRunsOf(db: Reader, k: RunSettingsKey): Promise<Relea
       server: { id: servers.id, slug: servers.slug, name: servers.name },
       versionId: evaluations.serverVersionId,
       versionSeq: serverVersions.seq,
+      latestVersionId: servers.latestVersionId,
+      trialCount: modelRuns.trialCount,
       caseSetId: evaluations.caseSetId,
       caseSetHash: caseSets.caseSetHash,
     })

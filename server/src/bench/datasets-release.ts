@@ -10,7 +10,6 @@ import {
   addToolTrial,
   BASELINE_MODEL_ID,
   caseSetHash,
-  EVALUATION_TABLES,
   metricColumns,
   MetricsAccumulator,
   releaseId,
@@ -18,6 +17,7 @@ import {
   ruleSets,
   runPlaces,
   seededRandom,
+  tableOf,
   trialRecord,
   validityTable,
   type CaseRow,
@@ -25,7 +25,8 @@ import {
   type LintFactRow,
   type Manifest,
   type ManifestFile,
-  type RunMetricsRow,
+  type RunMetricsRowV2,
+  type TableSpec,
   type ToolAccuracy,
   type TrialRow,
 } from '@toolmark/benchmarks';
@@ -41,10 +42,11 @@ const uuid = (kind: number, n: number) => `00000000-0000-4000-800${kind}-${Strin
 /** Write the release into `dir`; its id, trial count and the public key (PEM) it is signed with. */
 export async function writeSyntheticRelease(dir: string, shape: { runs: number; cases: number; repeats: number }): Promise<{ id: string; trials: number; publicKeyPem: string }> {
   const signer = signingKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  const [casesSpec, trialsSpec, metricsSpec, lintSpec] = EVALUATION_TABLES as [typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0], typeof EVALUATION_TABLES[0]];
+  // Schema version 1 (its four tables): what verify's speed and memory are measured on.
+  const [casesSpec, trialsSpec, metricsSpec, lintSpec] = (['cases', 'trials', 'metrics', 'lint'] as const).map((name) => tableOf('evaluation', name, 1)) as [TableSpec, TableSpec, TableSpec, TableSpec];
   const writers = { cases: new TableWriter(dir, casesSpec), trials: new TableWriter(dir, trialsSpec), metrics: new TableWriter(dir, metricsSpec), lint: new TableWriter(dir, lintSpec) };
   const random = seededRandom(24);
-  const metrics: Omit<RunMetricsRow, 'rank'>[] = [];
+  const metrics: Omit<RunMetricsRowV2, 'rank'>[] = [];
   const lint: LintFactRow[] = [];
   const accuracy: ToolAccuracy = new Map();
   let trials = 0;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVALUATION_TABLES, seededRandom, tableFile, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
+import { seededRandom, tableOf, tableFile, type TableFormat, type TrialRow } from '@toolmark/benchmarks';
 import { VERIFY_HEAP_MB } from '../cli/verify-heap.js';
 import { TableWriter } from '../datasets/table-writer.js';
 
@@ -56,7 +56,7 @@ async function writeTrials(writer: TableWriter): Promise<void> {
   await writer.close();
 }
 
-const TRIALS = EVALUATION_TABLES.find((t) => t.name === 'trials')!;
+const TRIALS = tableOf('evaluation', 'trials');
 
 async function writeOne(format: TableFormat): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'toolmark-bench-datasets-'));

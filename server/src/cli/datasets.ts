@@ -75,7 +75,7 @@ export function registerDatasets(program: Command, io: CliIo, done: (code: numbe
     .summary('recompute every number of a dataset release from its rows and check it against the manifest')
     .description(
       "Check that manifest.json carries a valid Ed25519 signature (manifest.json.sig) by the instance's key; that every file the manifest lists is there with its size and sha256 and no other file is; that every row of every JSONL table has its table's shape and every CSV and Parquet file decodes to the same rows, row by row; that the row counts match; that every leaderboard number " +
-        '(lint scores, bands, counts, categories and ranks; evaluation metrics and places; the validity table) recomputed from the rows equals the published one; and that every manifest field agrees with the files ' +
+        '(lint scores, bands, counts, categories and ranks; evaluation metrics, the standing of each run — ranked, or incomplete below 95 % answered, or of an older version, never ranked — and places; the validity table) recomputed from the rows equals the published one; and that every manifest field agrees with the files ' +
         '(seeds, models, rules, licence, code version, creation time, distractor sets against the frozen sets, key, id, version). Against an instance (a URL, or a folder with --site) every manifest field is also compared with the manifest the instance publishes, and the rows with its live leaderboards. ' +
         'Every file is read as a stream: memory does not grow with the number of trials. ' +
         'The target is a release folder, a folder of release folders, a release URL (…/v1/datasets/<id>) or a toolmark site (its latest releases).',

@@ -35,6 +35,19 @@ export const verifyCommandOf = (siteUrl: string, target: string): string => `npx
 /** The Hugging Face Hub's licence id (lower case: `cc-by-4.0`) of an SPDX id. */
 export const hubLicense = (spdx: string): string => spdx.toLowerCase();
 
+/** The card's section on which runs are ranked (schema version 3): the boards' rules, and this release's counts. */
+function rankedOrNot(manifest: Manifest): string[] {
+  const s = manifest.standings;
+  const share = Math.round((s?.minAnsweredShare ?? 0.95) * 100);
+  return [
+    '## Ranked or not',
+    '',
+    `The \`metrics\` table ranks exactly what the live boards rank. A run with fewer than ${share} % of its planned trials answered (a provider error is no answer) is \`incomplete\`: listed with \`answeredTrials\` / \`plannedTrials\` and a \`reason\`, never ranked — its rates cover only the trials the provider answered. A server whose tools changed after the run has a newer version; its newest run under these settings is kept as \`older_version\` history, never ranked (each server is ranked at its latest version). \`rank\` is the place among the ranked runs only; the validity table reads the ranked runs only. \`toolmark datasets verify\` recomputes every standing from the trials and fails on a release that ranks an incomplete run.`,
+    '',
+    ...(s ? [`This release: ${s.ranked} ranked, ${s.incomplete} incomplete, ${s.olderVersion} of older versions.`, ''] : []),
+  ];
+}
+
 /** The README.md of a release. */
 export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer: Pick<SigningKey, 'keyId' | 'publicKeyPem'> }): string {
   const tables = tablesOf(manifest.kind, manifest.schemaVersion);
@@ -82,6 +95,7 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer:
       ? 'Each public server\'s tool list was captured (or uploaded by its owner) and linted by toolmark\'s deterministic rules; the servers table holds the leaderboard\'s numbers, which `toolmark datasets verify` recomputes from the tools and findings tables.'
       : 'Cases were generated per tool from the server\'s tool list (generator, language and seed in the manifest); each trial showed the model the server\'s tools with the distractor sets of the run, in a seeded order, and judged the answer. `toolmark datasets verify` recomputes every metric, the board places and the validity table from the cases and trials.',
     '',
+    ...(manifest.kind === 'evaluation' && manifest.schemaVersion >= 3 ? rankedOrNot(manifest) : []),
     ...(manifest.kind === 'evaluation' && manifest.schemaVersion >= 2
       ? [
           '## Rerun',
@@ -102,7 +116,9 @@ export function datasetCard(manifest: Manifest, opts: { siteUrl: string; signer:
     '- The raw HTTP answers of the providers: each trial holds the normalised answer (calls, text, usage, error), not the response body.',
     '- Which weights answered: a model is known by the name sent, the endpoint and its fingerprint; a provider may change what a name serves.',
     '- Per-trial timestamps and retries: a trial holds its latency; failed attempts before the answer are not kept.',
-    '- Runs other than each server\'s newest under the board\'s comparable settings, and runs of older server versions.',
+    manifest.kind === 'evaluation' && manifest.schemaVersion >= 3
+      ? '- Runs other than each server\'s newest under the board\'s comparable settings; of a server evaluated on its latest version, its runs of older versions (earlier releases hold them).'
+      : '- Runs other than each server\'s newest under the board\'s comparable settings, and runs of older server versions.',
     ...(manifest.kind === 'evaluation' ? ['- For cases written by a generator model, the generator\'s request: the cases it wrote are here, not how it was asked.'] : []),
     ...(manifest.models.every((m) => m.baseline) && manifest.kind === 'evaluation' ? ['- A language model: the only model is the lexical baseline (a word-overlap matcher), so the validity table shows the method, not a result about models.'] : []),
     '- Comparability across rules versions: scores depend on the rules version; compare releases of the same rules id and hash only.',

@@ -12,7 +12,7 @@ export const TABLE_TEXT: Record<ReleaseKind, Record<string, string>> = {
   evaluation: {
     cases: 'One row per evaluation case of each public server version the release\'s runs used.',
     trials: 'One row per trial (case × repeat) of each run: what was shown, what the model answered, and the verdict.',
-    metrics: 'One row per run (one server each): the model leaderboard\'s place and rates with their counts, and the full metrics.',
+    metrics: 'One row per run (one server each): where it stands on the model\'s leaderboard (ranked, incomplete or an older version, with its answered share), its place when ranked, its rates with their counts, and the full metrics.',
     lint: 'The lint facts of the evaluated versions under every rules version: the server\'s score (no tool) and each tool\'s score and finding codes.',
     runs: 'One row per run: everything it sent and to whom — provider, model, endpoint, system prompt, request settings, seed, distractor sets — so `toolmark rerun` can run it again.',
     tool_definitions: 'The tools of every surface the runs showed, each surface once by its hash: the server versions\' tools and the distractor sets\' tools, as declared and as shown to the model.',
@@ -99,7 +99,12 @@ export const FIELD_TEXT: Record<ReleaseKind, Record<string, Record<string, strin
       repeat: 'The repeat index of the case (0-based).',
     },
     metrics: {
-      rank: 'The place on the model\'s leaderboard.',
+      rank: 'The place on the model\'s leaderboard among the ranked runs (null for a run that is incomplete or of an older version; before schema version 3 every run had one).',
+      standing: '`ranked`; `incomplete` (fewer than 95 % of its planned trials answered: listed, never ranked, as on the boards); `older_version` (the server has a newer version: kept as history, never ranked). Schema version 3.',
+      reason: 'Why the run is not ranked, in words, e.g. "answered 18 / 38 trials, below the 95 % a ranked run needs" (null when ranked).',
+      answeredTrials: 'Trials with a model answer (a provider error is none; a truncated answer is one).',
+      plannedTrials: 'Trials the run planned: the answered share is answeredTrials / plannedTrials.',
+      latestVersionId: 'The server\'s latest version when the release was built (a run of another version is `older_version`).',
       runId: 'The run (one server).',
       evaluationId: 'The evaluation the run belongs to.',
       modelId: 'The catalogue id of the model.',

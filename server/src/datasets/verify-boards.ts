@@ -1,8 +1,9 @@
 // A release against the live leaderboards of its instance (the comparisons are the core's verify-board.ts):
 // a lint release's servers against the lint board of its rules version; an evaluation release's runs against
-// its model's board under the release's comparability key, and its suite servers pooled against the models
-// board. The release's small tables (servers, metrics) are read line by line.
-import { compareWithBoard, compareWithModelBoard, compareWithModelsBoard, LintServerRowSchema, RunMetricsRowSchema, type BoardEntry, type Difference, type Findings, type LintServerRow, type Manifest, type ModelBoardView, type ModelsBoardView, type RunMetricsRow } from '@toolmark/benchmarks';
+// its model's board under the release's comparability key (standing and answered share too: a run ranked in
+// the release is ranked on the board, an incomplete one unranked on both), and its suite servers pooled
+// against the models board. The release's small tables (servers, metrics) are read line by line.
+import { compareWithBoard, compareWithModelBoard, compareWithModelsBoard, currentMetricsRow, LintServerRowSchema, tableOf, type BoardEntry, type Difference, type Findings, type LintServerRow, type Manifest, type ModelBoardView, type ModelsBoardView, type RunMetricsRow, type RunMetricsRowV2 } from '@toolmark/benchmarks';
 import { join } from 'node:path';
 import { fileLines } from './read-formats.js';
 import { DownloadError, getJson } from './verify-http.js';
@@ -52,7 +53,8 @@ export async function compareWithBoards(origin: string, dir: string, manifest: M
     add(r);
     return r.servers;
   }
-  const metrics = await rowsOf<RunMetricsRow>(join(dir, 'metrics.jsonl'), RunMetricsRowSchema);
+  // Rows of any schema version as version 3 has them (a version 1 or 2 row ranked as it was written).
+  const metrics = (await rowsOf<RunMetricsRow | RunMetricsRowV2>(join(dir, 'metrics.jsonl'), tableOf('evaluation', 'metrics', manifest.schemaVersion).schema)).map(currentMetricsRow);
   const model = manifest.models[0];
   const s = manifest.settings ?? {};
   if (!model || metrics.length === 0) return 0;

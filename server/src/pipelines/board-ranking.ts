@@ -1,7 +1,7 @@
 // What both leaderboards of evaluations share: the distractor sets of a query, the choice of one
 // comparability key among the runs a query matched, pooling counts, and ranking with the
 // "not distinguishable from the one above" mark.
-import { answeredOf, isComplete, rate, type Metrics, type Rate } from '@toolmark/benchmarks';
+import { answeredOf, boardPlaces, isComplete, rate, type Metrics, type Rate } from '@toolmark/benchmarks';
 import type { BoardRun } from '@toolmark/db';
 import { availableDistractorSets } from '../eval/distractors.js';
 import { PipelineError } from './errors.js';
@@ -19,9 +19,10 @@ export function separated(above: Rate, below: Rate): boolean {
   return above.ci95 !== null && below.ci95 !== null && below.ci95[1] < above.ci95[0];
 }
 
-/** Rank by selectionAcc (null last), then name; mark each row against the one above. */
-export function ranked<T extends { selectionAcc: Rate; name: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
-  const sorted = [...rows].sort((a, b) => (b.selectionAcc.value ?? -1) - (a.selectionAcc.value ?? -1) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/** Rank by selectionAcc (null last), then name, then id — the core's `boardPlaces`, which releases place by too; mark each row against the one above. */
+export function ranked<T extends { selectionAcc: Rate; name: string; id: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
+  const places = boardPlaces(rows.map((r) => ({ value: r.selectionAcc.value, name: r.name, id: r.id })));
+  const sorted = rows.map((r, i) => ({ r, place: places[i]! })).sort((a, b) => a.place - b.place).map((x) => x.r);
   return sorted.map((r, i) => ({ ...r, rank: i + 1, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
 }
 
@@ -29,8 +30,9 @@ export function ranked<T extends { selectionAcc: Rate; name: string }>(rows: T[]
  * Rank only the complete rows (the core's `isComplete`: at least 95 % of the planned trials answered);
  * incomplete rows follow, by name, with no rank and not compared with the row above.
  */
-export function rankedComplete<T extends { selectionAcc: Rate; name: string; complete: boolean }>(rows: T[]): (T & { rank: number | null; distinguishable: boolean })[] {
-  const byName = (a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+export function rankedComplete<T extends { selectionAcc: Rate; name: string; id: string; complete: boolean }>(rows: T[]): (T & { rank: number | null; distinguishable: boolean })[] {
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const byName = (a: T, b: T) => text(a.name, b.name) || text(a.id, b.id);
   return [...ranked(rows.filter((r) => r.complete)), ...rows.filter((r) => !r.complete).sort(byName).map((r) => ({ ...r, rank: null, distinguishable: false }))];
 }
 
@@ -137,6 +139,25 @@ export function chooseKey<R extends Pick<BoardRun, 'comparabilityKey' | 'server'
     perServer.push(r);
   }
   return { key, keys: summaries, perServer };
+}
+
+/**
+ * What a model's board lists and what a release keeps beside it: the board's key and each server's newest run
+ * under it on the server's latest version (`chooseKey` over latest-version runs, as the board does), and,
+ * for the servers without one, their newest run under that key on an older version — history, never ranked.
+ * With no latest-version run at all, the key is chosen over every run (all of them history).
+ */
+export function boardAndHistory<R extends Pick<BoardRun, 'comparabilityKey' | 'server' | 'finishedAt' | 'facts' | 'versionId' | 'latestVersionId'>>(runs: readonly R[]): { key: string | null; current: R[]; history: R[] } {
+  const onLatest = chooseKey(runs.filter((r) => r.versionId === r.latestVersionId));
+  const key = onLatest.key ?? chooseKey(runs).key;
+  const seen = new Set(onLatest.perServer.map((r) => r.server.id));
+  const history: R[] = [];
+  for (const r of runs) {
+    if (r.comparabilityKey !== key || seen.has(r.server.id)) continue;
+    seen.add(r.server.id);
+    history.push(r);
+  }
+  return { key, current: onLatest.perServer, history };
 }
 
 /** The counts of one metric summed over runs, as one rate with its Wilson interval. */

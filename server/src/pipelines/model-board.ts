@@ -26,7 +26,7 @@ export async function modelBoard(deps: ReadDeps, q: z.output<typeof ModelBoardQu
     perServer.map((r) => {
       const m = r.metrics as Metrics;
       const answered = answeredOfRuns([r]);
-      return { name: r.server.name, run: r, complete: answered.complete, answered, selectionAcc: m.selectionAcc, argValidity: m.argValidity, falseCallRate: m.falseCallRate };
+      return { name: r.server.name, id: r.runId, run: r, complete: answered.complete, answered, selectionAcc: m.selectionAcc, argValidity: m.argValidity, falseCallRate: m.falseCallRate };
     }),
   );
   return {

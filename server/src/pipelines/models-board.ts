@@ -89,6 +89,7 @@ export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoard
       const answered = answeredOfRuns(p.runs);
       return {
         name: id,
+        id,
         complete: answered.complete,
         answeredTrials: answered.answered,
         trials: answered.planned,
@@ -125,7 +126,7 @@ export async function modelsBoard(deps: ReadDeps, q: z.output<typeof ModelsBoard
       distractors,
     },
     minAnsweredShare: MIN_ANSWERED_SHARE,
-    items: rankedComplete(rows).map(({ name: _name, ...r }) => r),
+    items: rankedComplete(rows).map(({ name: _name, id: _id, ...r }) => r),
     curve,
   };
 }

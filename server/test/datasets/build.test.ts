@@ -5,7 +5,7 @@
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASELINE_MODEL_ID, ManifestSchema, tableFile, tablesOf, type Manifest } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, ManifestSchema, tableFile, tableOf, tablesOf, type Manifest } from '@toolmark/benchmarks';
 import { publishedReleases, releasesOf } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReleases, type BuildDeps, type BuildOutcome } from '../../src/datasets/build.js';
@@ -46,6 +46,8 @@ describe('a build from the seeded database', () => {
     expect(lint.rows.servers).toBeGreaterThanOrEqual(3);
     const evaluation = await manifestOf(outcomes[2]!.releaseId);
     expect(evaluation.rows.metrics).toBe(3);
+    // Every baseline run answered all its trials on its server's latest version: all three ranked.
+    expect(evaluation.standings).toEqual({ minAnsweredShare: 0.95, ranked: 3, incomplete: 0, olderVersion: 0 });
     expect(evaluation.validity?.baselineOnly).toBe(true);
     expect(evaluation.validity?.servers).toBe(3);
     expect(evaluation.models.map((m) => m.id)).toEqual([BASELINE_MODEL_ID]);
@@ -265,6 +267,35 @@ describe('after an upgrade', () => {
     const again = await buildReleases({ ...deps, now: () => new Date('2026-12-03T00:00:00Z') }, 'lint');
     expect(again.map((o) => o.status)).toEqual(['published', 'unchanged']);
     expect(again[0]!.releaseId).not.toBe(lint.releaseId);
-    expect((await manifestOf(again[0]!.releaseId)).schemaVersion).toBe(2);
+    expect((await manifestOf(again[0]!.releaseId)).schemaVersion).toBe(3);
+  });
+
+  it('an evaluation release of schema version 2 (every run ranked, no standing columns) still verifies as it was written', async () => {
+    const id = outcomes[2]!.releaseId;
+    const dir = await mkdtemp(join(tmpdir(), 'toolmark-datasets-v2-'));
+    try {
+      await cp(join(root, id), dir, { recursive: true });
+      const m = await manifestOf(id);
+      const rows = (await jsonlRows(join(dir, 'metrics.jsonl'))) as Record<string, unknown>[];
+      const v2 = rows.map(({ standing: _s, reason: _r, answeredTrials: _a, plannedTrials: _p, latestVersionId: _l, ...rest }) => rest);
+      for (const f of ['jsonl', 'csv', 'parquet']) await rm(join(dir, `metrics.${f}`));
+      const writer = new TableWriter(dir, tableOf('evaluation', 'metrics', 2), undefined, { csvBom: m.csv?.bom ?? false });
+      await writer.write(v2);
+      await writer.close();
+      m.schemaVersion = 2;
+      delete m.standings;
+      for (const f of m.files) Object.assign(f, await fileFacts(join(dir, f.path)));
+      await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(m, null, 2)}\n`);
+      await writeFile(join(dir, 'manifest.json.sig'), signatureFile(await readFile(join(dir, 'manifest.json')), TEST_SIGNER));
+      expect((await verifyFolder(dir, TEST_KEYS)).differences).toEqual([]);
+      // The same rows claimed as version 3 lack the standing columns: named, not read as ranked.
+      const claimed = { ...m, schemaVersion: 3 as const, standings: { minAnsweredShare: 0.95, ranked: 3, incomplete: 0, olderVersion: 0 } };
+      await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(claimed, null, 2)}\n`);
+      await writeFile(join(dir, 'manifest.json.sig'), signatureFile(await readFile(join(dir, 'manifest.json')), TEST_SIGNER));
+      const fields = (await verifyFolder(dir, TEST_KEYS)).differences.map((d) => `${d.file}:${d.row} ${d.field}`);
+      expect(fields).toEqual(expect.arrayContaining(['metrics.jsonl:1 standing']));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -68,7 +68,7 @@ afterAll(async () => {
 
 describe('the inputs an evaluation release holds', () => {
   it('each run: provider, model, endpoint, system prompt, settings as sent on the wire, seed, distractor sets; reproducible', async () => {
-    expect(baseline.schemaVersion).toBe(2);
+    expect(baseline.schemaVersion).toBe(3);
     const runs = await runsOf(model);
     expect(runs).toHaveLength(2);
     for (const r of runs) {

@@ -1,8 +1,25 @@
 // Refunds and completeness through the API on real PostgreSQL with real queues and workers, against fake
 // OpenAI servers on 127.0.0.1: every trial without a model answer is refunded — a provider error in a run
 // that finishes, every trial not answered in a run that fails — and a run with fewer than 95 % of its trials
-// answered is shown as incomplete: "answered X / Y", never ranked on the model's board.
+// answered is shown as incomplete: "answered X / Y", never ranked on the model's board nor on the models
+// board. A dataset release of these runs stands them as the boards do (schema version 3): incomplete runs
+// unranked with their answered share, a server's older-version run as history; verify passes against the
+// live boards and fails on a release re-signed to rank the incomplete run.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASELINE_MODEL_ID, ManifestSchema, MODELS_SUITE, tableOf, type Manifest, type RunMetricsRow } from '@toolmark/benchmarks';
+import { registerSigningKey } from '@toolmark/db';
+import { buildReleases } from '../../src/datasets/build.js';
+import { fileFacts } from '../../src/datasets/file-facts.js';
+import { signatureFile } from '../../src/datasets/signing.js';
+import { TableWriter } from '../../src/datasets/table-writer.js';
+import { verifyFolder } from '../../src/datasets/verify-folder.js';
+import { verifyAgainst } from '../../src/datasets/verify-site.js';
+import { seedDatabase } from '../../src/pipelines/seed.js';
+import { TEST_KEYS, TEST_SIGNER } from '../datasets/signer.js';
+import { jsonlRows } from '../datasets/helpers.js';
 import { startFake, wordMatchScript, type FakeServer } from '../fakes/llm-servers.mjs';
 import { get, post, spent, startEvalService, SURFACE, uploadServer, waitForEvaluation, type EvalService } from './helpers.js';
 
@@ -13,7 +30,10 @@ let s: EvalService;
 let half: FakeServer;
 let dead: FakeServer;
 let dying: FakeServer;
+let everyOther: FakeServer;
 let flakyId: string;
+let root: string;
+let base: string;
 let steadyId: string;
 let flakyRequests = 0;
 
@@ -24,19 +44,55 @@ beforeAll(async () => {
   await dead.close();
   // Answers six requests, then dies with 503s.
   dying = await startFake('openai', { script: (view, n) => (n < 6 ? wordMatchScript(view) : { status: 503 }) });
+  // A 500 for every request whose utterance has an even length, whatever the server (runs in parallel cannot
+  // share the errors out unevenly): each suite run finishes with about half its trials answered.
+  everyOther = await startFake('openai', { script: (view) => (view.utterance.length % 2 === 0 ? { status: 500 } : wordMatchScript(view)) });
   const model = (id: string, fake: FakeServer, extra: Record<string, unknown> = {}) => ({ id, provider: 'openai-chat', model: 'fake', baseUrl: fake.baseURL, unitPrice: 1, concurrency: 1, retries: 0, ...extra });
   s = await startEvalService(
     // `half` may lose up to all its answers and still finish: the run the issue found ranked first.
-    { models: [model('openai/half', half, { maxErrorRate: 1 }), model('openai/dead', dead), model('openai/dying', dying)] },
+    { models: [model('openai/half', half, { maxErrorRate: 1 }), model('openai/dead', dead), model('openai/dying', dying), model('openai/flaky', everyOther, { maxErrorRate: 1, unitPrice: 0, concurrency: 4 })] },
     { OPENAI_API_KEY: 'test-key' },
   );
   flakyId = await uploadServer(s, 'Flaky shelf', FLAKY);
   steadyId = await uploadServer(s, 'Steady tracker');
+  root = await mkdtemp(join(tmpdir(), 'toolmark-refunds-releases-'));
+  await registerSigningKey(s.t.db, TEST_SIGNER.keyId, TEST_SIGNER.publicKeyPem);
+  base = await s.app.listen({ host: '127.0.0.1', port: 0 });
 }, 60_000);
 afterAll(async () => {
   await s?.close();
-  await Promise.all([half?.close(), dying?.close()]);
+  await Promise.all([half?.close(), dying?.close(), everyOther?.close()]);
+  if (root) await rm(root, { recursive: true, force: true });
 });
+
+/** Build the evaluation release of one key now; its folder, manifest and metrics rows. */
+async function releaseOf(key: string): Promise<{ dir: string; manifest: Manifest; metrics: RunMetricsRow[] }> {
+  const outcomes = await buildReleases({ db: s.t.db, root, license: 'CC-BY-4.0', siteUrl: base, codeVersion: 'test-code-1', signer: TEST_SIGNER, now: () => new Date() }, 'evaluation', (_kind, k) => k === key);
+  expect(outcomes.map((o) => [o.key, o.status])).toEqual([[key, 'published']]);
+  const dir = join(root, outcomes[0]!.releaseId);
+  const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+  return { dir, manifest, metrics: (await jsonlRows(join(dir, 'metrics.jsonl'))) as RunMetricsRow[] };
+}
+
+/** A copy of a release with its metrics rows (and manifest) changed, every file re-hashed and the manifest re-signed: only the numbers can give it away. */
+async function forged(dir: string, edit: (rows: RunMetricsRow[], m: Manifest) => void): Promise<string> {
+  const copy = await mkdtemp(join(tmpdir(), 'toolmark-refunds-forged-'));
+  await cp(dir, copy, { recursive: true });
+  const m = ManifestSchema.parse(JSON.parse(await readFile(join(copy, 'manifest.json'), 'utf8')));
+  const rows = (await jsonlRows(join(copy, 'metrics.jsonl'))) as RunMetricsRow[];
+  edit(rows, m);
+  const spec = tableOf('evaluation', 'metrics');
+  for (const f of ['jsonl', 'csv', 'parquet']) await rm(join(copy, `metrics.${f}`));
+  const writer = new TableWriter(copy, spec, undefined, { csvBom: m.csv?.bom ?? false });
+  await writer.write(rows);
+  await writer.close();
+  for (const f of m.files) Object.assign(f, await fileFacts(join(copy, f.path)));
+  await writeFile(join(copy, 'manifest.json'), `${JSON.stringify(m, null, 2)}\n`);
+  await writeFile(join(copy, 'manifest.json.sig'), signatureFile(await readFile(join(copy, 'manifest.json')), TEST_SIGNER));
+  return copy;
+}
+
+const fields = (r: { differences: { file: string; row: number | null; field: string }[] }) => r.differences.map((d) => `${d.file}${d.row === null ? '' : `:${d.row}`} ${d.field}`);
 
 /** The stored trials of a run: errors and answers with their units. */
 async function storedOf(runId: string) {
@@ -126,6 +182,42 @@ describe('a model\'s board ranks each server at its latest version', () => {
     const after = await board();
     expect(after.items.map((i: { server: { id: string } }) => i.server.id)).toEqual([flakyId]);
     expect(after.olderVersionRuns).toBe(1);
+
+    // The release stands the runs as the board does: the incomplete run unranked with its answered share,
+    // the steady server's run of its older version kept as history, unranked; nothing ranked.
+    const release = await releaseOf('openai/half|none|en|offline|8|1');
+    const flaky = after.items[0];
+    expect(release.metrics.map((r) => [r.serverId, r.standing, r.rank])).toEqual([
+      [flakyId, 'incomplete', null],
+      [steadyId, 'older_version', null],
+    ]);
+    expect(release.metrics[0]).toMatchObject({ answeredTrials: flaky.answeredTrials, plannedTrials: flaky.trials, runId: flaky.runId, reason: `answered ${flaky.answeredTrials} / ${flaky.trials} trials, below the 95 % a ranked run needs` });
+    expect(release.metrics[1]!.latestVersionId).not.toBe(release.metrics[1]!.versionId);
+    expect(release.manifest).toMatchObject({ schemaVersion: 3, standings: { minAnsweredShare: 0.95, ranked: 0, incomplete: 1, olderVersion: 1 } });
+    expect(await readFile(join(release.dir, 'README.md'), 'utf8')).toContain('This release: 0 ranked, 1 incomplete, 1 of older versions.');
+    const ok = await verifyAgainst(release.dir, base, TEST_KEYS);
+    expect(ok.differences).toEqual([]);
+    expect([ok.ok, ok.boardServers]).toEqual([true, 1]);
+
+    // Re-signed to rank the incomplete run: verify recomputes its standing from the trials, and the board disagrees.
+    const ranksIt = await forged(release.dir, (rows) => Object.assign(rows[0]!, { standing: 'ranked', rank: 1, reason: null }));
+    try {
+      expect(fields(await verifyFolder(ranksIt, TEST_KEYS))).toEqual(['metrics.jsonl:1 rank', 'metrics.jsonl:1 standing', 'metrics.jsonl:1 reason']);
+      expect(fields(await verifyAgainst(ranksIt, base, TEST_KEYS))).toEqual(expect.arrayContaining(['metrics.jsonl:1 modelBoard.complete', 'metrics.jsonl:1 modelBoard.ranked', 'metrics.jsonl:1 modelBoard.rank']));
+    } finally {
+      await rm(ranksIt, { recursive: true, force: true });
+    }
+    // Or with fewer trials planned than it holds, so it would look complete, and the manifest's counts to match: still refused.
+    const plannedLess = await forged(release.dir, (rows, m) => {
+      Object.assign(rows[0]!, { standing: 'ranked', rank: 1, reason: null, plannedTrials: rows[0]!.answeredTrials });
+      m.standings = { minAnsweredShare: 0.95, ranked: 1, incomplete: 0, olderVersion: 1 };
+    });
+    try {
+      // (Ranked, the run's trials would also enter the validity table: that differs too.)
+      expect(fields(await verifyFolder(plannedLess, TEST_KEYS))).toEqual(expect.arrayContaining(['metrics.jsonl:1 plannedTrials']));
+    } finally {
+      await rm(plannedLess, { recursive: true, force: true });
+    }
     await evaluate(steadyId, 'openai/half');
     const again = await board();
     expect(again.items.map((i: { server: { id: string }; rank: number | null }) => [i.server.id, i.rank])).toEqual([
@@ -185,4 +277,53 @@ describe('a run that fails', () => {
     expect(run.refundedUnits).toBe(run.units - (await generationUnitsOf(run.id)) - stored.answeredUnits);
     expect(run.refunds.find((r) => r.reason === 'provider_error')).toMatchObject({ trials: stored.errors, units: stored.errorUnits });
   });
+});
+
+describe('the models board with an incomplete suite run', () => {
+  it('lists the model unranked as incomplete with answered X / Y below the ranked baseline; its release stands the runs so and verifies against both boards', async () => {
+    await seedDatabase(s.t);
+    for (const m of ['openai/flaky', BASELINE_MODEL_ID]) {
+      const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [m], distractors: [] });
+      expect(res.statusCode, res.body).toBe(202);
+      const started = (res.json().evaluations as { evaluationId: string | null }[]).filter((e) => e.evaluationId !== null);
+      expect(started).toHaveLength(MODELS_SUITE.servers.length);
+      for (const e of started) expect((await waitForEvaluation(s, e.evaluationId!, (x) => x.status === 'done' || x.status === 'failed', 240_000)).status).toBe('done');
+    }
+    const res = await get(s, '/v1/leaderboards/models');
+    expect(res.statusCode, res.body).toBe(200);
+    const board = res.json();
+    expect(board.minAnsweredShare).toBe(0.95);
+    // What the suite runs answered, counted from the trials table.
+    const [counts] = await s.t.sql<{ answered: number; trials: number }[]>`
+      SELECT count(*) FILTER (WHERE NOT t.error)::int AS answered, count(*)::int AS trials
+      FROM trials t JOIN model_runs mr ON mr.id = t.model_run_id JOIN evaluations e ON e.id = mr.evaluation_id JOIN servers sv ON sv.id = e.server_id
+      WHERE mr.model_id = 'openai/flaky' AND mr.status = 'done' AND mr.distractors_key = '' AND sv.slug IN ${s.t.sql([...MODELS_SUITE.servers])}`;
+    expect(counts!.answered).toBeGreaterThan(0);
+    expect(counts!.answered / counts!.trials).toBeLessThan(0.95);
+    expect(board.items.map((i: { model: { id: string }; rank: number | null; complete: boolean }) => [i.model.id, i.rank, i.complete])).toEqual([
+      [BASELINE_MODEL_ID, 1, true],
+      ['openai/flaky', null, false],
+    ]);
+    expect(board.items[1]).toMatchObject({ answeredTrials: counts!.answered, trials: counts!.trials, servers: MODELS_SUITE.servers.length, distinguishable: false });
+    const line = board.curve.find((c: { model: { id: string } }) => c.model.id === 'openai/flaky');
+    expect(line.points.map((p: { step: number; complete: boolean }) => [p.step, p.complete])).toEqual([[0, false]]);
+
+    // Its release: every suite run incomplete and unranked, and verify agrees with the model's board and the models board.
+    const release = await releaseOf(['openai/flaky', 'none', MODELS_SUITE.language, MODELS_SUITE.generator, MODELS_SUITE.casesPerTool, MODELS_SUITE.repeats].join('|'));
+    expect(release.metrics).toHaveLength(MODELS_SUITE.servers.length);
+    expect(release.metrics.every((r) => r.standing === 'incomplete' && r.rank === null)).toBe(true);
+    expect(release.metrics.reduce((n, r) => n + r.answeredTrials, 0)).toBe(counts!.answered);
+    expect(release.manifest.standings).toEqual({ minAnsweredShare: 0.95, ranked: 0, incomplete: MODELS_SUITE.servers.length, olderVersion: 0 });
+    const ok = await verifyAgainst(release.dir, base, TEST_KEYS);
+    expect(ok.differences).toEqual([]);
+    expect([ok.ok, ok.boardServers]).toEqual([true, MODELS_SUITE.servers.length]);
+    // Both boards were compared: one run planned differently on the instance shows on its model's board and in the models board's pooled count.
+    const first = release.metrics[0]!;
+    await s.t.sql`UPDATE model_runs SET trial_count = trial_count + 1 WHERE id = ${first.runId}`;
+    try {
+      expect(fields(await verifyAgainst(release.dir, base, TEST_KEYS))).toEqual(expect.arrayContaining(['metrics.jsonl:1 modelBoard.trials', 'metrics.jsonl modelsBoard.trials']));
+    } finally {
+      await s.t.sql`UPDATE model_runs SET trial_count = trial_count - 1 WHERE id = ${first.runId}`;
+    }
+  }, 600_000);
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { rate, type Metrics } from '@toolmark/benchmarks';
 import type { BoardRun } from '@toolmark/db';
-import { answeredOfRuns, passKOf, rankedComplete, toolsShownPerRequest, unitsOf } from '../../src/pipelines/board-ranking.js';
+import { answeredOfRuns, boardAndHistory, passKOf, rankedComplete, toolsShownPerRequest, unitsOf } from '../../src/pipelines/board-ranking.js';
 
 function run(id: string, o: { trials: number; errors: number; shown: number; k?: number; hat?: [number, number]; units?: number; refunded?: number }): BoardRun {
   const metrics = { trials: o.trials, errors: o.errors, k: o.k ?? 1, passAtK: rate(o.hat?.[0] ?? 0, o.hat?.[1] ?? 0), passHatK: rate(o.hat?.[0] ?? 0, o.hat?.[1] ?? 0) } as unknown as Metrics;
@@ -30,15 +30,36 @@ function run(id: string, o: { trials: number; errors: number; shown: number; k?:
 describe('board ranking', () => {
   it('ranks complete rows only; the incomplete one follows without a rank, even with the best rate', () => {
     const rows = rankedComplete([
-      { name: 'b', complete: true, selectionAcc: rate(6, 10) },
-      { name: 'a', complete: false, selectionAcc: rate(12, 12) },
-      { name: 'c', complete: true, selectionAcc: rate(9, 10) },
+      { name: 'b', id: 'r-b', complete: true, selectionAcc: rate(6, 10) },
+      { name: 'a', id: 'r-a', complete: false, selectionAcc: rate(12, 12) },
+      { name: 'c', id: 'r-c', complete: true, selectionAcc: rate(9, 10) },
     ]);
     expect(rows.map((r) => [r.name, r.rank, r.distinguishable])).toEqual([
       ['c', 1, true],
       ['b', 2, false],
       ['a', null, false],
     ]);
+  });
+
+  it("equal rates are placed by name, then by id (the core's boardPlaces, as releases place them)", () => {
+    const rows = rankedComplete([
+      { name: 'x', id: 'r-2', complete: true, selectionAcc: rate(5, 10) },
+      { name: 'x', id: 'r-1', complete: true, selectionAcc: rate(5, 10) },
+    ]);
+    expect(rows.map((r) => [r.id, r.rank])).toEqual([['r-1', 1], ['r-2', 2]]);
+  });
+
+  it("a release's runs: the board's (its key over latest versions) and, for a server without one, its newest older-version run under that key as history", () => {
+    const at = (id: string, server: string, versionId: string, latestVersionId: string, comparabilityKey: string, t: number): BoardRun => ({
+      ...run(id, { trials: 10, errors: 0, shown: 1 }), server: { id: server, slug: server, name: server }, versionId, latestVersionId, comparabilityKey, finishedAt: new Date(t),
+    });
+    // Newest first, as the repositories return them.
+    const runs = [at('a2', 'a', 'a-v2', 'a-v2', 'cmp1:00', 5), at('b-new', 'b', 'b-v1', 'b-v2', 'cmp1:00', 4), at('a1', 'a', 'a-v1', 'a-v2', 'cmp1:00', 3), at('b-old', 'b', 'b-v1', 'b-v2', 'cmp1:00', 2), at('c', 'c', 'c-v1', 'c-v1', 'cmp1:ff', 1)];
+    const out = boardAndHistory(runs);
+    expect([out.key, out.current.map((r) => r.runId), out.history.map((r) => r.runId)]).toEqual(['cmp1:00', ['a2'], ['b-new']]);
+    // No run on any latest version: the key over every run, all of it history.
+    const old = boardAndHistory([at('b-new', 'b', 'b-v1', 'b-v2', 'cmp1:00', 4), at('b-old', 'b', 'b-v1', 'b-v2', 'cmp1:00', 2)]);
+    expect([old.key, old.current.length, old.history.map((r) => r.runId)]).toEqual(['cmp1:00', 0, ['b-new']]);
   });
 
   it('a pooled row is complete only when every run is (95 % answered each)', () => {

@@ -35,7 +35,7 @@ export const datasetsEn = {
   },
   methodology: {
     title: 'Methodology',
-    intro: 'Does the static lint score predict what models do? For each latest evaluation release: the rank correlation (Spearman’s ρ, with a bootstrap 95 % interval over servers) between servers’ lint scores and their selection accuracy, per rules version; and per finding code, the mean selection accuracy of tools with and without it.',
+    intro: 'Does the static lint score predict what models do? For each latest evaluation release: the rank correlation (Spearman’s ρ, with a bootstrap 95 % interval over servers) between servers’ lint scores and their selection accuracy, per rules version; and per finding code, the mean selection accuracy of tools with and without it. Only the runs the boards rank count: a run with fewer than 95 % of its trials answered, or of an older server version, is left out (releases of schema version 3).',
     none: 'No evaluation release has been published yet, so there is nothing to show.',
     baselineOnly: 'The only evaluations are the lexical baseline’s (a word-overlap matcher, not a language model): this table shows a method, not a result.',
     restsOn: (n: number) => `It rests on ${n} server${n === 1 ? '' : 's'}${n < 10 ? ': too few for the interval to mean much' : ''}.`,
@@ -85,7 +85,7 @@ export const datasetsJa: typeof datasetsEn = {
   },
   methodology: {
     title: '方法論',
-    intro: '静的なリントスコアはモデルの振る舞いを予測するか？ 最新の評価リリースごとに、ルールバージョン別のサーバーのリントスコアと選択精度の順位相関（スピアマンの ρ、サーバー単位のブートストラップによる 95 % 区間）と、検出コード別にそれを持つツールと持たないツールの平均選択精度を示します。',
+    intro: '静的なリントスコアはモデルの振る舞いを予測するか？ 最新の評価リリースごとに、ルールバージョン別のサーバーのリントスコアと選択精度の順位相関（スピアマンの ρ、サーバー単位のブートストラップによる 95 % 区間）と、検出コード別にそれを持つツールと持たないツールの平均選択精度を示します。ボードが順位を付ける実行だけを数えます。回答された試行が 95 % 未満の実行と、古いサーバーバージョンの実行は除きます（スキーマバージョン 3 のリリース）。',
     none: 'まだ評価リリースが公開されていないため、表示するものはありません。',
     baselineOnly: '評価は語彙ベースライン（単語の重なりによる照合で、言語モデルではありません）のものだけです。この表は手法であり、結果ではありません。',
     restsOn: (n: number) => `${n} サーバーに基づきます${n < 10 ? '（区間に意味を持たせるには少なすぎます）' : ''}。`,
