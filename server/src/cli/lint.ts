@@ -138,6 +138,9 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
       instanceUrl ??= baseline.instanceUrl;
     }
     if (options.updatePin === true && options.pin === undefined) throw new CliError('usage', '--update-pin needs --pin <file>', { key: '--update-pin' });
+    // The pin module (zod and jsdiff) loads only when a pin is asked for; a bad pin file fails before any work.
+    const pinning = options.pin === undefined ? undefined : await import('./pin.js');
+    const pinInput = pinning && options.pin !== undefined ? await pinning.readPin(options.pin, options.updatePin === true) : undefined;
     where = describeSource(source);
     const loaded = await loadSurface(source, options, io);
     where = loaded.where;
@@ -155,13 +158,11 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
       io.stdout.write(renderResult(result, format, io, context));
       io.stderr.write(`toolmark lint: ${renderRegressions(found, baseline.name)}`);
     } else io.stdout.write(renderResult(result, format, io, context));
-    // The pin module (zod and jsdiff) loads only when a pin is asked for.
     let pinChanged = false;
-    if (options.pin !== undefined) {
-      const pin = await import('./pin.js');
-      const outcome = await pin.applyPin(options.pin, loaded.surface, options.updatePin === true);
-      io.stderr.write(pin.renderPinOutcome(outcome));
-      pinChanged = pin.pinFailed(outcome);
+    if (pinning !== undefined && pinInput !== undefined) {
+      const outcome = await pinning.applyPin(pinInput, loaded.surface);
+      io.stderr.write(pinning.renderPinOutcome(outcome));
+      pinChanged = pinning.pinFailed(outcome);
     }
     if (failUnder !== undefined && (result.score === null || result.score < failUnder)) {
       const mean = result.score === null ? 'there is no server mean (no tools)' : `the server mean ${result.score.toFixed(1)} is below`;

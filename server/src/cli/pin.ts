@@ -29,17 +29,25 @@ export function parsePin(text: string, path: string): Pin {
   return parsed.data;
 }
 
+/** The pin read before linting (a bad pin file fails before any work): absent when it is to be written. */
+export type PinInput = { path: string; pin: Pin | undefined };
+
+/** Read the pin file, unless it is to be written (--update-pin, or no file yet). */
+export async function readPin(path: string, update: boolean): Promise<PinInput> {
+  if (update || !(await exists(path))) return { path, pin: undefined };
+  return { path, pin: parsePin(await readTextFile(path, MAX_PIN_BYTES), path) };
+}
+
 /** What --pin did: wrote the pin (first run or --update-pin), or checked the surface against it. */
 export type PinOutcome = { kind: 'written'; path: string; tools: number } | { kind: 'checked'; path: string; check: PinCheck };
 
-/** Write the pin when there is none (or when asked to), else check the surface against it. */
-export async function applyPin(path: string, surface: Surface, update: boolean): Promise<PinOutcome> {
-  if (update || !(await exists(path))) {
-    await writeFileAtomic(path, pinJson(makePin(surface, nodeSha256Hex)));
-    return { kind: 'written', path, tools: surface.tools.length };
+/** Write the pin when there was none to read, else check the surface against it. */
+export async function applyPin(input: PinInput, surface: Surface): Promise<PinOutcome> {
+  if (input.pin === undefined) {
+    await writeFileAtomic(input.path, pinJson(makePin(surface, nodeSha256Hex)));
+    return { kind: 'written', path: input.path, tools: surface.tools.length };
   }
-  const pin = parsePin(await readTextFile(path, MAX_PIN_BYTES), path);
-  return { kind: 'checked', path, check: checkPin(pin, surface, nodeSha256Hex) };
+  return { kind: 'checked', path: input.path, check: checkPin(input.pin, surface, nodeSha256Hex) };
 }
 
 /** True when the surface differs from the pin (the lint then exits 1). */
