@@ -107,3 +107,22 @@ export async function startHttp(
 /** ANSI escape sequences (colour or otherwise). */
 // eslint-disable-next-line no-control-regex -- control characters are what this test looks for
 export const ANSI = /\u001b\[/;
+
+// Ajv 8 as the core resolves it (the root's `ajv` is Ajv 6, a dependency of other packages).
+const requireFromCore = createRequire(new URL('../../benchmarks/package.json', import.meta.url));
+interface Validate {
+  (data: unknown): boolean;
+  errors?: unknown;
+}
+
+/** A validator of the official SARIF 2.1.0 schema (benchmarks/test/fixtures/sarif/README.md says where it comes from): null when valid, else the errors. */
+export function sarifValidator(): (data: unknown) => string | null {
+  const { Ajv } = requireFromCore('ajv') as { Ajv: new (options: object) => { compile(schema: object): Validate; errorsText(errors: unknown): string } };
+  const addFormats = (requireFromCore('ajv-formats') as { default: (ajv: unknown) => void }).default;
+  const schema = JSON.parse(readFileSync(new URL('../../benchmarks/test/fixtures/sarif/sarif-schema-2.1.0.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const { $schema: _draft, id, ...rest } = schema;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile({ ...rest, $id: String(id) });
+  return (data) => (validate(data) ? null : ajv.errorsText(validate.errors));
+}

@@ -1,39 +1,19 @@
 // End-to-end: `toolmark lint --baseline`, `--format sarif` and the pull-request markdown through the built
 // CLI (run `npm run build` first; `npm test` does), on the fixture surfaces in fixtures/baseline/.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { runCli, sarifValidator } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/baseline/', import.meta.url));
 const good = join(fixtures, 'tools.json');
 const regressed = join(fixtures, 'tools-regressed.json');
 const dir = mkdtempSync(join(tmpdir(), 'toolmark-baseline-'));
 const baselineFile = join(dir, 'baseline.json');
-
-// Ajv 8 as the core resolves it (the root's `ajv` is Ajv 6, a dependency of other packages).
-const requireFromCore = createRequire(new URL('../../benchmarks/package.json', import.meta.url));
-interface Validate {
-  (data: unknown): boolean;
-  errors?: unknown;
-}
-const { Ajv } = requireFromCore('ajv') as { Ajv: new (options: object) => { compile(schema: object): Validate; errorsText(errors: unknown): string } };
-const addFormats = (requireFromCore('ajv-formats') as { default: (ajv: unknown) => void }).default;
-
-/** The official SARIF 2.1.0 schema (benchmarks/test/fixtures/sarif/README.md says where it comes from). */
-function sarifValidator(): (data: unknown) => string | null {
-  const schema = JSON.parse(readFileSync(new URL('../../benchmarks/test/fixtures/sarif/sarif-schema-2.1.0.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-  const { $schema: _draft, id, ...rest } = schema;
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const validate = ajv.compile({ ...rest, $id: String(id) });
-  return (data) => (validate(data) ? null : ajv.errorsText(validate.errors));
-}
 
 beforeAll(async () => {
   const run = await runCli(['lint', good, '--format', 'json', '--rules', 'v2']);

@@ -27,7 +27,8 @@ export interface IncomingSurface {
 
 const versionRef = { id: serverVersions.id, seq: serverVersions.seq, surfaceHash: serverVersions.surfaceHash, label: serverVersions.label };
 
-async function latestVersion(tx: Tx | Database, serverId: string): Promise<VersionRef | undefined> {
+/** The server's latest version (by seq), or undefined when it has none. */
+export async function latestVersionRef(tx: Tx | Database, serverId: string): Promise<VersionRef | undefined> {
   const [row] = await tx.select(versionRef).from(serverVersions).where(eq(serverVersions.serverId, serverId)).orderBy(desc(serverVersions.seq)).limit(1);
   return row;
 }
@@ -45,11 +46,11 @@ async function latestVersion(tx: Tx | Database, serverId: string): Promise<Versi
  * the deadlock of issue 10.
  */
 async function versionFor(tx: Tx, incoming: IncomingSurface): Promise<{ version: VersionRef; created: boolean }> {
-  const seen = await latestVersion(tx, incoming.serverId);
+  const seen = await latestVersionRef(tx, incoming.serverId);
   if (seen?.surfaceHash === incoming.surfaceHash) return { version: seen, created: false };
   const [server] = await tx.select({ id: servers.id }).from(servers).where(eq(servers.id, incoming.serverId)).for('no key update');
   if (!server) throw new RepositoryError('not_found', `no server with id ${incoming.serverId}`, { serverId: incoming.serverId });
-  const latest = await latestVersion(tx, incoming.serverId);
+  const latest = await latestVersionRef(tx, incoming.serverId);
   if (latest?.surfaceHash === incoming.surfaceHash) return { version: latest, created: false };
   const [version] = await tx
     .insert(serverVersions)

@@ -14,7 +14,7 @@ export const EXIT = {
 } as const;
 
 /** Codes of errors the CLI itself raises (usage and files); every other error keeps its own code. */
-export type CliErrorCode = 'usage' | 'file_not_found' | 'file_unreadable' | 'file_write_failed' | 'config_invalid' | 'baseline_invalid' | 'baseline_unreachable';
+export type CliErrorCode = 'usage' | 'file_not_found' | 'file_unreadable' | 'file_write_failed' | 'config_invalid' | 'baseline_invalid' | 'baseline_unreachable' | 'pin_invalid';
 
 /** A CLI failure with the uniform error shape. */
 export class CliError extends ToolmarkError<CliErrorCode> {

@@ -36,6 +36,8 @@ interface LintOptions extends SourceOptions, GateFlags {
   failUnder?: string;
   baseline?: string;
   instance?: string;
+  pin?: string;
+  updatePin?: boolean;
 }
 
 /** What the renderers know besides the result: the surface file's text and path, the baseline, the instance. */
@@ -135,6 +137,10 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
       }
       instanceUrl ??= baseline.instanceUrl;
     }
+    if (options.updatePin === true && options.pin === undefined) throw new CliError('usage', '--update-pin needs --pin <file>', { key: '--update-pin' });
+    // The pin module (zod and jsdiff) loads only when a pin is asked for; a bad pin file fails before any work.
+    const pinning = options.pin === undefined ? undefined : await import('./pin.js');
+    const pinInput = pinning && options.pin !== undefined ? await pinning.readPin(options.pin, options.updatePin === true) : undefined;
     where = describeSource(source);
     const loaded = await loadSurface(source, options, io);
     where = loaded.where;
@@ -152,12 +158,18 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
       io.stdout.write(renderResult(result, format, io, context));
       io.stderr.write(`toolmark lint: ${renderRegressions(found, baseline.name)}`);
     } else io.stdout.write(renderResult(result, format, io, context));
+    let pinChanged = false;
+    if (pinning !== undefined && pinInput !== undefined) {
+      const outcome = await pinning.applyPin(pinInput, loaded.surface);
+      io.stderr.write(pinning.renderPinOutcome(outcome));
+      pinChanged = pinning.pinFailed(outcome);
+    }
     if (failUnder !== undefined && (result.score === null || result.score < failUnder)) {
       const mean = result.score === null ? 'there is no server mean (no tools)' : `the server mean ${result.score.toFixed(1)} is below`;
       io.stderr.write(`toolmark lint: ${mean} --fail-under ${failUnder}\n`);
       return EXIT.threshold;
     }
-    return regressed ? EXIT.threshold : EXIT.ok;
+    return regressed || pinChanged ? EXIT.threshold : EXIT.ok;
   } catch (error) {
     printError(io, 'lint', error, where);
     if (format === 'json') io.stdout.write(`${JSON.stringify(errorShape(error, where), null, 2)}\n`);
@@ -187,6 +199,8 @@ export function registerLint(program: Command, io: CliIo, command: string[] | un
     )
     .option('--no-fail-on-band-drop', 'with --baseline: a tool falling a band (sunny → cloudy → rain) is not a regression')
     .option('--no-fail-on-security', 'with --baseline: a new security finding is a regression only through --fail-on')
+    .option('--pin <file>', 'security-review pin: write the tools to this file when it does not exist, else exit 1 when any tool differs from it (named, with a diff)')
+    .option('--update-pin', 'with --pin: write the current tools to the pin file (after reviewing the changes)')
     .option('--instance <url>', 'the toolmark instance (https://…): SARIF rules link to its finding docs (implied by a --baseline URL)')
     .addHelpText(
       'after',
@@ -200,6 +214,7 @@ Examples:
   toolmark lint tools.json --baseline baseline.json --max-drop 2   # on a pull request
   toolmark lint tools.json --baseline https://toolmark.example.com/servers/my-server --format markdown
   toolmark lint tools.json --format sarif --instance https://toolmark.example.com > toolmark.sarif
+  toolmark lint --pin toolmark.pin.json -- npx -y @modelcontextprotocol/server-memory   # review once, then on every run
 
 With --baseline the regressions (or "no regression") are printed on stderr, tool by tool; the report on
 stdout is the chosen format (--format markdown becomes the pull-request report: score, band, per-tool
@@ -207,7 +222,11 @@ changes, new and fixed findings, under GitHub's 65 536-character comment limit).
 default: the server mean lower at all (--max-drop 0), a tool down a band, a new required or critical
 finding, a new security finding. TOOLMARK_API_KEY is sent as a bearer token to a --baseline URL.
 
-Exit codes: 0 done, 1 server mean below --fail-under or a regression against --baseline, 2 usage, input or connection error.`,
+With --pin the first run writes the reviewed tools (names, hashes, definitions) to the file; later runs
+print on stderr every tool that was changed, added or removed since, with a unified diff, and exit 1.
+--update-pin records the current tools after a review.
+
+Exit codes: 0 done, 1 server mean below --fail-under, a regression against --baseline or a tool changed since --pin, 2 usage, input or connection error.`,
     )
     .action(async (file: string | undefined, options: LintOptions) => {
       done(await runLint(file, options, command, io));

@@ -17,15 +17,18 @@ export interface SavedLint {
   result: LintResult;
   version: SaveLintResponse['version'];
   changes: LintChanges | null;
+  /** The regression gate, when the save asked for one (`?baseline=latest`). */
+  gate?: SaveLintResponse['gate'];
 }
 
 /**
  * The answer's JSON text from the result's JSON (kept by the memo: a repeated save does not encode its
- * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes, security })`, as LintResult has none of
+ * ~35 KiB again): exactly `JSON.stringify({ ...result, version, changes, security, gate })`, as LintResult has none of
  * these keys. `security` is the result's security status (securityStatus, the one definition).
  */
 export function savedLintJson(saved: SavedLint, resultJson: string): string {
-  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)},"security":${JSON.stringify(securityStatus(saved.result))}}`;
+  const gate = saved.gate === undefined ? '' : `,"gate":${JSON.stringify(saved.gate)}`;
+  return `${resultJson.slice(0, -1)},"version":${JSON.stringify(saved.version)},"changes":${JSON.stringify(saved.changes)},"security":${JSON.stringify(securityStatus(saved.result))}${gate}}`;
 }
 
 /**

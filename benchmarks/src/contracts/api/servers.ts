@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LATEST_RULES } from '../../rules/registry.js';
 import { LintChangesSchema } from '../lint-changes.js';
-import { LintResultSchema } from '../lint-result.js';
+import { BandSchema, FindingSchema, LintResultSchema } from '../lint-result.js';
 import { IdOrSlugParamsSchema, PageQuerySchema, RulesIdSchema, NewSlugSchema, storedText, StoredUrlSchema, TimestampSchema } from './common.js';
 import { authErrors, bodyErrors, ErrorSchema, unavailable } from './errors.js';
 import { SecurityStatusSchema } from './security.js';
@@ -89,8 +89,61 @@ export type RegisterServerBody = z.output<typeof RegisterServerSchema>;
 /** `POST /v1/servers` (202): the server and the job that captures or lints it. */
 export const RegisteredServerSchema = z.object({ server: ServerSchema, jobId: z.string().nullable() });
 
-/** Query of `POST /v1/servers/{id}/lint`: the version's label (checked before any query). */
-export const SaveLintQuerySchema = z.object({ label: storedText(50, { trim: false }).optional() });
+const trueFalse = z.enum(['true', 'false']);
+
+/**
+ * Query of `POST /v1/servers/{id}/lint`: the version's label, and the regression gate (checked before any
+ * query). `baseline=latest` compares the save with the server's latest version as it was before this save,
+ * scored under the same rules, under the gate's policy (the same as `toolmark lint --baseline`).
+ */
+export const SaveLintQuerySchema = z
+  .object({
+    label: storedText(50, { trim: false }).optional(),
+    baseline: z.literal('latest').optional().describe("'latest': answer `gate`, the comparison with the server's latest saved lint before this save"),
+    maxDrop: z.coerce.number().min(0).max(100).optional().describe('with baseline: the server mean may fall by at most this many points (default 0)'),
+    failOn: z.enum(['critical', 'required', 'minor', 'none']).optional().describe('with baseline: a new finding at this severity or above is a regression (default required)'),
+    failOnBandDrop: trueFalse.optional().describe('with baseline: a tool falling a band is a regression (default true)'),
+    failOnSecurity: trueFalse.optional().describe('with baseline: any new security finding is a regression (default true)'),
+  })
+  .refine((q) => q.baseline !== undefined || (q.maxDrop === undefined && q.failOn === undefined && q.failOnBandDrop === undefined && q.failOnSecurity === undefined), {
+    message: 'maxDrop, failOn, failOnBandDrop and failOnSecurity set the regression gate: send them with baseline=latest',
+    path: ['baseline'],
+  });
+
+/** One tool's score and band in the baseline and now (null: not on that side). */
+const ToolDeltaSchema = z.object({
+  name: z.string(),
+  before: z.object({ score: z.number(), band: BandSchema }).nullable(),
+  after: z.object({ score: z.number(), band: BandSchema }).nullable(),
+  delta: z.number().nullable(),
+  bandDown: z.boolean(),
+});
+const FindingChangeSchema = z.object({ finding: FindingSchema, security: z.boolean() });
+
+/** `gate` of a save with `baseline=latest`: the comparison and what regressed under the policy. */
+export const SaveGateSchema = z.object({
+  /** The version compared with: the server's latest before this save; null when there is nothing to compare with (see reason). */
+  baseline: VersionRefSchema.extend({ surfaceHash: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  policy: z.object({ maxDrop: z.number(), bandDrop: z.boolean(), failOn: z.enum(['critical', 'required', 'minor', 'none']), security: z.boolean() }),
+  /** No regression (true too when there was no baseline). */
+  passed: z.boolean(),
+  regressions: z.array(z.object({ kind: z.enum(['mean-drop', 'mean-lost', 'band-drop', 'new-finding', 'new-security-finding']), tool: z.string().optional(), message: z.string() })),
+  comparison: z
+    .object({
+      rules: z.string(),
+      scoreBefore: z.number().nullable(),
+      scoreAfter: z.number().nullable(),
+      delta: z.number().nullable(),
+      bandBefore: BandSchema.nullable(),
+      bandAfter: BandSchema.nullable(),
+      tools: z.array(ToolDeltaSchema),
+      unchanged: z.number(),
+      newFindings: z.array(FindingChangeSchema),
+      fixedFindings: z.array(FindingChangeSchema),
+    })
+    .nullable(),
+});
 
 /**
  * `POST /v1/servers/{id}/lint`: the lint result, the version it was saved on (`created` when these tools
@@ -100,6 +153,8 @@ export const SavedLintSchema = LintResultSchema.extend({
   version: VersionRefSchema.extend({ surfaceHash: z.string(), created: z.boolean() }),
   changes: LintChangesSchema.nullable(),
   security: SecurityStatusSchema,
+  /** Only with `baseline=latest`. */
+  gate: SaveGateSchema.optional(),
 });
 
 /** Query of `GET /v1/servers/{id}/badge.svg`. */

@@ -5,6 +5,7 @@ import { saveLint, savedLintJson, type SaveLintResponse } from '../../../../pipe
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
 import { serverIdOf } from '../../../../pipelines/visibility.js';
+import { gateBaselineRef, gatePolicyOf, saveGate } from '../../../../pipelines/save-gate.js';
 
 /**
  * POST /v1/servers/{id}/lint — save a lint score from CI. The body is the server's `tools/list` in any
@@ -29,6 +30,8 @@ const route: RouteModule = (app, ctx) => {
           description:
             'Adds a version only when the tools differ from the latest version (canonical hash); saves a score on every call and spends 1 unit. ' +
             '`changes` compares with the previous scored version, or is null. ' +
+            'With `baseline=latest` the answer has `gate`: the comparison with the server\'s latest version as it was before this save (same rules), ' +
+            'and the regressions under maxDrop, failOn, failOnBandDrop and failOnSecurity (the rules of `toolmark lint --baseline`); `gate.passed` is false on a regression (the save is stored either way). ' +
             '503 `busy` (with Retry-After): the save lost twice to concurrent saves of the server; nothing was saved or charged, send it again.',
           tags: ['lint'],
           security: [{ bearer: [] }],
@@ -39,7 +42,11 @@ const route: RouteModule = (app, ctx) => {
       async (request, reply) => {
         const key = requireKey(request, ['ci', 'script']);
         const text = typeof request.body === 'string' ? request.body : '';
-        const saved = await saveLint(ctx, { serverId: await serverIdOf(ctx.db, request.params.id), body: text, label: request.query.label ?? null, key, at: ctx.now(), cpu: ctx.cpu.session() });
+        const serverId = await serverIdOf(ctx.db, request.params.id);
+        // The baseline is read before the save, so a save is never compared with itself.
+        const before = request.query.baseline === 'latest' ? await gateBaselineRef(ctx, serverId) : undefined;
+        const saved = await saveLint(ctx, { serverId, body: text, label: request.query.label ?? null, key, at: ctx.now(), cpu: ctx.cpu.session() });
+        if (request.query.baseline === 'latest') saved.gate = await saveGate(ctx, before, saved.result, gatePolicyOf(request.query));
         // The JSON text of SaveLintResponse, sent as it is (Fastify does not serialise a string again when the
         // content type is JSON); the cast only tells the schema-typed reply so.
         const json = savedLintJson(saved, ctx.memo.json(saved.result)) as unknown as SaveLintResponse;
