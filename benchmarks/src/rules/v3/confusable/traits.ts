@@ -30,6 +30,8 @@ export interface Traits {
   capture: Set<string>;
   /** It acts on many items ("multiple", "batch" in the name or the first sentence). */
   many: boolean;
+  /** Its parameters' names, lower case (batch.ts: `origin` / `origins`). */
+  params: string[];
   /** The own description compares the tool with another ("prefer", "instead", "better than": settled.ts). */
   settling: boolean;
   /** The own description's words (lower case), computed on first use. */
@@ -87,6 +89,7 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
     deep: all.some((w) => DEEP_WORDS.has(w)) || [...first].some((w) => DEEP_WORDS.has(w)),
     capture: captures ? captureWords : new Set(),
     many: all.some((w) => MANY_WORDS.has(w)) || [...first].some((w) => MANY_WORDS.has(w)),
+    params: t.params.map((q) => q.name.toLowerCase()),
     settling: SETTLING.test(own),
     ownWords: () => (ownList ??= words(own)),
     ownHasStem: (stemmed) => (ownStems ??= new Set((ownList ??= words(own)).map(stem))).has(stemmed),
