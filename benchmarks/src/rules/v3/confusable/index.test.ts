@@ -134,6 +134,22 @@ describe('rules v3 confusable pairs: the kinds v2 missed', () => {
     ).toEqual(['list_archive_owned_blobs & list_blobs claims']);
   });
 
+  it('one job on two engines: names equal but for a vendor word, the same parameters; not two English objects', async () => {
+    const task = { task: { type: 'string', description: 'The task' }, maxSteps: { type: 'integer' } };
+    const a = t('openai_computer_use_agent', 'Runs browser tasks with balanced reliability.', task);
+    const b = t('claude_computer_use_agent', 'Runs intricate browser tasks that need reasoning.', task);
+    expect(await pairs([a, b])).toEqual(['claude_computer_use_agent & openai_computer_use_agent backend']);
+    // Content-free variation: other vendors.
+    expect(await pairs([t('zorbix_page_agent', 'Runs page tasks quickly.', task), t('quuxly_page_agent', 'Runs page tasks carefully.', task)])).toEqual([
+      'quuxly_page_agent & zorbix_page_agent backend',
+    ]);
+    // English words name other things: an issue comment is no review comment.
+    const ref = { owner: { type: 'string' }, number: { type: 'integer' } };
+    expect(await pairs([t('create_issue_comment', 'Comment on an issue.', ref), t('create_review_comment', 'Comment on a line of a review.', ref)])).toEqual([]);
+    // Other parameters: another job.
+    expect(await pairs([a, t('claude_computer_use_agent', 'Runs intricate browser tasks that need reasoning.', { url: { type: 'string' } })])).toEqual([]);
+  });
+
   it('overrules v2 where the added word reverses the action or the objects are new vs existing', async () => {
     const geo = [t('maps_geocode', 'Convert an address into geographic coordinates'), t('maps_reverse_geocode', 'Convert coordinates into an address')];
     expect(await pairs(geo)).toEqual([]);

@@ -8,6 +8,7 @@ import { profiles } from '../../v2/confusable-profile.js';
 import type { Surface } from '../../../contracts/tool.js';
 import type { TokenCounter } from '../../../text/tokens.js';
 import { surfaceFacts, type SurfaceFacts } from '../../v2/facts.js';
+import { backendPair } from './backend.js';
 import { batchPair } from './batch.js';
 import { capturePair } from './capture.js';
 import { claimsPair } from './claims.js';
@@ -30,12 +31,13 @@ export { concept, dice, opposite } from '../../v2/confusable.js';
  * - `capture`: two captures of a page or screen, a snapshot and a screenshot (capture.ts);
  * - `batch`: one action on one item and on several, by name or by parameters (batch.ts);
  * - `qualified`: a tool named by a bare thing whose text claims the kind of it a sibling is named by (qualified.ts);
- * - `claims`: a name without a sibling's qualifiers whose text names the sibling's qualified object (claims.ts).
+ * - `claims`: a name without a sibling's qualifiers whose text names the sibling's qualified object (claims.ts);
+ * - `backend`: one job on two engines, names equal but for a vendor or model word, same parameters (backend.ts).
  */
-export type PairKind = V2PairKind | 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims';
+export type PairKind = V2PairKind | 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend';
 
 /** Every kind, in the order the docs list them. */
-export const PAIR_KINDS: readonly PairKind[] = ['alias', 'synonym', 'variant', 'narrower', 'opening', 'parameters', 'description', 'generic', 'depth', 'covers', 'capture', 'batch', 'qualified', 'claims'];
+export const PAIR_KINDS: readonly PairKind[] = ['alias', 'synonym', 'variant', 'narrower', 'opening', 'parameters', 'description', 'generic', 'depth', 'covers', 'capture', 'batch', 'qualified', 'claims', 'backend'];
 
 /** A confusable pair with what rules v3 knows about it (the result carries only the ConfusablePair fields). */
 export interface PairFacts extends Omit<V2PairFacts, 'kind'> {
@@ -53,6 +55,7 @@ const NEW_KINDS = [
   ['batch', batchPair],
   ['qualified', qualifiedPair],
   ['claims', claimsPair],
+  ['backend', backendPair],
 ] as const;
 
 /**
