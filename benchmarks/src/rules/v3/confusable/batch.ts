@@ -6,8 +6,9 @@
 // - by name: one action class and one head noun, one of them saying "multiple" / "batch";
 // - by parameters, when the names share nothing (`maps_directions(origin, destination)` /
 //   `maps_distance_matrix(origins, destinations)` "for multiple origins and destinations"): one tool says it
-//   acts on many, and each parameter of the other is a parameter of it or the singular of one, at least one
-//   a singular — the same request for one item, asked of one tool or of the other with a list of one.
+//   acts on many, and each of the other's parameters (two or more) is a parameter of it or the singular of
+//   one, at least one a singular — the same request for one item, asked of one tool or of the other with a
+//   list of one; not when the names' verbs are of different classes (create vs read).
 import { stem } from '../../../text/words.js';
 import { MANY_WORDS } from './lexicon.js';
 import type { Traits } from './traits.js';
@@ -36,9 +37,13 @@ const head = (t: Traits): string | undefined => {
 /** The plural forms a parameter name may take in a batch tool (`origin` → `origins`, `query` → `queries`). */
 const plurals = (p: string): string[] => [`${p}s`, `${p}es`, ...(p.endsWith('y') ? [`${p.slice(0, -1)}ies`] : []), `${p}_list`, `${p}list`];
 
-/** The parameters of `one` that `many` takes as a list; undefined when any of them it does not take at all. */
+/**
+ * The parameters of `one` that `many` takes as a list; undefined when any of them it does not take at all.
+ * Two parameters at least: a lone locator (`path` / `paths`, `id` / `ids`) is what every tool of a surface
+ * takes, and says nothing of the job (`create_directory(path)` is no single `read_multiple_files(paths)`).
+ */
 function listed(one: Traits, many: Traits): string[] | undefined {
-  if (one.params.length === 0) return undefined;
+  if (one.params.length < 2) return undefined;
   const have = new Set(many.params);
   const lists: string[] = [];
   for (const p of one.params) {
@@ -60,6 +65,9 @@ export function batchPair(a: Traits, b: Traits): { tool: string; words: string[]
     const h = head(a);
     if (h !== undefined && h === head(b)) return { tool: many.name, words: many.words.filter((w) => MANY_WORDS.has(w)) };
   }
+  // Two known actions of different classes are two jobs, whatever their parameters.
+  const [ca, cb] = [verbClass(a), verbClass(b)];
+  if (ca !== undefined && cb !== undefined && ca !== cb) return undefined;
   const lists = listed(one, many);
   return lists === undefined ? undefined : { tool: many.name, words: lists };
 }

@@ -99,9 +99,18 @@ describe('rules v3 confusable pairs: the kinds v2 missed', () => {
     // A tool on many things whose parameters are not lists of the other's: another job.
     const many = t('maps_batch_geocode', 'Geocode multiple addresses at once', { addresses: { type: 'array' } });
     expect(await pairs([directions, many])).toEqual([]);
+    // A lone locator parameter says nothing of the job; nor do parameters under verbs of different classes.
+    const readMany = t('read_multiple_files', 'Read the contents of multiple files at once.', { paths: { type: 'array' } });
+    expect(await pairs([t('list_directory', 'List the entries of a directory.', { path: { type: 'string' } }), readMany])).toEqual([]);
+    expect(
+      await pairs([
+        t('create_note', 'Create a note in a folder.', { folder: { type: 'string' }, title: { type: 'string' } }),
+        t('read_multiple_notes', 'Read multiple notes of folders.', { folders: { type: 'array' }, title: { type: 'string' } }),
+      ]),
+    ).toEqual([]);
     // A batch tool that takes much more than the single one: a different job with a list in it.
     const wide = t('maps_fleet_plan', 'Plan multiple vehicles over origins', { origins: { type: 'array' }, vehicles: { type: 'array' }, depots: { type: 'array' }, shifts: { type: 'array' }, budget: { type: 'number' } });
-    expect(await pairs([t('maps_origin_info', 'Describe a place', { origin: { type: 'string' } }), wide])).toEqual([]);
+    expect(await pairs([t('maps_origin_info', 'Describe a place', { origin: { type: 'string' }, vehicle: { type: 'string' } }), wide])).toEqual([]);
   });
 
   it('a bare thing whose first sentence claims the kind of it a sibling is named by', async () => {
