@@ -4,6 +4,7 @@
 // capture.sh, for packages nobody on the team has read: their code never runs outside the sandbox.
 // usage (repository root, after `npm run build`):
 //   node distractors/corpus/tools/capture-sandboxed.mjs <name> <package>@<exact version> [--bin=<bin>] [KEY=dummy …] [-- server args …]
+import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { captureNpmPackage } from '../../../server/dist/capture/npm-package.js';
 
 const [name, spec, ...rest] = process.argv.slice(2);
 if (!name || !spec) {
-  console.error('usage: capture-sandboxed.mjs <name> <package>@<exact version> [KEY=dummy …] [-- args …]');
+  process.stderr.write('usage: capture-sandboxed.mjs <name> <package>@<exact version> [--bin=<bin>] [KEY=dummy …] [-- args …]\n');
   process.exit(2);
 }
 const cut = rest.indexOf('--');
@@ -44,4 +45,4 @@ const manifest = {
   note: `installed by captureNpmPackage (\`npm install --omit=dev\`, install scripts off) of ${spec}${Object.keys(env).length ? `; ${Object.keys(env).map((e) => `${e}=dummy`).join(', ')}: listing tools reaches no service` : ''}`,
 };
 writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`captured ${name}: ${captured.surface.tools.length} tools (${captured.where})`);
+process.stdout.write(`captured ${name}: ${captured.surface.tools.length} tools (${captured.where})\n`);
