@@ -9,11 +9,17 @@ import type { Traits } from './traits.js';
 
 /** The two engine words, when the tools are one job on two engines. */
 export function backendPair(a: Traits, b: Traits): { tool: string; words: string[] } | undefined {
-  if (a.words.length < 2 || a.words.length !== b.words.length || a.params.length === 0 || a.params.length !== b.params.length) return undefined;
-  if (!a.params.every((p) => b.params.includes(p))) return undefined;
-  const differ = a.words.flatMap((w, k) => (w === b.words[k] ? [] : [k]));
-  if (differ.length !== 1 || differ[0] === a.words.length - 1) return undefined;
-  const [x, y] = [a.words[differ[0]!]!, b.words[differ[0]!]!];
+  const n = a.words.length;
+  if (n < 2 || n !== b.words.length || a.words[n - 1] !== b.words[n - 1] || a.params.length === 0 || a.params.length !== b.params.length) return undefined;
+  let at = -1;
+  for (let k = 0; k < n - 1; k++) {
+    if (a.words[k] === b.words[k]) continue;
+    if (at >= 0) return undefined;
+    at = k;
+  }
+  if (at < 0) return undefined;
+  for (const p of a.params) if (!b.params.includes(p)) return undefined;
+  const [x, y] = [a.words[at]!, b.words[at]!];
   if (isEnglishWord(x) || isEnglishWord(y)) return undefined;
   return { tool: a.name, words: [x, y] };
 }

@@ -15,11 +15,11 @@ const SLACK = 3;
 
 /** The qualifiers `general`'s text says about the head of `specific`, when the names differ by exactly those. */
 function claimed(general: Traits, specific: Traits): string[] | undefined {
-  const g = general.words.map(stem);
-  const s = specific.words.map(stem);
-  if (g.length === 0 || s.length <= g.length || s.length - g.length > 3) return undefined;
+  if (general.words.length === 0 || specific.words.length <= general.words.length || specific.words.length - general.words.length > 3) return undefined;
+  const [g, s] = [general.stemList, specific.stemList];
   const head = g.at(-1)!;
-  if (s.at(-1) !== head || !g.every((w) => s.includes(w))) return undefined;
+  if (s.at(-1) !== head) return undefined;
+  for (const w of g) if (!s.includes(w)) return undefined;
   const extra = s.filter((w) => !g.includes(w));
   const text = general.ownWords().map(stem);
   const width = extra.length + 1 + SLACK;

@@ -11,6 +11,9 @@ import type { Traits } from './traits.js';
 
 /** `general` is one bare thing, `specific` ends with it after one or two qualifying words its first sentence says. */
 function qualifies(general: Traits, specific: Traits): string[] | undefined {
+  // Most pairs end here, without an allocation: the specific name is one or two words longer and ends with the same thing.
+  const longer = specific.words.length - general.words.length;
+  if (longer < 1 || longer > 2 || general.stemList.at(-1) !== specific.stemList.at(-1)) return undefined;
   // A prefix both names start with (the product, on a server too small for it to count as boilerplate) says
   // nothing of either: `acme_feedback` / `acme_search_feedback` compare as `feedback` / `search_feedback`.
   let k = 0;
@@ -18,7 +21,7 @@ function qualifies(general: Traits, specific: Traits): string[] | undefined {
   const [g, s] = [general.words.slice(k), specific.words.slice(k)];
   if (g.length !== 1 || s.length < 2 || s.length > 3) return undefined;
   const thing = g[0]!;
-  if (ACTIONS.has(concept(thing)) || stem(s.at(-1)!) !== stem(thing)) return undefined;
+  if (general.stemList[k] !== specific.stemList.at(-1) || ACTIONS.has(concept(thing))) return undefined;
   const extra = s.slice(0, -1);
   const said = new Set([...general.first].map(stem));
   return extra.every((w) => said.has(stem(w))) ? extra : undefined;

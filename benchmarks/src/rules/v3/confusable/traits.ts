@@ -11,8 +11,9 @@ export interface Traits {
   words: string[];
   /** Name words on fewer than 60 % of the tools' names (a product prefix on most tools is no family). */
   family: string[];
-  /** Stems of those words. */
+  /** Stems of those words, and the same in the name's order (claims.ts, qualified.ts). */
   stems: Set<string>;
+  stemList: string[];
   /** Words of the first sentence of the own description (lower case). */
   first: Set<string>;
   /** The own description, lower case. */
@@ -59,6 +60,7 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
   const all = t.nameTokens.map((x) => x.toLowerCase());
   const name = all.filter((w) => !boilerplate(w));
   const own = t.ownDescription.toLowerCase();
+  const stemList = name.map(stem);
   const first = new Set(words(t.firstSentence));
   const lead = words(t.firstSentence)[0];
   const nameSet = new Set(all);
@@ -79,7 +81,8 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
     name: t.name,
     words: name,
     family: name.filter(family),
-    stems: new Set(name.map(stem)),
+    stems: new Set(stemList),
+    stemList,
     first,
     own,
     generic,
