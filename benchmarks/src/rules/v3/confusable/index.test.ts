@@ -80,6 +80,85 @@ describe('rules v3 confusable pairs: the kinds v2 missed', () => {
     expect(await pairs([one, t('delete_multiple_notes', 'Delete several notes at once.')])).toEqual([]);
   });
 
+  it('one vs many by parameters when the names share nothing: each parameter of one is a list of the other', async () => {
+    const directions = t('maps_directions', 'Get directions between two points', { origin: { type: 'string' }, destination: { type: 'string' }, mode: { type: 'string' } });
+    const matrix = t('maps_distance_matrix', 'Calculate travel distance and time for multiple origins and destinations', {
+      origins: { type: 'array' },
+      destinations: { type: 'array' },
+      mode: { type: 'string' },
+    });
+    expect(await pairs([directions, matrix])).toEqual(['maps_directions & maps_distance_matrix batch']);
+    expect(await v2([directions, matrix])).toEqual([]);
+    // Content-free variation: other names and words, the same shape.
+    expect(
+      await pairs([
+        t('zorb_route', 'Plan a route between two spots', { start: { type: 'string' }, finish: { type: 'string' } }),
+        t('zorb_grid', 'Compute the cost for multiple starts and finishes', { starts: { type: 'array' }, finishs: { type: 'array' } }),
+      ]),
+    ).toEqual(['zorb_grid & zorb_route batch']);
+    // A tool on many things whose parameters are not lists of the other's: another job.
+    const many = t('maps_batch_geocode', 'Geocode multiple addresses at once', { addresses: { type: 'array' } });
+    expect(await pairs([directions, many])).toEqual([]);
+    // A lone locator parameter says nothing of the job; nor do parameters under verbs of different classes.
+    const readMany = t('read_multiple_files', 'Read the contents of multiple files at once.', { paths: { type: 'array' } });
+    expect(await pairs([t('list_directory', 'List the entries of a directory.', { path: { type: 'string' } }), readMany])).toEqual([]);
+    expect(
+      await pairs([
+        t('create_note', 'Create a note in a folder.', { folder: { type: 'string' }, title: { type: 'string' } }),
+        t('read_multiple_notes', 'Read multiple notes of folders.', { folders: { type: 'array' }, title: { type: 'string' } }),
+      ]),
+    ).toEqual([]);
+    // A batch tool that takes much more than the single one: a different job with a list in it.
+    const wide = t('maps_fleet_plan', 'Plan multiple vehicles over origins', { origins: { type: 'array' }, vehicles: { type: 'array' }, depots: { type: 'array' }, shifts: { type: 'array' }, budget: { type: 'number' } });
+    expect(await pairs([t('maps_origin_info', 'Describe a place', { origin: { type: 'string' }, vehicle: { type: 'string' } }), wide])).toEqual([]);
+  });
+
+  it('a bare thing whose first sentence claims the kind of it a sibling is named by', async () => {
+    const general = t('acme_feedback', 'Submit quality feedback for a completed search, scrape or crawl job.');
+    const specific = t('acme_search_feedback', 'Record feedback for a prior search by its id.');
+    expect(await pairs([general, specific, t('acme_status', 'Show the service status.')])).toEqual(['acme_feedback & acme_search_feedback qualified']);
+    // The bare tool does not claim that kind: told apart by the name.
+    expect(await pairs([t('acme_feedback', 'Submit quality feedback for a completed crawl job.'), specific])).toEqual([]);
+    // Another thing: the sibling's name ends with a different head.
+    expect(await pairs([general, t('acme_search_report', 'Build a report of a prior search by its id.')])).toEqual([]);
+    // Content-free variation.
+    expect(await pairs([t('quux_notes', 'Write notes for a finished upload or download.'), t('quux_upload_notes', 'Attach notes to an upload.')])).toEqual([
+      'quux_notes & quux_upload_notes qualified',
+    ]);
+  });
+
+  it('a name without the sibling\'s qualifiers whose text names the qualified object; not when negated', async () => {
+    const general = t('get_resources', 'Return manifests for the resources given by reference. If none is given, fetches all resources managed by the application.');
+    const specific = t('get_application_managed_resources', 'Lists what an application manages, filtered by kind or namespace.');
+    expect(await pairs([general, specific])).toEqual(['get_application_managed_resources & get_resources claims']);
+    // The phrase is negated: the text tells them apart.
+    expect(await pairs([t('get_resources', 'Return manifests for resources given by reference. It never returns resources managed by the application.'), specific])).toEqual([]);
+    // The qualifiers far apart are no phrase.
+    expect(
+      await pairs([t('get_resources', 'Return resources by reference. The application server caches every answer; results can be managed later.'), specific]),
+    ).toEqual([]);
+    // Content-free variation.
+    expect(
+      await pairs([t('list_blobs', 'List blobs of a bucket. Without a prefix, lists every blob owned by the archive.'), t('list_archive_owned_blobs', 'Shows what an archive owns, newest first.')]),
+    ).toEqual(['list_archive_owned_blobs & list_blobs claims']);
+  });
+
+  it('one job on two engines: names equal but for a vendor word, the same parameters; not two English objects', async () => {
+    const task = { task: { type: 'string', description: 'The task' }, maxSteps: { type: 'integer' } };
+    const a = t('openai_computer_use_agent', 'Runs browser tasks with balanced reliability.', task);
+    const b = t('claude_computer_use_agent', 'Runs intricate browser tasks that need reasoning.', task);
+    expect(await pairs([a, b])).toEqual(['claude_computer_use_agent & openai_computer_use_agent backend']);
+    // Content-free variation: other vendors.
+    expect(await pairs([t('zorbix_page_agent', 'Runs page tasks quickly.', task), t('quuxly_page_agent', 'Runs page tasks carefully.', task)])).toEqual([
+      'quuxly_page_agent & zorbix_page_agent backend',
+    ]);
+    // English words name other things: an issue comment is no review comment.
+    const ref = { owner: { type: 'string' }, number: { type: 'integer' } };
+    expect(await pairs([t('create_issue_comment', 'Comment on an issue.', ref), t('create_review_comment', 'Comment on a line of a review.', ref)])).toEqual([]);
+    // Other parameters: another job.
+    expect(await pairs([a, t('claude_computer_use_agent', 'Runs intricate browser tasks that need reasoning.', { url: { type: 'string' } })])).toEqual([]);
+  });
+
   it('overrules v2 where the added word reverses the action or the objects are new vs existing', async () => {
     const geo = [t('maps_geocode', 'Convert an address into geographic coordinates'), t('maps_reverse_geocode', 'Convert coordinates into an address')];
     expect(await pairs(geo)).toEqual([]);

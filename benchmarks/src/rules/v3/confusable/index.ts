@@ -8,12 +8,15 @@ import { profiles } from '../../v2/confusable-profile.js';
 import type { Surface } from '../../../contracts/tool.js';
 import type { TokenCounter } from '../../../text/tokens.js';
 import { surfaceFacts, type SurfaceFacts } from '../../v2/facts.js';
+import { backendPair } from './backend.js';
 import { batchPair } from './batch.js';
 import { capturePair } from './capture.js';
+import { claimsPair } from './claims.js';
 import { coversPair } from './covers.js';
 import { depthPair } from './depth.js';
 import { genericPair } from './generic.js';
 import { overruled } from './overrides.js';
+import { qualifiedPair } from './qualified.js';
 import { settled } from './settled.js';
 import { traitsOf } from './traits.js';
 
@@ -26,12 +29,15 @@ export { concept, dice, opposite } from '../../v2/confusable.js';
  * - `depth`: two searches of the same thing, one quick and one deep (depth.ts);
  * - `covers`: a general search whose text claims a specific sibling search's job (covers.ts);
  * - `capture`: two captures of a page or screen, a snapshot and a screenshot (capture.ts);
- * - `batch`: one action on one item and on several (batch.ts).
+ * - `batch`: one action on one item and on several, by name or by parameters (batch.ts);
+ * - `qualified`: a tool named by a bare thing whose text claims the kind of it a sibling is named by (qualified.ts);
+ * - `claims`: a name without a sibling's qualifiers whose text names the sibling's qualified object (claims.ts);
+ * - `backend`: one job on two engines, names equal but for a vendor or model word, same parameters (backend.ts).
  */
-export type PairKind = V2PairKind | 'generic' | 'depth' | 'covers' | 'capture' | 'batch';
+export type PairKind = V2PairKind | 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend';
 
 /** Every kind, in the order the docs list them. */
-export const PAIR_KINDS: readonly PairKind[] = ['alias', 'synonym', 'variant', 'narrower', 'opening', 'parameters', 'description', 'generic', 'depth', 'covers', 'capture', 'batch'];
+export const PAIR_KINDS: readonly PairKind[] = ['alias', 'synonym', 'variant', 'narrower', 'opening', 'parameters', 'description', 'generic', 'depth', 'covers', 'capture', 'batch', 'qualified', 'claims', 'backend'];
 
 /** A confusable pair with what rules v3 knows about it (the result carries only the ConfusablePair fields). */
 export interface PairFacts extends Omit<V2PairFacts, 'kind'> {
@@ -47,6 +53,9 @@ const NEW_KINDS = [
   ['covers', coversPair],
   ['capture', capturePair],
   ['batch', batchPair],
+  ['qualified', qualifiedPair],
+  ['claims', claimsPair],
+  ['backend', backendPair],
 ] as const;
 
 /**

@@ -11,8 +11,9 @@ export interface Traits {
   words: string[];
   /** Name words on fewer than 60 % of the tools' names (a product prefix on most tools is no family). */
   family: string[];
-  /** Stems of those words. */
+  /** Stems of those words, and the same in the name's order (claims.ts, qualified.ts). */
   stems: Set<string>;
+  stemList: string[];
   /** Words of the first sentence of the own description (lower case). */
   first: Set<string>;
   /** The own description, lower case. */
@@ -30,6 +31,8 @@ export interface Traits {
   capture: Set<string>;
   /** It acts on many items ("multiple", "batch" in the name or the first sentence). */
   many: boolean;
+  /** Its parameters' names, lower case (batch.ts: `origin` / `origins`). */
+  params: string[];
   /** The own description compares the tool with another ("prefer", "instead", "better than": settled.ts). */
   settling: boolean;
   /** The own description's words (lower case), computed on first use. */
@@ -57,6 +60,7 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
   const all = t.nameTokens.map((x) => x.toLowerCase());
   const name = all.filter((w) => !boilerplate(w));
   const own = t.ownDescription.toLowerCase();
+  const stemList = name.map(stem);
   const first = new Set(words(t.firstSentence));
   const lead = words(t.firstSentence)[0];
   const nameSet = new Set(all);
@@ -77,7 +81,8 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
     name: t.name,
     words: name,
     family: name.filter(family),
-    stems: new Set(name.map(stem)),
+    stems: new Set(stemList),
+    stemList,
     first,
     own,
     generic,
@@ -87,6 +92,7 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
     deep: all.some((w) => DEEP_WORDS.has(w)) || [...first].some((w) => DEEP_WORDS.has(w)),
     capture: captures ? captureWords : new Set(),
     many: all.some((w) => MANY_WORDS.has(w)) || [...first].some((w) => MANY_WORDS.has(w)),
+    params: t.params.map((q) => q.name.toLowerCase()),
     settling: SETTLING.test(own),
     ownWords: () => (ownList ??= words(own)),
     ownHasStem: (stemmed) => (ownStems ??= new Set((ownList ??= words(own)).map(stem))).has(stemmed),

@@ -7,7 +7,7 @@ import { T } from '../../v2/thresholds.js';
 import type { PairFacts } from '../confusable/index.js';
 import type { SurfaceFactsV3 } from '../facts.js';
 
-type NewKind = 'generic' | 'depth' | 'covers' | 'capture' | 'batch';
+type NewKind = 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend';
 
 /** Why a pair of one of the kinds v3 adds is confusable, in words (the same facts are in `data`). */
 const WHY_NEW: Record<NewKind, (a: string, b: string) => string> = {
@@ -16,13 +16,16 @@ const WHY_NEW: Record<NewKind, (a: string, b: string) => string> = {
   covers: (a, b) => `${a} and ${b} are easy to confuse: the general search says it also does the specific search's job`,
   capture: (a, b) => `${a} and ${b} are easy to confuse: both capture the page's state or read its content, in different forms`,
   batch: (a, b) => `${a} and ${b} are easy to confuse: one acts on one item, the other on several`,
+  qualified: (a, b) => `${a} and ${b} are easy to confuse: one is named by a kind of the other's thing, and the other's description says it covers that kind too`,
+  claims: (a, b) => `${a} and ${b} are easy to confuse: the one with the shorter name says in its description that it also does the other's job`,
+  backend: (a, b) => `${a} and ${b} are easy to confuse: the same job with the same parameters on two engines; say when each is worth it`,
 };
 
 const isNew = (p: PairFacts): p is PairFacts & { kind: NewKind } => p.kind in WHY_NEW;
 
 /**
  * `confusable_pair` (required) under v3: v2's rule for v2's kinds (same words, same data), and for the kinds
- * v3 adds (generic, depth, covers, capture, batch: confusable/) a sentence of their own — v2's rule has no
+ * v3 adds (generic, depth, covers, capture, batch, qualified, claims, backend: confusable/) a sentence of their own — v2's rule has no
  * words for them.
  */
 export const confusablePair: ServerRule<SurfaceFactsV3> = {
