@@ -17,6 +17,12 @@ export const ApiKeySchema = z.object({
   revokedAt: TimestampSchema.nullable(),
 });
 
+/**
+ * What one organisation may mint through `POST /v1/keys`: keys made in the last hour and live (not revoked)
+ * keys. Per-key limits (rate, failure reports) bound an organisation only while its keys are bounded too.
+ */
+export const KEY_LIMITS = { createdPerHour: 20, live: 100 } as const;
+
 /** Body of `POST /v1/keys`. */
 export const CreateKeyBodySchema = z.object({ purpose: KeyPurposeSchema, name: storedText(100, { min: 1 }) });
 
@@ -26,6 +32,6 @@ export const CreatedKeySchema = z.object({ key: z.string(), record: ApiKeySchema
 /** The organisation's keys (admin keys only). */
 export const keysEndpoints = {
   'GET /v1/keys': { response: { 200: z.object({ items: z.array(ApiKeySchema) }), ...authErrors, ...unavailable } },
-  'POST /v1/keys': { body: CreateKeyBodySchema, response: { 201: CreatedKeySchema, ...bodyErrors, ...authErrors, ...unavailable } },
+  'POST /v1/keys': { body: CreateKeyBodySchema, response: { 201: CreatedKeySchema, 409: ErrorSchema, ...bodyErrors, ...authErrors, ...unavailable } },
   'DELETE /v1/keys/{id}': { params: IdParamsSchema, response: { 200: ApiKeySchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
 };
