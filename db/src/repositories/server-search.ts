@@ -37,10 +37,10 @@ export async function findServersByText(db: Database, q: { rulesId: string; rule
   const rows = await db.execute<Record<string, unknown>>(sql`
     WITH candidates AS (
       SELECT b.server_id, b.slug, b.name, b.description, b.score, b.band, b.tool_count, b.security_findings, b.version_label,
-             s.source, s.source_package, s.source_url, v.tools,
+             s.source, s.source_package, s.source_url, v.tools::jsonb AS tools,
              setweight(to_tsvector('english', coalesce(b.name, '') || ' ' || replace(b.slug, '-', ' ') || ' ' || coalesce(b.description, '')), 'A') ||
-             setweight(to_tsvector('english', coalesce(regexp_replace(jsonb_path_query_array(v.tools, '$.tools[*].name')::text, '[_.-]', ' ', 'g'), '')), 'B') ||
-             setweight(to_tsvector('english', coalesce(jsonb_path_query_array(v.tools, '$.tools[*].description')::text, '')), 'C') AS doc
+             setweight(to_tsvector('english', coalesce(regexp_replace(jsonb_path_query_array(v.tools::jsonb, '$.tools[*].name')::text, '[_.-]', ' ', 'g'), '')), 'B') ||
+             setweight(to_tsvector('english', coalesce(jsonb_path_query_array(v.tools::jsonb, '$.tools[*].description')::text, '')), 'C') AS doc
       FROM board_entries b
       JOIN servers s ON s.id = b.server_id
       JOIN server_versions v ON v.id = b.version_id

@@ -42,7 +42,14 @@ export const CompactLintSchema = z.object({
   confusablePairs: z.object({ total: z.number(), top: z.array(z.object({ tools: z.array(z.string()), similarity: z.number() })) }),
 });
 
-/** The whole lint result (detail: true), described by its top-level fields; `toolmark lint --json` documents the rest. */
-export const LintDetailSchema = z
-  .looseObject({ schemaVersion: z.literal(1), score: z.number().nullable(), band: BandSchema.nullable(), tools: z.array(z.looseObject({ name: z.string(), score: z.number() })) })
-  .describe('the full lint result, as toolmark lint --json');
+/**
+ * The outputSchema of a lint answer, compact or (detail: true) the whole result of `toolmark lint --json`:
+ * the fields both share, open to the others (one schema for both costs an agent half the tokens of two).
+ */
+export const LintOutputSchema = z.looseObject({
+  score: z.number().nullable(),
+  band: BandSchema.nullable(),
+  counts: z.object({ critical: z.number(), required: z.number(), minor: z.number() }),
+  tools: z.array(z.looseObject({ name: z.string(), score: z.number(), band: BandSchema })),
+  findings: z.array(z.looseObject({ code: z.string(), severity: SeveritySchema, message: z.string() })),
+});

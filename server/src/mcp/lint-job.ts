@@ -3,7 +3,7 @@
 import { SecurityStatusSchema } from '@toolmark/benchmarks/api';
 import { z } from 'zod';
 import type { getLintJob } from '../pipelines/lint-server.js';
-import { CompactLintSchema, compactLint, LintDetailSchema } from './compact.js';
+import { compactLint, LintOutputSchema } from './compact.js';
 
 /** The outputSchema of lint_server and get_job. */
 export const LintJobSchema = z.object({
@@ -11,7 +11,7 @@ export const LintJobSchema = z.object({
   status: z.enum(['queued', 'running', 'scored', 'failed']),
   server: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   security: SecurityStatusSchema.nullable(),
-  lint: z.union([CompactLintSchema, LintDetailSchema]).nullable(),
+  lint: LintOutputSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   reused: z.boolean().optional(),
   next: z.string().optional(),

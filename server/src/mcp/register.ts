@@ -28,11 +28,30 @@ export function inputJsonSchema(def: McpToolDef): Tool['inputSchema'] {
   return { ...schema, type: 'object' } as Tool['inputSchema'];
 }
 
-/** The JSON Schema of a def's structuredContent, as `tools/list` shows it. */
+/**
+ * Output schemas are read by the client (which validates structuredContent with them) and cost the agent's
+ * context tokens on every tools/list: below the top level they keep types and property names but not
+ * `required` or `additionalProperties` — what a validator needs to hold the shape, not every guarantee.
+ */
+function lean(node: unknown, depth: number): unknown {
+  if (Array.isArray(node)) return node.map((n) => lean(n, depth));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && (value === false || (value !== null && typeof value === 'object' && Object.keys(value).length === 0))) continue;
+    if (key === 'required' && depth > 0) continue;
+    if (key === 'properties' && value !== null && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, lean(sub, depth + 1)]));
+    } else out[key] = lean(value, depth);
+  }
+  return out;
+}
+
+/** The JSON Schema of a def's structuredContent, as `tools/list` shows it (lean below the top level). */
 export function outputJsonSchema(def: McpToolDef): NonNullable<Tool['outputSchema']> {
   const schema = z.toJSONSchema(def.outputSchema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return { type: 'object', ...schema } as NonNullable<Tool['outputSchema']>;
+  return { type: 'object', ...(lean(schema, 0) as Record<string, unknown>) } as NonNullable<Tool['outputSchema']>;
 }
 
 /** A def as `tools/list` shows it. */

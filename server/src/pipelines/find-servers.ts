@@ -35,7 +35,10 @@ const selectionAccOf = (metrics: unknown): number | null => {
 export async function findServers(deps: Pick<PipelineDeps, 'db'>, q: { query: string; limit: number; rules?: RuleSetId | undefined }) {
   const rules = ruleSets[q.rules ?? LATEST_RULES];
   const terms = searchTerms(q.query);
-  const found = await findServersByText(deps.db, { rulesId: rules.id, rulesHash: rules.hash, terms, limit: q.limit });
+  // Servers that hold fewer than half as many of the terms as the best match are noise ("read" alone
+  // matches every server with a read_* tool): they are left out.
+  const matched = await findServersByText(deps.db, { rulesId: rules.id, rulesHash: rules.hash, terms, limit: q.limit });
+  const found = matched.filter((f) => f.matchedTerms * 2 >= (matched[0]?.matchedTerms ?? 0));
   const results = await latestModelResults(deps.db, found.map((f) => f.id));
   return {
     rules: `${rules.id}@${rules.hash}`,

@@ -3,7 +3,7 @@ import { IdOrSlugParamsSchema, SecurityStatusSchema } from '@toolmark/benchmarks
 import { latestLint } from '@toolmark/db';
 import { z } from 'zod';
 import { visibleServer } from '../../pipelines/visibility.js';
-import { CompactLintSchema, compactLint, LintDetailSchema } from '../compact.js';
+import { compactLint, LintOutputSchema } from '../compact.js';
 import { serviceOf } from '../context.js';
 import { defineTool, McpToolError } from '../tool.js';
 
@@ -18,7 +18,8 @@ export const getServerScoreTool = defineTool({
     server: IdOrSlugParamsSchema.shape.id.describe('The server\'s slug (as in /servers/<slug>, e.g. "memory") or its id (a UUID)'),
     detail: z.boolean().default(false).describe('true: the full lint result with per-category notes; default false, a compact summary'),
   },
-  outputSchema: z.object({
+  // The compact lint's fields beside server and security, or with detail the whole result under `result`.
+  outputSchema: z.looseObject({
     server: z.object({
       id: z.string(),
       slug: z.string(),
@@ -27,8 +28,9 @@ export const getServerScoreTool = defineTool({
       version: z.object({ seq: z.number(), label: z.string().nullable(), capturedAt: z.string() }),
     }),
     security: SecurityStatusSchema,
-    ...CompactLintSchema.partial().shape,
-    result: LintDetailSchema.optional(),
+    score: LintOutputSchema.shape.score.optional(),
+    band: LintOutputSchema.shape.band.optional(),
+    result: z.looseObject({ score: LintOutputSchema.shape.score }).optional(),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(ctx, args) {
