@@ -1,14 +1,16 @@
-// An organisation's keys are bounded (KEY_LIMITS): POST /v1/keys refuses past the keys made in the last hour
+// An organisation's keys are bounded (TOOLMARK_KEYS_PER_HOUR, TOOLMARK_LIVE_KEYS): POST /v1/keys refuses past the keys made in the last hour
 // (429 key_limit with Retry-After, when a slot frees) and past the live keys (409 too_many_keys until one is
 // revoked) — per-key limits (rate, failure reports) bound an organisation only while its keys are bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_LIMITS } from '@toolmark/benchmarks/api';
 import { bearer, startTestApp, type TestApp } from './helpers.js';
+
+// Smaller than the defaults (20 an hour, 100 live) so the test mints few keys; the defaults are the config's.
+const KEY_LIMITS = { createdPerHour: 8, live: 15 };
 
 let h: TestApp;
 let offsetMs = 0;
 beforeAll(async () => {
-  h = await startTestApp({}, () => new Date(Date.now() + offsetMs));
+  h = await startTestApp({ TOOLMARK_KEYS_PER_HOUR: String(KEY_LIMITS.createdPerHour), TOOLMARK_LIVE_KEYS: String(KEY_LIMITS.live) }, () => new Date(Date.now() + offsetMs));
 });
 afterAll(async () => h?.close());
 

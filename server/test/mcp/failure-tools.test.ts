@@ -155,16 +155,19 @@ describe('report_failure and query_failures', () => {
     const { findLiveKey } = await import('@toolmark/db');
     const mintAgent = async () => (await w.h.app.inject({ method: 'POST', url: '/v1/keys', headers: bearer(w.orgs[2]!.admin), payload: { purpose: 'agent', name: 'one more' } })).json().key as string;
     const [second, third] = [await mintAgent(), await mintAgent()];
-    // Organisation 2 reported search_notes → find_notes with its first key: the same from another of its keys is that report.
-    const first = (await query(w.h.keys.agent)).confusions;
-    const again = await post(second!);
-    expect(again.status).toBe('duplicate');
-    expect((await query(w.h.keys.agent)).confusions).toEqual(first);
+    // A report of organisation 2's first key, then the same from another of its keys: that report again.
+    const report = { kind: 'bad_arguments', toolCalled: 'search_notes', expectedTool: null };
+    const stored = await post(w.orgs[2]!.agent, report);
+    const first = (await query(w.h.keys.agent, { limit: 50 })).confusions;
+    const again = await post(second!, report);
+    expect(again).toMatchObject({ status: 'duplicate', reportId: stored.reportId });
+    expect((await query(w.h.keys.agent, { limit: 50 })).confusions).toEqual(first);
     // 60 reports from each new key: the organisation's hour is full before the second key's is.
+    // (other tools per key: the same tools from another key of the organisation would be duplicates)
     for (const key of [second!, third!]) {
       const k = (await findLiveKey(w.h.t.db, key))!;
       for (let i = 0; i < FAILURE_LIMITS.reportsPerHour; i++) {
-        await storeFailureReport(w.h.t.db, { serverId: w.server.id, surfaceHash: w.server.surfaceHash, toolCalled: `x${i}`, expectedTool: null, kind: 'bad_arguments', model: key.slice(-6), utterance: null, apiKeyId: k.id, organisationId: k.organisationId }, new Date());
+        await storeFailureReport(w.h.t.db, { serverId: w.server.id, surfaceHash: w.server.surfaceHash, toolCalled: `${key === second ? 'x' : 'y'}${i}`, expectedTool: null, kind: 'bad_arguments', model: key.slice(-6), utterance: null, apiKeyId: k.id, organisationId: k.organisationId }, new Date());
       }
     }
     const refused = await refusal(post(w.orgs[2]!.agent, { kind: 'bad_arguments', expectedTool: null, toolCalled: 'delete_note' }));

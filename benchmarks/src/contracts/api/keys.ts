@@ -17,12 +17,6 @@ export const ApiKeySchema = z.object({
   revokedAt: TimestampSchema.nullable(),
 });
 
-/**
- * What one organisation may mint through `POST /v1/keys`: keys made in the last hour and live (not revoked)
- * keys. Per-key limits (rate, failure reports) bound an organisation only while its keys are bounded too.
- */
-export const KEY_LIMITS = { createdPerHour: 20, live: 100 } as const;
-
 /** Body of `POST /v1/keys`. */
 export const CreateKeyBodySchema = z.object({ purpose: KeyPurposeSchema, name: storedText(100, { min: 1 }) });
 

@@ -1,4 +1,4 @@
-import { endpoints, KEY_LIMITS } from '@toolmark/benchmarks/api';
+import { endpoints } from '@toolmark/benchmarks/api';
 import { createApiKeyWithin, listApiKeys } from '@toolmark/db';
 import { ApiError } from '../../../errors.js';
 import { requireKey } from '../../../plugins/auth.js';
@@ -6,7 +6,7 @@ import type { RouteModule } from '../../../route.js';
 
 /**
  * GET /v1/keys — the organisation's keys; POST /v1/keys — create one (shown once), within the organisation's
- * KEY_LIMITS (429 `key_limit` with Retry-After for the hourly one, 409 `too_many_keys` for live keys). Admin keys only.
+ * limits (TOOLMARK_KEYS_PER_HOUR: 429 `key_limit` with Retry-After; TOOLMARK_LIVE_KEYS: 409 `too_many_keys`). Admin keys only.
  */
 const route: RouteModule = (app, ctx) => {
   app.get(
@@ -36,7 +36,7 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const admin = requireKey(request, ['admin']);
-      const made = await createApiKeyWithin(ctx.db, { organisationId: admin.organisationId, purpose: request.body.purpose, name: request.body.name, createdByKeyId: admin.id }, KEY_LIMITS, ctx.now());
+      const made = await createApiKeyWithin(ctx.db, { organisationId: admin.organisationId, purpose: request.body.purpose, name: request.body.name, createdByKeyId: admin.id }, { createdPerHour: ctx.config.TOOLMARK_KEYS_PER_HOUR, live: ctx.config.TOOLMARK_LIVE_KEYS }, ctx.now());
       if (made.status === 'limited') {
         if (made.limit === 'live') {
           throw new ApiError(409, 'too_many_keys', `an organisation may hold ${made.max} live keys; revoke one (DELETE /v1/keys/{id}) first`, { limit: made.max });
