@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callTool, createMcpServer, MAX_RESULT_BYTES } from './register.js';
+import { callTool, createMcpServer, INSTRUCTIONS, MAX_RESULT_BYTES } from './register.js';
 import { defineTool, type McpContext } from './tool.js';
 
 const logged: unknown[] = [];
@@ -58,6 +58,9 @@ describe('register', () => {
       await client.connect(b);
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name), JSON.stringify(c)).toEqual([...c.listed]);
+      // Each transport's instructions name its own tools only (stdio: no find_servers; http: no run_evaluation).
+      expect(client.getInstructions()).toBe(INSTRUCTIONS[c.transport]);
+      expect(client.getInstructions()).not.toMatch(c.transport === 'http' ? /run_evaluation|estimate_evaluation|diff_results/ : /find_servers|get_server_score|report_failure/);
       if (tools[0]) expect(tools[0].outputSchema).toMatchObject({ type: 'object', properties: { note: { type: 'string' } }, required: ['note'] });
       // Listed or not, the call answers why it is refused (or runs): hiding is about context, not access.
       const called = await client.callTool({ name: 'echo_note', arguments: { note: 'hi' } });
