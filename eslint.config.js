@@ -79,7 +79,7 @@ const HTTP_CLI = ['fastify', '@fastify', 'fastify-type-provider-zod', 'commander
 const jobsBeyondSender = (message) => ({ regex: '^(?:\\.\\./)+jobs/(?!sender\\.js$)', message });
 const server = (name, folder, patterns, ignores = []) => boundary(`server/${name}`, [`server/src/${folder}`], [...SERVER_BASE, ...patterns], ignores);
 
-const MCP_MSG = 'server/README.md: MCP tools are thin adapters over the CLI\'s and the routes\' code paths (cli helpers, eval, pipelines, db repositories, benchmarks, the MCP SDK) — never the API, jobs, Fastify, commander or pg-boss';
+const MCP_MSG = 'server/README.md: MCP tools are thin adapters over the routes\' code paths (pipelines, db repositories, benchmarks, the MCP SDK) — never the CLI (the stdio side is cli/mcp/), the API, jobs, Fastify, commander or pg-boss';
 const API_MSG = 'server/README.md: routes call pipelines, db repositories, benchmarks and the catalogue — never drizzle, SQL, pg-boss or SDKs directly, nor capture, providers, eval or the CLI';
 const EVAL_MSG = 'server/README.md: the evaluation engine imports benchmarks, distractors and providers — never the CLI or the API, no terminal, flags, queue or database';
 const PIPELINES_MSG = 'server/README.md: pipelines import db, benchmarks, distractors, capture, the evaluation engine (eval/) and the jobs\' JobSender port — never the API, Fastify, the CLI or providers directly';
@@ -139,7 +139,7 @@ const boundaries = [
   ]),
   server('mcp', 'mcp/**/*.ts', [
     never(['pg-boss', 'commander', 'cli-progress', 'fastify', '@fastify', 'fastify-type-provider-zod'], MCP_MSG),
-    into(['api', 'jobs', 'bench', 'pack'], MCP_MSG),
+    into(['api', 'jobs', 'bench', 'pack', 'cli'], MCP_MSG),
   ]),
   server('cpu', 'cpu/**/*.ts', [
     only(['@toolmark/benchmarks', 'piscina', NODE], 'server/README.md: the CPU pool imports the core, piscina and node: modules'),

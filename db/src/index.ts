@@ -11,6 +11,7 @@ export * from './repositories/usage.js';
 export * from './repositories/servers.js';
 export * from './repositories/lint.js';
 export * from './repositories/leaderboard.js';
+export * from './repositories/server-search.js';
 export * from './repositories/month.js';
 export * from './repositories/badge.js';
 export * from './repositories/security.js';

@@ -53,6 +53,10 @@ export const ConfigSchema = z.object({
    * failed authentications, of badges of unknown servers and of the site's form posts (each counted apart).
    */
   TOOLMARK_ANON_RATE_LIMIT: int(1200, 1, 1_000_000),
+  /** Keys one organisation may create per hour (POST /v1/keys; 429 key_limit past it). */
+  TOOLMARK_KEYS_PER_HOUR: int(20, 1, 1_000_000),
+  /** Live (not revoked) keys one organisation may hold (409 too_many_keys past it). */
+  TOOLMARK_LIVE_KEYS: int(100, 1, 1_000_000),
   /** Time a client has to send a request's headers (ms); then 408 and the socket is closed. */
   TOOLMARK_HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),
   /** Time a client has to send a whole request, body included (ms; at least the headers timeout). */

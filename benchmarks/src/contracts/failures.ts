@@ -20,7 +20,9 @@ export const FAILURE_LIMITS = {
   utterance: 2000,
   /** Reports a key may post per hour (stored ones; a duplicate stores nothing and is not counted). */
   reportsPerHour: 60,
-  /** A second report of the same key, server, tools and kind within this window is a duplicate. */
+  /** Reports one organisation may post per hour over all its keys: more keys buy no more reports. */
+  reportsPerOrganisationPerHour: 120,
+  /** A second report of the same organisation (any of its keys), server, tools and kind within this window is a duplicate. */
   dedupeWindowHours: 24,
   /** Public aggregates show a confusion only when at least this many organisations reported it. */
   publicMinOrganisations: 3,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../client.js';
+import type { Database, Tx } from '../client.js';
 import { apiKeys, organisations } from '../schema.js';
 
 /** What a key may do. */
@@ -39,8 +39,8 @@ const publicColumns = {
 
 /** Create a key; returns the key once (only its hash is stored) and the record. */
 export async function createApiKey(
-  db: Database,
-  input: { organisationId: string; purpose: KeyPurpose; name: string; createdByKeyId?: string | null },
+  db: Database | Tx,
+  input: { organisationId: string; purpose: KeyPurpose; name: string; createdByKeyId?: string | null; createdAt?: Date },
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const key = generateKey(input.purpose);
   const [record] = await db
@@ -48,6 +48,41 @@ export async function createApiKey(
     .values({ ...input, createdByKeyId: input.createdByKeyId ?? null, prefix: key.slice(0, key.indexOf('_', 3) + 7), hash: hashKey(key) })
     .returning(publicColumns);
   return { key, record: record! };
+}
+
+/** A key made within an organisation's limits, or which limit it would pass and, for the hourly one, when a slot frees. */
+export type LimitedKey =
+  | { status: 'created'; key: string; record: ApiKeyRecord }
+  | { status: 'limited'; limit: 'createdPerHour' | 'live'; max: number; retryAfterSeconds: number | null };
+
+/**
+ * Create a key unless the organisation made `createdPerHour` keys in the last hour or holds `live` keys that
+ * are not revoked. Under an advisory lock of the organisation, so concurrent requests cannot pass a limit together.
+ */
+export async function createApiKeyWithin(
+  db: Database,
+  input: { organisationId: string; purpose: KeyPurpose; name: string; createdByKeyId?: string | null },
+  limits: { createdPerHour: number; live: number },
+  at: Date,
+): Promise<LimitedKey> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`api-keys:${input.organisationId}`}, 0))`);
+    const since = new Date(at.getTime() - 3_600_000);
+    const [row] = await tx
+      .select({
+        live: sql<number>`count(*) FILTER (WHERE ${apiKeys.revokedAt} IS NULL)::int`,
+        recent: sql<number>`count(*) FILTER (WHERE ${apiKeys.createdAt} > ${since.toISOString()}::timestamptz)::int`,
+        oldest: sql<string | null>`min(${apiKeys.createdAt}) FILTER (WHERE ${apiKeys.createdAt} > ${since.toISOString()}::timestamptz)`,
+      })
+      .from(apiKeys)
+      .where(eq(apiKeys.organisationId, input.organisationId));
+    if ((row?.recent ?? 0) >= limits.createdPerHour) {
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : at.getTime();
+      return { status: 'limited', limit: 'createdPerHour', max: limits.createdPerHour, retryAfterSeconds: Math.max(1, Math.ceil((oldest + 3_600_000 - at.getTime()) / 1000)) };
+    }
+    if ((row?.live ?? 0) >= limits.live) return { status: 'limited', limit: 'live', max: limits.live, retryAfterSeconds: null };
+    return { status: 'created', ...(await createApiKey(tx, { ...input, createdAt: at })) };
+  });
 }
 
 /** The live (not revoked) key with this plaintext, with its organisation; undefined when unknown or revoked. */

@@ -108,3 +108,33 @@ export async function pooledMedianLatency(db: Database, runIds: readonly string[
   const [row] = await db.select({ median }).from(trials).where(answeredOf(runIds));
   return row?.median === null || row?.median === undefined ? null : Number(row.median);
 }
+
+/** A model's newest finished run on a server: what find_servers shows beside the lint score. */
+export interface ServerModelResult {
+  serverId: string;
+  modelId: string;
+  baseline: boolean;
+  generator: string;
+  metrics: unknown;
+  finishedAt: Date | null;
+}
+
+/** For each server, each model's newest finished run on the server's latest version (newest first per server). */
+export async function latestModelResults(db: Database, serverIds: readonly string[]): Promise<ServerModelResult[]> {
+  if (serverIds.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([evaluations.serverId, modelRuns.modelId], {
+      serverId: evaluations.serverId,
+      modelId: modelRuns.modelId,
+      baseline: modelRuns.baseline,
+      generator: modelRuns.generator,
+      metrics: modelRuns.metrics,
+      finishedAt: modelRuns.finishedAt,
+    })
+    .from(modelRuns)
+    .innerJoin(evaluations, eq(evaluations.id, modelRuns.evaluationId))
+    .innerJoin(servers, eq(servers.id, evaluations.serverId))
+    .where(and(inArray(evaluations.serverId, [...serverIds]), eq(modelRuns.status, 'done'), eq(evaluations.serverVersionId, servers.latestVersionId)))
+    .orderBy(evaluations.serverId, modelRuns.modelId, desc(modelRuns.finishedAt));
+  return rows.sort((a, b) => (b.finishedAt?.getTime() ?? 0) - (a.finishedAt?.getTime() ?? 0));
+}

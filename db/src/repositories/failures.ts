@@ -1,4 +1,5 @@
-// The failure knowledge base: reports posted by agent keys (deduplicated and rate-limited per key), the
+// The failure knowledge base: reports posted by agent keys (deduplicated per organisation, rate-limited per
+// key and per organisation), the
 // aggregates per server and per surface, a server organisation's utterances and the private cases made
 // from them, and an operator's removal. The rules (window, rate, kinds, threshold) are the core's
 // FAILURE_LIMITS; this file only stores and counts.
@@ -21,29 +22,31 @@ export interface NewFailureReport {
   organisationId: string;
 }
 
-/** What happened to a report: stored, a duplicate of one stored within the window, or over the key's rate. */
+/** What happened to a report: stored, a duplicate of one stored within the window, or over the key's or the organisation's rate. */
 export type ReportOutcome =
   | { status: 'stored'; id: string; createdAt: Date }
   | { status: 'duplicate'; id: string; createdAt: Date }
-  | { status: 'rate_limited'; retryAfterSeconds: number };
+  | { status: 'rate_limited'; scope: 'key' | 'organisation'; limit: number; retryAfterSeconds: number };
 
 const HOUR_MS = 3_600_000;
 
 /**
- * Store a report unless the same key reported the same server, tools and kind within the dedupe window
- * (then the earlier report is answered), or has stored `reportsPerHour` reports in the last hour. One
- * transaction under an advisory lock of the key, so two concurrent identical reports store one row.
+ * Store a report unless the same organisation (through any of its keys) reported the same server, tools and
+ * kind within the dedupe window (then the earlier report is answered), or the key has stored
+ * `reportsPerHour` reports in the last hour, or the organisation `reportsPerOrganisationPerHour`: minting
+ * more keys buys neither more reports nor more weight. One transaction under an advisory lock of the
+ * organisation, so two concurrent identical reports of its keys store one row.
  */
 export async function storeFailureReport(db: Database, input: NewFailureReport, at: Date): Promise<ReportOutcome> {
   const dedupeKey = failureDedupeKey(input);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`failure-report:${input.apiKeyId}`}, 0))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`failure-report:${input.organisationId}`}, 0))`);
     const [dupe] = await tx
       .select({ id: failureReports.id, createdAt: failureReports.createdAt })
       .from(failureReports)
       .where(
         and(
-          eq(failureReports.apiKeyId, input.apiKeyId),
+          eq(failureReports.organisationId, input.organisationId),
           eq(failureReports.dedupeKey, dedupeKey),
           gt(failureReports.createdAt, new Date(at.getTime() - FAILURE_DEDUPE_WINDOW_MS)),
           isNull(failureReports.removedAt),
@@ -53,13 +56,19 @@ export async function storeFailureReport(db: Database, input: NewFailureReport, 
       .limit(1);
     if (dupe) return { status: 'duplicate', id: dupe.id, createdAt: dupe.createdAt };
     const since = new Date(at.getTime() - HOUR_MS);
-    const [recent] = await tx
-      .select({ n: count(), oldest: min(failureReports.createdAt) })
-      .from(failureReports)
-      .where(and(eq(failureReports.apiKeyId, input.apiKeyId), gt(failureReports.createdAt, since)));
-    if (recent && recent.n >= FAILURE_LIMITS.reportsPerHour) {
-      const oldest = recent.oldest ? new Date(recent.oldest).getTime() : at.getTime();
-      return { status: 'rate_limited', retryAfterSeconds: Math.max(1, Math.ceil((oldest + HOUR_MS - at.getTime()) / 1000)) };
+    const rates = [
+      { scope: 'key', limit: FAILURE_LIMITS.reportsPerHour, where: eq(failureReports.apiKeyId, input.apiKeyId) },
+      { scope: 'organisation', limit: FAILURE_LIMITS.reportsPerOrganisationPerHour, where: eq(failureReports.organisationId, input.organisationId) },
+    ] as const;
+    for (const rate of rates) {
+      const [recent] = await tx
+        .select({ n: count(), oldest: min(failureReports.createdAt) })
+        .from(failureReports)
+        .where(and(rate.where, gt(failureReports.createdAt, since)));
+      if (recent && recent.n >= rate.limit) {
+        const oldest = recent.oldest ? new Date(recent.oldest).getTime() : at.getTime();
+        return { status: 'rate_limited', scope: rate.scope, limit: rate.limit, retryAfterSeconds: Math.max(1, Math.ceil((oldest + HOUR_MS - at.getTime()) / 1000)) };
+      }
     }
     const [row] = await tx
       .insert(failureReports)

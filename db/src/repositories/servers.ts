@@ -187,3 +187,20 @@ export async function sameSurfaceServers(db: Database, server: Pick<ServerRecord
   ]);
   return { total: total?.n ?? 0, items: rows };
 }
+
+/** An organisation's newest live server registered from this npm package or URL (lint_server answers it again rather than registering twice). */
+export async function ownServerFromSource(db: Database, organisationId: string, source: { kind: 'npm'; package: string } | { kind: 'url'; url: string }): Promise<ServerRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(servers)
+    .where(
+      and(
+        eq(servers.organisationId, organisationId),
+        isNull(servers.deletedAt),
+        source.kind === 'npm' ? eq(servers.sourcePackage, source.package) : eq(servers.sourceUrl, source.url),
+      ),
+    )
+    .orderBy(desc(servers.createdAt))
+    .limit(1);
+  return row;
+}

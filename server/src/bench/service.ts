@@ -32,6 +32,9 @@ export function benchServiceEnv(databaseUrl: string | null, dataDir: string, ext
     TOOLMARK_WORKERS: 'off',
     TOOLMARK_LOG_LEVEL: 'warn',
     TOOLMARK_ANON_RATE_LIMIT: '1000000',
+    // The fault benches mint hundreds of keys per organisation on purpose (scope matrix, fuzz).
+    TOOLMARK_KEYS_PER_HOUR: '1000000',
+    TOOLMARK_LIVE_KEYS: '1000000',
     TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: '0',
     ...extra,
   };

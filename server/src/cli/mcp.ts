@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
 import type { Command } from 'commander';
-import { LAUNCH_CEILINGS, LAUNCH_DEFAULTS, LaunchGuards } from '../mcp/guards.js';
+import { LAUNCH_CEILINGS, LAUNCH_DEFAULTS, LaunchGuards } from './mcp/guards.js';
 import { numberOption } from './args.js';
 import { EXIT, printError } from './errors.js';
 import type { CliIo } from './io.js';
@@ -35,7 +35,7 @@ async function runMcp(options: McpOptions, io: CliIo): Promise<number> {
       io.env,
     );
     // The MCP SDK's server side is loaded only here.
-    const { serveStdio } = await import('../mcp/stdio.js');
+    const { serveStdio } = await import('./mcp/stdio.js');
     return (await serveStdio(launch, io)) === 'failed' ? EXIT.error : EXIT.ok;
   } catch (error) {
     return printError(io, 'mcp', error);

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer } from './register.js';
+import { httpTools } from './tools/index.js';
 import type { McpAuth, McpLogger, McpService } from './tool.js';
 
 /** Answer one POST /mcp: one JSON-RPC message already parsed from the body (the route refuses batches). */
@@ -18,7 +19,7 @@ export async function handleMcpPost(args: { service: McpService; auth: McpAuth |
       if (!args.res.headersSent) args.res.setHeader('retry-after', String(refusal.detail.retryAfterSeconds));
     },
   });
-  const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log, cpu });
+  const server = createMcpServer({ transport: 'http', auth: args.auth, service: args.service, log: args.log, cpu }, httpTools);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   // Closing after the client went away can fail (the stream is already gone); that is logged, never left
   // as an unhandled rejection.

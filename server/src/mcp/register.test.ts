@@ -1,11 +1,12 @@
 // register.ts on its own: `needs: 'agent-key'` is enforced for http calls (no key 401-like `unauthorized`,
-// another purpose `wrong_purpose`), defs are offered only on their transports, an unknown tool is a JSON-RPC
-// error, and an unexpected failure is `internal_error` without its message (logged instead).
+// another purpose `wrong_purpose`) and such a tool is listed only to an agent key, every listed tool has its
+// outputSchema and a result its structuredContent (a refusal none), an unknown tool is a JSON-RPC error, and
+// an unexpected failure is `internal_error` without its message (logged instead).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callTool, createMcpServer, MAX_RESULT_BYTES } from './register.js';
+import { callTool, createMcpServer, INSTRUCTIONS, MAX_RESULT_BYTES } from './register.js';
 import { defineTool, type McpContext } from './tool.js';
 
 const logged: unknown[] = [];
@@ -15,8 +16,8 @@ const echo = defineTool({
   title: 'Echo a note',
   description: 'Echo the note back.',
   inputSchema: { note: z.string().max(10) },
+  outputSchema: z.object({ note: z.string() }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['http'],
   needs: 'agent-key',
   async run(_ctx, args) {
     if (args.note === 'boom') throw new Error('secret connection string postgres://x');
@@ -42,14 +43,30 @@ describe('register', () => {
     expect(logged).toHaveLength(1);
   });
 
-  it('a transport lists only its defs; an unknown tool is a JSON-RPC error', async () => {
-    for (const transport of ['stdio', 'http'] as const) {
-      const server = createMcpServer({ transport, auth: null, log }, [echo]);
+  it('over http a needs-agent-key tool is listed only to an agent key (anonymous and other keys cannot call it); stdio lists it; an unknown tool is a JSON-RPC error', async () => {
+    const cases = [
+      { transport: 'http', auth: null, listed: [] },
+      { transport: 'http', auth: { orgId: 'o', keyId: 'k', purpose: 'ci' }, listed: [] },
+      { transport: 'http', auth: { orgId: 'o', keyId: 'k', purpose: 'agent' }, listed: ['echo_note'] },
+      { transport: 'stdio', auth: null, listed: ['echo_note'] },
+    ] as const;
+    for (const c of cases) {
+      const server = createMcpServer({ transport: c.transport, auth: c.auth, log }, [echo]);
       const [a, b] = InMemoryTransport.createLinkedPair();
       await server.connect(a);
       const client = new Client({ name: 't', version: '1' });
       await client.connect(b);
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(transport === 'http' ? ['echo_note'] : []);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name), JSON.stringify(c)).toEqual([...c.listed]);
+      // Each transport's instructions name its own tools only (stdio: no find_servers; http: no run_evaluation).
+      expect(client.getInstructions()).toBe(INSTRUCTIONS[c.transport]);
+      expect(client.getInstructions()).not.toMatch(c.transport === 'http' ? /run_evaluation|estimate_evaluation|diff_results/ : /find_servers|get_server_score|report_failure/);
+      if (tools[0]) expect(tools[0].outputSchema).toMatchObject({ type: 'object', properties: { note: { type: 'string' } }, required: ['note'] });
+      // Listed or not, the call answers why it is refused (or runs): hiding is about context, not access.
+      const called = await client.callTool({ name: 'echo_note', arguments: { note: 'hi' } });
+      if (c.listed.length > 0) expect(called).toMatchObject({ structuredContent: { note: 'hi' } });
+      else expect(called).toMatchObject({ isError: true });
+      if (called.isError) expect(called.structuredContent).toBeUndefined();
       await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/unknown tool "nope"/);
       await client.close();
     }

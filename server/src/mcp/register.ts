@@ -7,13 +7,19 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { buildInfo } from '../build-info.js';
-import { McpToolError, toolErrorShape, type McpContext, type McpToolDef, type McpTransport } from './tool.js';
-import { tools as allTools } from './tools/index.js';
+import { callableBy, McpToolError, toolErrorShape, type McpContext, type McpToolDef, type McpTransport } from './tool.js';
 
-/** What the server tells a client at `initialize`. */
-const INSTRUCTIONS =
-  'toolmark scores how well an MCP server\'s tools read to a model: lint a surface, look up public scores, validate task sets' +
-  '; over stdio also estimate, run and compare evaluations within the operator\'s budget. Errors are {"error":{"code","message","detail"}}.';
+/** What the server tells a client at `initialize`: each transport describes only the tools it offers. */
+export const INSTRUCTIONS: Record<McpTransport, string> = {
+  http:
+    'toolmark scores MCP servers by how well their tools read to a model. To choose a server for a job, call find_servers with what it should do, ' +
+    'then get_server_score for its findings. lint_surface scores a tools/list you paste; validate_tasks checks a task set. ' +
+    'With an agent key: report_failure and query_failures. Errors are {"error":{"code","message","detail"}}.',
+  stdio:
+    'toolmark checks the MCP server this operator configured: lint_surface scores a tools/list, validate_tasks checks a task set, ' +
+    'estimate_evaluation then run_evaluation measure how well a model picks its tools (within the operator\'s budget), diff_results compares two runs. ' +
+    'Errors are {"error":{"code","message","detail"}}.',
+};
 
 /** The JSON Schema of a def's arguments, as `tools/list` shows it. */
 export function inputJsonSchema(def: McpToolDef): Tool['inputSchema'] {
@@ -22,14 +28,42 @@ export function inputJsonSchema(def: McpToolDef): Tool['inputSchema'] {
   return { ...schema, type: 'object' } as Tool['inputSchema'];
 }
 
-/** The defs a transport offers. */
-export function toolsFor(transport: McpTransport, defs: readonly McpToolDef[] = allTools): McpToolDef[] {
-  return defs.filter((d) => d.transports.includes(transport));
+/**
+ * Output schemas are read by the client (which validates structuredContent with them) and cost the agent's
+ * context tokens on every tools/list: below the top level they keep types and property names but not
+ * `required` or `additionalProperties` — what a validator needs to hold the shape, not every guarantee.
+ */
+function lean(node: unknown, depth: number): unknown {
+  if (Array.isArray(node)) return node.map((n) => lean(n, depth));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && (value === false || (value !== null && typeof value === 'object' && Object.keys(value).length === 0))) continue;
+    if (key === 'required' && depth > 0) continue;
+    if (key === 'properties' && value !== null && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, lean(sub, depth + 1)]));
+    } else out[key] = lean(value, depth);
+  }
+  return out;
+}
+
+/** The JSON Schema of a def's structuredContent, as `tools/list` shows it (lean below the top level). */
+export function outputJsonSchema(def: McpToolDef): NonNullable<Tool['outputSchema']> {
+  const schema = z.toJSONSchema(def.outputSchema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return { type: 'object', ...(lean(schema, 0) as Record<string, unknown>) } as NonNullable<Tool['outputSchema']>;
 }
 
 /** A def as `tools/list` shows it. */
 export function listedTool(def: McpToolDef): Tool {
-  return { name: def.name, title: def.title, description: def.description, inputSchema: inputJsonSchema(def), annotations: { title: def.title, ...def.annotations } };
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: inputJsonSchema(def),
+    outputSchema: outputJsonSchema(def),
+    annotations: { title: def.title, ...def.annotations },
+  };
 }
 
 /**
@@ -56,7 +90,8 @@ const answer = (data: unknown, isError = false): CallToolResult => {
   }
   return {
     content: [{ type: 'text', text }],
-    ...(data !== null && typeof data === 'object' && !Array.isArray(data) ? { structuredContent: data as Record<string, unknown> } : {}),
+    // A refusal is text only: structuredContent is what the tool's outputSchema describes, and an error is not that.
+    ...(!isError && data !== null && typeof data === 'object' && !Array.isArray(data) ? { structuredContent: data as Record<string, unknown> } : {}),
     ...(isError ? { isError: true } : {}),
   };
 };
@@ -94,12 +129,15 @@ export async function callTool(def: McpToolDef, args: unknown, ctx: McpContext):
   }
 }
 
-/** An SDK server offering the defs of `ctx.transport`. */
-export function createMcpServer(ctx: Omit<McpContext, 'signal'>, defs: readonly McpToolDef[] = allTools): Server {
-  const offered = toolsFor(ctx.transport, defs);
+/**
+ * An SDK server offering one transport's tool list. `tools/list` shows only the tools this caller can call
+ * (an anonymous or non-agent caller over http does not see the agent-key tools, which would only cost its
+ * context); calling one anyway still answers why it was refused.
+ */
+export function createMcpServer(ctx: Omit<McpContext, 'signal'>, offered: readonly McpToolDef[]): Server {
   const byName = new Map(offered.map((d) => [d.name, d]));
-  const listed = offered.map(listedTool);
-  const server = new Server({ name: 'toolmark', title: 'toolmark', version: buildInfo().version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const listed = offered.filter((d) => callableBy(d, ctx.transport, ctx.auth)).map(listedTool);
+  const server = new Server({ name: 'toolmark', title: 'toolmark', version: buildInfo().version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS[ctx.transport] });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const def = byName.get(request.params.name);

@@ -53,14 +53,6 @@ const serviceCommands: Plugin = {
   },
 };
 
-/** mcp/tools/index.js → pack/mcp-tools.js: `toolmark mcp` offers only the stdio tools, which need no database. */
-const mcpStdioTools: Plugin = {
-  name: 'mcp-stdio-tools',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/tools\/index\.js$/ }, (args) => (args.importer === join(DIST, 'mcp', 'register.js') ? { path: join(DIST, 'pack', 'mcp-tools.js') } : undefined));
-  },
-};
-
 /**
  * gpt-tokenizer's o200k_base module → pack/o200k-table-module.js, the compact table's counts; its raw rank
  * table (loadO200kRanks, which only builds a table) → a module that says it is not here.
@@ -169,7 +161,7 @@ async function main(): Promise<void> {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [serviceCommands, mcpStdioTools, tokenTableModule],
+    plugins: [serviceCommands, tokenTableModule],
   });
   checkInputs(result.metafile);
   writeFileSync(join(STAGE, 'THIRD-PARTY-LICENSES.md'), licences(result.metafile));

@@ -77,10 +77,11 @@ export interface FailureReportInput {
 }
 
 /**
- * Post a report. Only agent keys may (wrong_purpose otherwise); the kind must fit the tools named; tools
- * must exist on the server's latest version when the server is known. The utterance is kept only when the
- * report is tied to a registered server (its organisation alone reads it). A duplicate within the window is
- * answered with the earlier report; over the key's rate, `rate_limited` with the seconds to wait.
+ * Post a report. Only agent keys may (wrong_purpose otherwise); the kind must fit the tools named; the
+ * server (or surface) must be registered and visible to the caller (`unknown_surface`), and the tools must
+ * exist on its latest version (`unknown_tool`). The utterance is kept for the server's organisation alone.
+ * A duplicate of the caller's organisation within the window is answered with the earlier report; over the
+ * key's or the organisation's rate, `rate_limited` with the scope, the limit and the seconds to wait.
  */
 export async function reportFailure(deps: Deps, caller: FailureCaller, ref: ServerRef, input: FailureReportInput) {
   if (caller.purpose !== 'agent') {
@@ -89,16 +90,22 @@ export async function reportFailure(deps: Deps, caller: FailureCaller, ref: Serv
   const problem = failureShapeProblem(input);
   if (problem) throw new PipelineError('invalid', 'invalid_arguments', `arguments.${problem.field}: ${problem.message}`, { path: `arguments.${problem.field}`, kind: input.kind });
   const target = await resolveTarget(deps, ref, { organisationId: caller.organisationId });
-  if (target.toolNames) {
-    for (const field of ['toolCalled', 'expectedTool'] as const) {
-      const name = input[field];
-      if (name !== null && !target.toolNames.includes(name)) {
-        throw new PipelineError('invalid', 'unknown_tool', `arguments.${field}: the server's latest tools have no tool named ${JSON.stringify(name)}`, {
-          path: `arguments.${field}`,
-          tool: name,
-          tools: target.toolNames.slice(0, 50),
-        });
-      }
+  // A report must name tools of a surface toolmark knows: one by a hash no visible server holds could name
+  // any tools at all, and would count towards nothing anyone can check.
+  if (!target.toolNames) {
+    throw new PipelineError('not_found', 'unknown_surface', `arguments.surfaceHash: no server you can see has the surface ${target.surfaceHash}; register the server (POST /v1/servers) or name it by slug`, {
+      path: 'arguments.surfaceHash',
+      surfaceHash: target.surfaceHash,
+    });
+  }
+  for (const field of ['toolCalled', 'expectedTool'] as const) {
+    const name = input[field];
+    if (name !== null && !target.toolNames.includes(name)) {
+      throw new PipelineError('invalid', 'unknown_tool', `arguments.${field}: the server's latest tools have no tool named ${JSON.stringify(name)}`, {
+        path: `arguments.${field}`,
+        tool: name,
+        tools: target.toolNames.slice(0, 50),
+      });
     }
   }
   const outcome = await storeFailureReport(
@@ -117,8 +124,9 @@ export async function reportFailure(deps: Deps, caller: FailureCaller, ref: Serv
     deps.now(),
   );
   if (outcome.status === 'rate_limited') {
-    throw new ToolmarkError('rate_limited', `a key may post ${FAILURE_LIMITS.reportsPerHour} failures per hour; retry after ${outcome.retryAfterSeconds} seconds`, {
-      limit: FAILURE_LIMITS.reportsPerHour,
+    throw new ToolmarkError('rate_limited', `${outcome.scope === 'key' ? 'a key' : 'an organisation (all its keys together)'} may post ${outcome.limit} failures per hour; retry after ${outcome.retryAfterSeconds} seconds`, {
+      scope: outcome.scope,
+      limit: outcome.limit,
       retryAfterSeconds: outcome.retryAfterSeconds,
     });
   }
@@ -144,18 +152,30 @@ function shown(confusions: FailureConfusion[], owner: boolean): { visible: Failu
   return { visible: owner ? confusions : confusions.filter((c) => c.public), belowThreshold: confusions.filter((c) => !c.public).length };
 }
 
+/** A page of confusions and the one language their fixes are written in. */
+export interface FailurePage {
+  limit: number;
+  offset: number;
+  language: 'en' | 'ja';
+}
+
 /**
  * What is known about a server's tools (or one tool of them): the confusions agents reported, with the
  * counts and distinct reporting organisations, the lint findings that explain each and the fix the rules
- * suggest. Everyone sees only confusions of ≥ 3 organisations; the server's organisation sees all.
+ * suggest, one page of them with each fix in the caller's language. Everyone sees only confusions of ≥ 3
+ * organisations; the server's organisation sees all.
  */
-export async function queryFailures(deps: Deps, viewer: { organisationId: string } | null, ref: ServerRef, tool?: string) {
+export async function queryFailures(deps: Deps, viewer: { organisationId: string } | null, ref: ServerRef, tool: string | undefined, page: FailurePage) {
   const target = await resolveTarget(deps, ref, viewer);
   const all = await failureConfusions(deps.db, target.server ? { serverId: target.server.id } : { surfaceHash: target.surfaceHash });
   const owner = target.server !== null && viewer !== null && target.server.organisationId === viewer.organisationId;
   const about = tool === undefined ? all : all.filter((c) => c.toolCalled === tool || c.expectedTool === tool);
   const { visible, belowThreshold } = shown(about, owner);
   const lint = await latestLint(deps, target.version?.id ?? null);
+  const confusions = explainConfusions(visible.slice(page.offset, page.offset + page.limit), lint, ruleSets[LATEST_RULES].findings).map((c) => ({
+    ...c,
+    explanations: c.explanations.map((e) => ({ ...e, fix: e.fix === null ? null : e.fix[page.language] })),
+  }));
   return {
     server: serverRef(target.server),
     surfaceHash: target.surfaceHash,
@@ -163,7 +183,10 @@ export async function queryFailures(deps: Deps, viewer: { organisationId: string
     rules: lint?.rules ?? null,
     publicMinOrganisations: FAILURE_LIMITS.publicMinOrganisations,
     belowThreshold,
-    confusions: explainConfusions(visible, lint, ruleSets[LATEST_RULES].findings),
+    total: visible.length,
+    offset: page.offset,
+    language: page.language,
+    confusions,
   };
 }
 

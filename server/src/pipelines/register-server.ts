@@ -47,7 +47,7 @@ export function slugCandidate(base: string, attempt: number): string {
  * now (a 400 naming why; the job checks the address it connects to again). Either way a job takes it from
  * there, so the answer is 202 with the server and the job id.
  */
-export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: AuthenticatedKey; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
+export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, input: { key: Pick<AuthenticatedKey, 'organisationId'>; body: RegisterServerBody }): Promise<{ server: ServerRecord; jobId: string | null }> {
   const { body } = input;
   const base = body.slug ?? slugify(body.name);
   // The body's schema refuses a reserved slug asked for; a caller that skipped it (a pipeline test, the MCP) too.
@@ -102,7 +102,7 @@ export async function registerServer(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'co
 type Upload = { surface: ReturnType<typeof parseSurfaceValue>; hash: string } | null;
 
 /** The server row and, for an upload, its first version, in one transaction. */
-async function createWithVersion(ctx: Pick<PipelineDeps, 'db'>, input: { key: AuthenticatedKey; body: RegisterServerBody }, slug: string, upload: Upload, sourcePackage: string | null) {
+async function createWithVersion(ctx: Pick<PipelineDeps, 'db'>, input: { key: Pick<AuthenticatedKey, 'organisationId'>; body: RegisterServerBody }, slug: string, upload: Upload, sourcePackage: string | null) {
   const { body } = input;
   return ctx.db.transaction(async (tx) => {
     const server = await createServer(tx, {

@@ -150,4 +150,47 @@ describe('report_failure and query_failures', () => {
     expect(byId.json().removed).toBe(1);
     expect((await page(w.h.keys.admin)).json().own.utterances).toEqual([]);
   });
+
+  it('limits bound an organisation: another key of it reports a duplicate; past the organisation rate every key of it is refused; a surface no visible server has is refused', async () => {
+    const { findLiveKey } = await import('@toolmark/db');
+    const mintAgent = async () => (await w.h.app.inject({ method: 'POST', url: '/v1/keys', headers: bearer(w.orgs[2]!.admin), payload: { purpose: 'agent', name: 'one more' } })).json().key as string;
+    const [second, third] = [await mintAgent(), await mintAgent()];
+    // A report of organisation 2's first key, then the same from another of its keys: that report again.
+    const report = { kind: 'bad_arguments', toolCalled: 'search_notes', expectedTool: null };
+    const stored = await post(w.orgs[2]!.agent, report);
+    const first = (await query(w.h.keys.agent, { limit: 50 })).confusions;
+    const again = await post(second!, report);
+    expect(again).toMatchObject({ status: 'duplicate', reportId: stored.reportId });
+    expect((await query(w.h.keys.agent, { limit: 50 })).confusions).toEqual(first);
+    // 60 reports from each new key: the organisation's hour is full before the second key's is.
+    // (other tools per key: the same tools from another key of the organisation would be duplicates)
+    for (const key of [second!, third!]) {
+      const k = (await findLiveKey(w.h.t.db, key))!;
+      for (let i = 0; i < FAILURE_LIMITS.reportsPerHour; i++) {
+        await storeFailureReport(w.h.t.db, { serverId: w.server.id, surfaceHash: w.server.surfaceHash, toolCalled: `${key === second ? 'x' : 'y'}${i}`, expectedTool: null, kind: 'bad_arguments', model: key.slice(-6), utterance: null, apiKeyId: k.id, organisationId: k.organisationId }, new Date());
+      }
+    }
+    const refused = await refusal(post(w.orgs[2]!.agent, { kind: 'bad_arguments', expectedTool: null, toolCalled: 'delete_note' }));
+    expect(refused).toMatchObject({ code: 'rate_limited', detail: { scope: 'organisation', limit: FAILURE_LIMITS.reportsPerOrganisationPerHour } });
+    // Organisation 1 is not held back by organisation 2's reports.
+    expect((await post(w.orgs[1]!.agent, { kind: 'bad_arguments', expectedTool: null, toolCalled: 'delete_note' })).status).toBe('stored');
+    // A report by a surface hash no server it can see has names tools nobody can check: refused.
+    const unknown = await refusal(post(w.orgs[1]!.agent, { server: undefined, surfaceHash: `sha256:${'2'.repeat(64)}` }));
+    expect(unknown).toMatchObject({ code: 'unknown_surface', detail: { path: 'arguments.surfaceHash' } });
+  });
+
+  it('query_failures pages (total, offset, limit) and writes each fix in the one language asked for', async () => {
+    const all = (await query(w.h.keys.agent, { limit: 50 })) as unknown as { total: number; confusions: { toolCalled: string | null; explanations: { fix: unknown }[] }[] };
+    expect(all.total).toBeGreaterThan(100);
+    const page = (await query(w.h.keys.agent, { limit: 5, offset: 5, language: 'ja' })) as unknown as typeof all & { offset: number; language: string };
+    expect(page).toMatchObject({ total: all.total, offset: 5, language: 'ja' });
+    expect(page.confusions.map((c) => c.toolCalled)).toEqual(all.confusions.slice(5, 10).map((c) => c.toolCalled));
+    const top = (await query(w.h.keys.agent, { limit: 1, language: 'ja' })) as unknown as typeof all;
+    const fixes = top.confusions.flatMap((c) => c.explanations.map((e) => e.fix)).filter((f) => f !== null);
+    expect(fixes.length).toBeGreaterThan(0);
+    for (const fix of fixes) {
+      expect(typeof fix).toBe('string');
+      expect(fix as string).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/u);
+    }
+  });
 });

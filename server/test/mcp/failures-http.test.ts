@@ -32,9 +32,14 @@ async function call(key: string | undefined, name: string, args: Record<string, 
 const wrongTool = { server: 'notes', toolCalled: 'search_notes', expectedTool: 'find_notes', kind: 'wrong_tool', model: 'openai/gpt-6.1-sol' };
 
 describe('the failure knowledge base over /mcp', () => {
-  it('lists report_failure and query_failures', async () => {
+  it('lists report_failure and query_failures to an agent key, and not to an anonymous caller (who cannot call them)', async () => {
+    const anonymous = new Client({ name: 'toolmark-kb-test', version: '1.0.0' });
+    await anonymous.connect(new StreamableHTTPClientTransport(base));
+    const open = (await anonymous.listTools()).tools.map((t) => t.name);
+    await anonymous.close();
+    for (const name of ['report_failure', 'query_failures']) expect(open).not.toContain(name);
     const client = new Client({ name: 'toolmark-kb-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(base));
+    await client.connect(new StreamableHTTPClientTransport(base, { requestInit: { headers: bearer(w.h.keys.agent) } }));
     const listed = (await client.listTools()).tools;
     await client.close();
     expect(listed.map((t) => t.name)).toEqual(expect.arrayContaining(['report_failure', 'query_failures']));
@@ -45,7 +50,7 @@ describe('the failure knowledge base over /mcp', () => {
 
   it(`toolmark scores the two tools sunny under ${LATEST_RULES}, with no finding above minor about them`, async () => {
     const client = new Client({ name: 'toolmark-kb-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(base));
+    await client.connect(new StreamableHTTPClientTransport(base, { requestInit: { headers: bearer(w.h.keys.agent) } }));
     const listed = (await client.listTools()).tools;
     await client.close();
     const result = await lintSurface(parseSurfaceValue({ tools: listed }), LATEST_RULES);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STDIO_MAX_MESSAGE_BYTES } from '../../src/mcp/stdio-transport.js';
+import { STDIO_MAX_MESSAGE_BYTES } from '../../src/cli/mcp/stdio-transport.js';
 import { CLI } from '../helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'toolmark-stdio-'));

@@ -26,6 +26,6 @@ export const CreatedKeySchema = z.object({ key: z.string(), record: ApiKeySchema
 /** The organisation's keys (admin keys only). */
 export const keysEndpoints = {
   'GET /v1/keys': { response: { 200: z.object({ items: z.array(ApiKeySchema) }), ...authErrors, ...unavailable } },
-  'POST /v1/keys': { body: CreateKeyBodySchema, response: { 201: CreatedKeySchema, ...bodyErrors, ...authErrors, ...unavailable } },
+  'POST /v1/keys': { body: CreateKeyBodySchema, response: { 201: CreatedKeySchema, 409: ErrorSchema, ...bodyErrors, ...authErrors, ...unavailable } },
   'DELETE /v1/keys/{id}': { params: IdParamsSchema, response: { 200: ApiKeySchema, 400: ErrorSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
 };

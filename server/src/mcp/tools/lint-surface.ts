@@ -1,6 +1,7 @@
 import { LATEST_RULES, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
 import { z } from 'zod';
 import { lintTools, unwrap } from '../../cpu/tasks.js';
+import { LintOutputSchema } from '../compact.js';
 import { defineTool } from '../tool.js';
 
 /** lint_surface — `toolmark lint --json` on a tools/list given inline: pure, nothing stored, nothing contacted. */
@@ -20,8 +21,8 @@ export const lintSurfaceTool = defineTool({
     rules: z.enum(Object.keys(ruleSets) as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version to score with; default ${LATEST_RULES}, the latest`),
     detail: z.boolean().default(false).describe('true: the full lint result with per-category notes; default false, a compact summary'),
   },
+  outputSchema: LintOutputSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['stdio', 'http'],
   async run(ctx, args) {
     // Over http on the service's worker threads, within the request's CPU budget; over stdio here (one user).
     const input = { tools: args.tools, rules: args.rules as RuleSetId, detail: args.detail };

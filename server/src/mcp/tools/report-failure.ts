@@ -1,4 +1,5 @@
-import { FailureReportFieldsSchema } from '@toolmark/benchmarks';
+import { FAILURE_LIMITS, FailureReportFieldsSchema } from '@toolmark/benchmarks';
+import { z } from 'zod';
 import { reportFailure } from '../../pipelines/failures.js';
 import { serviceOf } from '../context.js';
 import { callerOf, serverRefOf, serverRefShape } from '../failure-args.js';
@@ -14,11 +15,19 @@ export const reportFailureTool = defineTool({
     'Use it after you notice you picked the wrong tool, e.g. {"server": "memory", "toolCalled": "search_nodes", "expectedTool": "open_nodes", ' +
     '"kind": "wrong_tool", "model": "anthropic/claude-sonnet-5-5"}. Do not use it for errors of the server itself (timeouts, crashes). ' +
     'Needs an agent key (Bearer). The utterance is optional, stored only for the server\'s organisation and never published. ' +
-    'Limits: 60 reports per key per hour; the same report again within 24 hours is a duplicate and stores nothing. ' +
+    `Limits: ${FAILURE_LIMITS.reportsPerHour} reports per key and ${FAILURE_LIMITS.reportsPerOrganisationPerHour} per organisation per hour; the same report from your organisation within ${FAILURE_LIMITS.dedupeWindowHours} hours is a duplicate and stores nothing. ` +
     'Returns the report id and status (stored or duplicate).',
   inputSchema: { ...serverRefShape, ...FailureReportFieldsSchema },
+  outputSchema: z.object({
+    status: z.enum(['stored', 'duplicate']),
+    reportId: z.string(),
+    reportedAt: z.string(),
+    server: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+    surfaceHash: z.string(),
+    utteranceStored: z.boolean(),
+    dedupeWindowHours: z.number(),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['http'],
   needs: 'agent-key',
   async run(ctx, args) {
     const service = serviceOf(ctx);

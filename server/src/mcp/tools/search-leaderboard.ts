@@ -21,8 +21,24 @@ export const searchLeaderboardTool = defineTool({
     offset: z.number().int().min(0).max(100000).default(0).describe('Servers to skip, for the next page'),
     rules: z.enum(Object.keys(ruleSets) as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version of the board; default ${LATEST_RULES}`),
   },
+  outputSchema: z.object({
+    rules: z.string(),
+    total: z.number(),
+    offset: z.number(),
+    items: z.array(
+      z.object({
+        rank: z.number().nullable(),
+        slug: z.string(),
+        name: z.string(),
+        score: z.number().nullable(),
+        band: z.enum(['sunny', 'cloudy', 'rain']).nullable(),
+        tools: z.number(),
+        findings: z.object({ critical: z.number(), required: z.number(), minor: z.number() }),
+        securityFindings: z.number(),
+      }),
+    ),
+  }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['http'],
   async run(ctx, args) {
     const page = await readLintBoard(serviceOf(ctx), {
       rules: args.rules as RuleSetId,

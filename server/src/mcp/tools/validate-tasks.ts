@@ -1,25 +1,23 @@
 import { lintTaskSet, MAX_TASK_SET_BYTES, parseSurfaceValue, parseTaskSet, TASK_LINT_DEFAULTS, type Surface, type TaskSet } from '@toolmark/benchmarks';
 import { z } from 'zod';
-import { readTaskSet } from '../../cli/task-set-file.js';
-import { targetSurface } from '../evaluation.js';
 import { defineTool, McpToolError, type McpContext } from '../tool.js';
 
 const taskSetOf = async (ctx: McpContext, args: { tasks?: string | undefined; tasksFile?: string | undefined }): Promise<TaskSet> => {
   if (args.tasks !== undefined && args.tasksFile !== undefined) throw new McpToolError('invalid_arguments', 'give tasks or tasksFile, not both', { path: 'arguments.tasksFile' });
   if (args.tasks !== undefined) return parseTaskSet(args.tasks);
-  if (ctx.launch === undefined) {
+  if (ctx.local === undefined) {
     if (args.tasksFile !== undefined) throw new McpToolError('invalid_arguments', 'tasksFile is read only by toolmark mcp over stdio; send the YAML as tasks', { path: 'arguments.tasksFile' });
     throw new McpToolError('invalid_arguments', 'tasks is required: the task-set YAML', { path: 'arguments.tasks' });
   }
-  const file = args.tasksFile !== undefined ? await ctx.launch.inputFile(args.tasksFile, 'tasksFile') : ctx.launch.configuredTasks;
-  if (file === undefined) throw new McpToolError('invalid_arguments', 'no task set: give tasks (YAML) or tasksFile, or configure "tasks"', { path: 'arguments.tasks' });
-  return (await readTaskSet(file)).set;
+  const set = await ctx.local.taskSet(args.tasksFile, 'tasksFile');
+  if (set === undefined) throw new McpToolError('invalid_arguments', 'no task set: give tasks (YAML) or tasksFile, or configure "tasks"', { path: 'arguments.tasks' });
+  return set;
 };
 
 const surfaceOf = async (ctx: McpContext, tools: Record<string, unknown>[] | undefined): Promise<Surface> => {
   if (tools !== undefined) return parseSurfaceValue({ tools });
-  if (ctx.launch === undefined) throw new McpToolError('invalid_arguments', 'tools is required: the tools array of the surface the task set is for', { path: 'arguments.tools' });
-  return (await targetSurface(ctx.launch)).surface;
+  if (ctx.local === undefined) throw new McpToolError('invalid_arguments', 'tools is required: the tools array of the surface the task set is for', { path: 'arguments.tools' });
+  return ctx.local.targetSurface();
 };
 
 /** validate_tasks — `toolmark tasks lint --format json`: a task set checked against a surface, no model. */
@@ -35,8 +33,12 @@ export const validateTasksTool = defineTool({
     tools: z.array(z.record(z.string(), z.unknown())).min(1).max(200).optional().describe('The tools array of the surface, as in a tools/list result; over stdio, omit it to use the configured target'),
     minCasesPerTool: z.number().int().min(1).max(1000).default(TASK_LINT_DEFAULTS.minCasesPerTool).describe(`Fewest tasks per tool, default ${TASK_LINT_DEFAULTS.minCasesPerTool}`),
   },
+  outputSchema: z.object({
+    ok: z.boolean(),
+    problems: z.array(z.object({ level: z.enum(['error', 'warning']), code: z.string(), message: z.string(), taskId: z.string().optional(), tool: z.string().optional() })),
+    counts: z.object({ tasks: z.number(), noCall: z.number(), byTool: z.record(z.string(), z.number()) }),
+  }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['stdio', 'http'],
   async run(ctx, args) {
     // Over http the YAML and the tools are inline: parsing and checking them is CPU work for the pool.
     if (ctx.cpu && args.tasks !== undefined && args.tools !== undefined && args.tasksFile === undefined) {

@@ -1,9 +1,13 @@
 import { endpoints } from '@toolmark/benchmarks/api';
-import { createApiKey, listApiKeys } from '@toolmark/db';
+import { createApiKeyWithin, listApiKeys } from '@toolmark/db';
+import { ApiError } from '../../../errors.js';
 import { requireKey } from '../../../plugins/auth.js';
 import type { RouteModule } from '../../../route.js';
 
-/** GET /v1/keys — the organisation's keys; POST /v1/keys — create one (shown once). Admin keys only. */
+/**
+ * GET /v1/keys — the organisation's keys; POST /v1/keys — create one (shown once), within the organisation's
+ * limits (TOOLMARK_KEYS_PER_HOUR: 429 `key_limit` with Retry-After; TOOLMARK_LIVE_KEYS: 409 `too_many_keys`). Admin keys only.
+ */
 const route: RouteModule = (app, ctx) => {
   app.get(
     '/v1/keys',
@@ -32,9 +36,16 @@ const route: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const admin = requireKey(request, ['admin']);
-      const created = await createApiKey(ctx.db, { organisationId: admin.organisationId, purpose: request.body.purpose, name: request.body.name, createdByKeyId: admin.id });
+      const made = await createApiKeyWithin(ctx.db, { organisationId: admin.organisationId, purpose: request.body.purpose, name: request.body.name, createdByKeyId: admin.id }, { createdPerHour: ctx.config.TOOLMARK_KEYS_PER_HOUR, live: ctx.config.TOOLMARK_LIVE_KEYS }, ctx.now());
+      if (made.status === 'limited') {
+        if (made.limit === 'live') {
+          throw new ApiError(409, 'too_many_keys', `an organisation may hold ${made.max} live keys; revoke one (DELETE /v1/keys/{id}) first`, { limit: made.max });
+        }
+        reply.header('retry-after', String(made.retryAfterSeconds));
+        throw new ApiError(429, 'key_limit', `an organisation may create ${made.max} keys per hour; retry after ${made.retryAfterSeconds} seconds`, { limit: made.max, retryAfterSeconds: made.retryAfterSeconds });
+      }
       reply.header('cache-control', 'no-store');
-      return reply.status(201).send(created);
+      return reply.status(201).send({ key: made.key, record: made.record });
     },
   );
 };

@@ -4,10 +4,10 @@
 import { Readable, Writable } from 'node:stream';
 import type { RunReport, Surface } from '@toolmark/benchmarks';
 import { z } from 'zod';
-import { readTaskSet } from '../cli/task-set-file.js';
-import { loadSurface } from '../cli/source.js';
-import { PROVIDER_IDS } from '../providers/index.js';
-import type { PlanRequest } from '../eval/evaluate.js';
+import { readTaskSet } from '../task-set-file.js';
+import { loadSurface } from '../source.js';
+import { PROVIDER_IDS } from '../../providers/index.js';
+import type { PlanRequest } from '../../eval/evaluate.js';
 import type { AgentTarget, LaunchGuards } from './guards.js';
 
 /** The arguments both evaluation tools take (the rest comes from the operator's config). */
@@ -80,6 +80,26 @@ export async function runRequest(launch: LaunchGuards, args: EvaluationArgs): Pr
     },
   };
 }
+
+const RateSchema = z.object({ value: z.number().nullable(), n: z.number(), ci95: z.tuple([z.number(), z.number()]).nullable() });
+
+/** What compactReport answers. */
+export const CompactReportSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  baseline: z.boolean(),
+  trials: z.number(),
+  scored: z.number(),
+  errors: z.number(),
+  selectionAcc: RateSchema,
+  argValidity: RateSchema,
+  falseCallRate: RateSchema,
+  passRate: RateSchema,
+  providerErrors: z.array(z.object({ code: z.string(), count: z.number() })),
+  confusions: z.array(z.object({ expected: z.string(), called: z.string(), count: z.number() })),
+  thresholds: z.object({ ok: z.boolean(), failures: z.array(z.string()) }).nullable(),
+  warnings: z.array(z.string()),
+});
 
 const rate = (r: { numerator: number; denominator: number; value: number | null; ci95: [number, number] | null }) => ({ value: r.value, n: r.denominator, ci95: r.ci95 });
 

@@ -1,9 +1,10 @@
 import { loadTokenCounter, summarizeWorkload } from '@toolmark/benchmarks';
-import { planFor } from '../../eval/evaluate.js';
-import { MODEL_OPTIONAL } from '../../providers/index.js';
-import { launchOf } from '../context.js';
+import { planFor } from '../../../eval/evaluate.js';
+import { MODEL_OPTIONAL } from '../../../providers/index.js';
+import { launchOf } from '../guards.js';
 import { evaluationArgs, runRequest, targetSurface } from '../evaluation.js';
-import { defineTool } from '../tool.js';
+import { z } from 'zod';
+import { defineTool } from '../../../mcp/tool.js';
 
 /** estimate_evaluation — `toolmark run --dry-run` on the configured target: the workload, sending nothing. */
 export const estimateEvaluationTool = defineTool({
@@ -13,8 +14,23 @@ export const estimateEvaluationTool = defineTool({
     'Plan an evaluation of the configured MCP server without sending anything, with the same tasksFile, repeat, only, provider and model as run_evaluation. Free; use it before run_evaluation. ' +
     'Returns the cases and trials, the tools each trial shows, a lower bound of the prompt tokens, the paid trials left, and why run_evaluation would be refused, if it would.',
   inputSchema: evaluationArgs,
+  outputSchema: z.object({
+    target: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    caseSource: z.string(),
+    cases: z.number(),
+    repeats: z.number(),
+    trials: z.number(),
+    toolsShown: z.number(),
+    toolTokensPerTrial: z.number(),
+    promptTokensLowerBound: z.number(),
+    paid: z.boolean(),
+    budget: z.object({ paidTrialsLeft: z.number(), maxTrials: z.number(), maxTools: z.number() }),
+    warnings: z.array(z.string()),
+    refused: z.array(z.string()),
+  }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['stdio'],
   async run(ctx, args) {
     const launch = launchOf(ctx);
     const { request } = await runRequest(launch, args);

@@ -3,14 +3,16 @@
 // paths, targets, providers and budgets through one LaunchGuards; nothing else decides.
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { RunPlan } from '@toolmark/benchmarks';
-import { httpAuthFromEnv } from '../capture/http-target.js';
-import type { Source } from '../cli/args.js';
-import { configTarget, parseRunConfig, type LoadedConfig } from '../cli/config-file.js';
-import { readTextFile } from '../cli/files.js';
-import { CliError } from '../cli/errors.js';
-import { MODEL_OPTIONAL, type ProviderId } from '../providers/index.js';
-import { McpToolError } from './tool.js';
+import type { RunPlan, Surface, TaskSet } from '@toolmark/benchmarks';
+import { httpAuthFromEnv } from '../../capture/http-target.js';
+import type { Source } from '../args.js';
+import { configTarget, parseRunConfig, type LoadedConfig } from '../config-file.js';
+import { readTextFile } from '../files.js';
+import { CliError } from '../errors.js';
+import { MODEL_OPTIONAL, type ProviderId } from '../../providers/index.js';
+import { McpToolError, type McpContext, type McpLocal } from '../../mcp/tool.js';
+import { readTaskSet } from '../task-set-file.js';
+import { targetSurface } from './evaluation.js';
 
 /** The operator's budgets when no flag or config sets them, and the ceilings nothing can raise. */
 export const LAUNCH_DEFAULTS = { maxTrials: 50, maxTools: 60 } as const;
@@ -56,7 +58,7 @@ function inside(outer: string, inner: string): boolean {
 }
 
 /** The guards of one `toolmark mcp` process. */
-export class LaunchGuards {
+export class LaunchGuards implements McpLocal {
   private spentTrials = 0;
 
   private constructor(
@@ -164,6 +166,17 @@ export class LaunchGuards {
     throw refuse('target_refused', 'no target is configured: the operator names one in the --config file ("target")', { argument: 'target' });
   }
 
+  /** McpLocal: the task set the agent names (inside the working directory) or the configured one. */
+  async taskSet(file: string | undefined, argument: string): Promise<TaskSet | undefined> {
+    const path = file !== undefined ? await this.inputFile(file, argument) : this.configuredTasks;
+    return path === undefined ? undefined : (await readTaskSet(path)).set;
+  }
+
+  /** McpLocal: the configured target's surface. */
+  async targetSurface(): Promise<Surface> {
+    return (await targetSurface(this)).surface;
+  }
+
   /** The configured task set's file, if any (the operator's path). */
   get configuredTasks(): string | undefined {
     const tasks = this.config?.config.tasks;
@@ -222,4 +235,10 @@ export class LaunchGuards {
   get cacheDir(): string | undefined {
     return this.flags.cache ? resolve(this.cwd, '.toolmark/cache') : undefined;
   }
+}
+
+/** The launch guards of a stdio call (a stdio-only tool's refusal anywhere else). */
+export function launchOf(ctx: McpContext): LaunchGuards {
+  if (!(ctx.local instanceof LaunchGuards)) throw new McpToolError('unavailable', 'this tool is offered only by toolmark mcp over stdio');
+  return ctx.local;
 }

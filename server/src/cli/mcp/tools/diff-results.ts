@@ -1,9 +1,9 @@
-import { diffRuns, parseRunReport } from '@toolmark/benchmarks';
+import { diffRuns, parseRunReport, RunDiffSchema } from '@toolmark/benchmarks';
 import { z } from 'zod';
-import { readTextFile } from '../../cli/files.js';
-import { MAX_REPORT_BYTES } from '../../cli/report.js';
-import { launchOf } from '../context.js';
-import { defineTool } from '../tool.js';
+import { readTextFile } from '../../files.js';
+import { MAX_REPORT_BYTES } from '../../report.js';
+import { launchOf } from '../guards.js';
+import { defineTool } from '../../../mcp/tool.js';
 
 /** diff_results — `toolmark diff --format json` on two saved run reports in the working directory. */
 export const diffResultsTool = defineTool({
@@ -16,8 +16,8 @@ export const diffResultsTool = defineTool({
     base: z.string().min(1).max(500).describe('The earlier run report, a path inside the working directory, e.g. "runs/base.json"'),
     head: z.string().min(1).max(500).describe('The later run report, a path inside the working directory, e.g. "runs/head.json"'),
   },
+  outputSchema: RunDiffSchema.omit({ cases: true }).extend({ changedTrials: RunDiffSchema.shape.cases, changedTrialsTotal: z.number() }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  transports: ['stdio'],
   async run(ctx, args) {
     const launch = launchOf(ctx);
     const base = parseRunReport(await readTextFile(await launch.inputFile(args.base, 'base'), MAX_REPORT_BYTES));

@@ -3,9 +3,10 @@
 // closes stdin (or the transport closes), saying whether the transport stopped on a fatal error (the CLI
 // then exits non-zero).
 import type { LaunchGuards } from './guards.js';
-import { createMcpServer } from './register.js';
+import { createMcpServer } from '../../mcp/register.js';
+import { stdioTools } from './tools/index.js';
 import { LineStdioTransport } from './stdio-transport.js';
-import type { McpLogger } from './tool.js';
+import type { McpLogger } from '../../mcp/tool.js';
 
 /** A logger that writes one line per event to stderr: `toolmark mcp: <level>: <message> {json}`. */
 export function stderrLogger(stderr: NodeJS.WritableStream): McpLogger {
@@ -19,7 +20,7 @@ export function stderrLogger(stderr: NodeJS.WritableStream): McpLogger {
 /** Serve until the client goes away: `closed` when it closed stdin, `failed` on a fatal transport error. */
 export async function serveStdio(launch: LaunchGuards, io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<'closed' | 'failed'> {
   const log = stderrLogger(io.stderr);
-  const server = createMcpServer({ transport: 'stdio', auth: null, launch, log });
+  const server = createMcpServer({ transport: 'stdio', auth: null, local: launch, log }, stdioTools);
   const transport = new LineStdioTransport(io.stdin, io.stdout, log);
   // Every transport and protocol error reaches stderr (the SDK's own transport kept them to itself).
   server.onerror = (err) => log.error({ err }, transport.failure === err ? 'fatal transport error' : 'transport or protocol error');

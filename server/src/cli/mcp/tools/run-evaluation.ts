@@ -1,11 +1,12 @@
-import { createProvider } from '../../providers/index.js';
-import { planFor, runPlanned } from '../../eval/evaluate.js';
-import { fileTrialCache } from '../../eval/trial-cache.js';
-import { writeFileAtomic } from '../../cli/files.js';
+import { createProvider } from '../../../providers/index.js';
+import { planFor, runPlanned } from '../../../eval/evaluate.js';
+import { fileTrialCache } from '../../../eval/trial-cache.js';
+import { writeFileAtomic } from '../../files.js';
 import { renderRunReport } from '@toolmark/benchmarks';
-import { launchOf } from '../context.js';
-import { compactReport, evaluationArgs, runRequest, targetSurface } from '../evaluation.js';
-import { defineTool } from '../tool.js';
+import { launchOf } from '../guards.js';
+import { z } from 'zod';
+import { CompactReportSchema, compactReport, evaluationArgs, runRequest, targetSurface } from '../evaluation.js';
+import { defineTool } from '../../../mcp/tool.js';
 
 /** run_evaluation — `toolmark run` on the configured target, within the operator's launch budget. */
 export const runEvaluationTool = defineTool({
@@ -16,8 +17,8 @@ export const runEvaluationTool = defineTool({
     'Runs only within the operator\'s trial budget; a model provider is contacted only when the operator allowed paid runs. ' +
     'Returns selection accuracy, argument validity and false-call rate with 95% intervals and the most frequent confusions; the full report goes to the operator\'s result file.',
   inputSchema: evaluationArgs,
+  outputSchema: CompactReportSchema.extend({ resultFile: z.string().nullable(), paidTrialsLeft: z.number() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  transports: ['stdio'],
   async run(ctx, args) {
     const launch = launchOf(ctx);
     const { request, concurrency, thresholds, baseURL } = await runRequest(launch, args);

@@ -13,8 +13,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { findDuplicateKey } from '@toolmark/benchmarks';
-import { batchRefusals, idOf, RPC, rpcError } from './jsonrpc-errors.js';
-import type { McpLogger } from './tool.js';
+import { batchRefusals, idOf, RPC, rpcError } from '../../mcp/jsonrpc-errors.js';
+import type { McpLogger } from '../../mcp/tool.js';
 
 /** The largest message read (bytes of one line, without its newline): the SDK's own default, 10 MiB. */
 export const STDIO_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;

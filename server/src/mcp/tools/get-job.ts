@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { getLintJob } from '../../pipelines/lint-server.js';
+import { serviceOf } from '../context.js';
+import { callerOf } from '../failure-args.js';
+import { LintJobSchema, lintJobAnswer } from '../lint-job.js';
+import { defineTool } from '../tool.js';
+
+/** get_job — the state of a lint_server job of the caller's organisation, with the score once it is there. */
+export const getJobTool = defineTool({
+  name: 'get_job',
+  title: 'Poll a lint job',
+  description:
+    'Read the state of a job lint_server started: queued, running, scored (with the score, band, findings and security status) or failed (with why). ' +
+    'Call it every few seconds after lint_server until the status is scored or failed. Needs an agent key of the organisation that started the job.',
+  inputSchema: {
+    job: z.uuid().describe('The job id lint_server answered'),
+    detail: z.boolean().default(false).describe('true: the full lint result once scored; default false, a compact summary'),
+  },
+  outputSchema: LintJobSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  needs: 'agent-key',
+  async run(ctx, args) {
+    const service = serviceOf(ctx);
+    const caller = callerOf(ctx.auth, 'read jobs');
+    return { data: lintJobAnswer(await getLintJob(service, caller, args.job), args.detail) };
+  },
+});
