@@ -5,7 +5,7 @@
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASELINE_MODEL_ID, ManifestSchema, tableFile, tablesOf, type Manifest } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, ManifestSchema, publishedRuleSets, tableFile, tablesOf, type Manifest } from '@toolmark/benchmarks';
 import { publishedReleases, releasesOf } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReleases, type BuildDeps, type BuildOutcome } from '../../src/datasets/build.js';
@@ -38,13 +38,17 @@ afterAll(async () => {
 const manifestOf = async (id: string): Promise<Manifest> => ManifestSchema.parse(JSON.parse(await readFile(join(root, id, 'manifest.json'), 'utf8')));
 
 describe('a build from the seeded database', () => {
-  it('publishes a lint release per rules version and an evaluation release for the baseline', async () => {
-    expect(outcomes.map((o) => [o.kind, o.status])).toEqual([['lint', 'published'], ['lint', 'published'], ['evaluation', 'published']]);
+  it('publishes a lint release per published rules version (v3 among them since issue 25) and an evaluation release for the baseline', async () => {
+    const published = publishedRuleSets();
+    expect(published.map((r) => r.id)).toContain('v3');
+    expect(outcomes.map((o) => [o.kind, o.status])).toEqual([...published.map(() => ['lint', 'published']), ['evaluation', 'published']]);
     const listed = await publishedReleases(deps.db);
     expect(listed.map((r) => r.releaseId).sort()).toEqual(outcomes.map((o) => o.releaseId).sort());
-    const lint = await manifestOf(outcomes[0]!.releaseId);
-    expect(lint.rows.servers).toBeGreaterThanOrEqual(3);
-    const evaluation = await manifestOf(outcomes[2]!.releaseId);
+    // One lint release per published version, each with that version's results (id and this build's hash).
+    const lints = await Promise.all(outcomes.filter((o) => o.kind === 'lint').map((o) => manifestOf(o.releaseId)));
+    expect(lints.map((m) => m.rules)).toEqual(published.map((r) => [{ id: r.id, hash: r.hash }]));
+    for (const lint of lints) expect(lint.rows.servers).toBeGreaterThanOrEqual(3);
+    const evaluation = await manifestOf(outcomes.find((o) => o.kind === 'evaluation')!.releaseId);
     expect(evaluation.rows.metrics).toBe(3);
     expect(evaluation.validity?.baselineOnly).toBe(true);
     expect(evaluation.validity?.servers).toBe(3);

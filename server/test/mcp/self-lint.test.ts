@@ -41,11 +41,20 @@ describe(`toolmark's own tools/list under ${LATEST_RULES}`, () => {
       expect(result.band).toBe('sunny');
       expect(result.tools.filter((t) => t.band !== 'sunny').map((t) => `${t.name} ${t.score}`)).toEqual([]);
       expect(aboveMinor(result)).toEqual([]);
-      // The root README's tools table shows each tool's token cost, and the totals: they must be these.
+      // The root README's tools table shows each tool's token cost, the rules version and the totals: they
+      // must be these. On a mismatch the message gives the exact text to paste into README.md.
       const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-      for (const t of result.tools) expect(readme, `README row of ${t.name}`).toMatch(new RegExp(`^\\| \`${t.name}\` \\|.*\\| ${t.tokens} \\|$`, 'm'));
       const total = result.tokens.total.toLocaleString('en').replace(',', ' ');
-      expect(readme).toContain(`${transport === 'stdio' ? 'stdio' : '`/mcp`'} ${result.tools.length} tools, mean ${result.score} ☀ sunny, **${total} tokens**`);
+      const line = `${transport === 'stdio' ? 'stdio' : '`/mcp`'} ${result.tools.length} tools, mean ${result.score} ☀ sunny, **${total} tokens**`;
+      const rules = `(\`server/test/mcp/self-lint.test.ts\`, rules ${LATEST_RULES}, ${result.tokens.tokenizer} tokens)`;
+      const paste = [
+        ...result.tools
+          .filter((t) => !new RegExp(`^\\| \`${t.name}\` \\|.*\\| ${t.tokens} \\|$`, 'm').test(readme))
+          .map((t) => `the row of \`${t.name}\` must end with "| ${t.tokens} |"`),
+        ...(readme.includes(line) ? [] : [`the ${transport} totals line must read: ${line}`]),
+        ...(readme.includes(rules) ? [] : [`the sentence above the totals must name: ${rules}`]),
+      ];
+      expect(paste, 'README.md, "toolmark as an MCP server", is not this run\'s: paste').toEqual([]);
     });
   }
 });
