@@ -23,6 +23,8 @@ let seeded: Seeded;
 let root: string;
 let deps: BuildDeps;
 let outcomes: BuildOutcome[];
+/** The evaluation release of the build (after one lint release per published rules version). */
+const evaluationOutcome = (): BuildOutcome => outcomes.find((o) => o.kind === 'evaluation')!;
 
 beforeAll(async () => {
   seeded = await seedService();
@@ -112,7 +114,7 @@ describe('a build from the seeded database', () => {
   it('publishes nothing new when nothing changed, and the published files stay as they were', async () => {
     const before = await Promise.all(outcomes.map((o) => readdir(join(root, o.releaseId))));
     const again = await buildReleases({ ...deps, now: () => new Date('2026-12-02T00:00:00Z') });
-    expect(again.map((o) => o.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(again.map((o) => o.status)).toEqual(outcomes.map(() => 'unchanged'));
     expect(again.map((o) => o.releaseId)).toEqual(outcomes.map((o) => o.releaseId));
     expect(await Promise.all(outcomes.map((o) => readdir(join(root, o.releaseId))))).toEqual(before);
     expect((await releasesOf(deps.db, 'lint', outcomes[0]!.key)).map((r) => r.status)).toEqual(['published']);
@@ -163,7 +165,7 @@ describe('verify on a tampered release', () => {
   });
 
   it('names a file whose sha256 the manifest gives wrongly', async () => {
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       const m = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
       m.files.find((f) => f.path === 'cases.csv')!.sha256 = '0'.repeat(64);
       await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
@@ -190,7 +192,7 @@ describe('verify on a tampered release', () => {
   });
 
   it('… an edited utterance in JSONL with the manifest re-hashed', async () => {
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       await editLine(join(dir, 'cases.jsonl'), 0, (r) => (r.utterance = `${r.utterance as string} (forged)`));
       await rehash(dir, 'cases.jsonl');
     });
@@ -208,7 +210,7 @@ describe('verify on a tampered release', () => {
 
   it('… an edited Parquet value (the file rewritten by the writer) with the manifest re-hashed', async () => {
     const spec = tablesOf('evaluation').find((t) => t.name === 'metrics')!;
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       const rows = (await hyparquetRows(spec, join(dir, 'metrics.parquet'))) as Record<string, unknown>[];
       rows[0]!.name = 'Forged server';
       await rm(join(dir, 'metrics.parquet'));
@@ -240,7 +242,7 @@ describe('verify on a tampered release', () => {
   });
 
   it('recomputes the metrics from the trials: a flipped verdict shows in selectionAcc and the validity table', async () => {
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       const lines = (await readFile(join(dir, 'trials.jsonl'), 'utf8')).split('\n');
       const i = lines.findIndex((l) => l !== '' && (JSON.parse(l) as { verdict: { scored: boolean; selected: boolean | null } }).verdict.selected === true);
       await editLine(join(dir, 'trials.jsonl'), i, (r) => ((r.verdict as { selected: boolean }).selected = false));
@@ -267,7 +269,8 @@ describe('after an upgrade', () => {
     const lint = outcomes[0]!;
     await seeded.s.t.sql`UPDATE releases SET manifest = jsonb_set(manifest, '{schemaVersion}', '1') WHERE release_id = ${lint.releaseId}`;
     const again = await buildReleases({ ...deps, now: () => new Date('2026-12-03T00:00:00Z') }, 'lint');
-    expect(again.map((o) => o.status)).toEqual(['published', 'unchanged']);
+    // The first version's release is rebuilt; every other published version's is unchanged.
+    expect(again.map((o) => o.status)).toEqual(outcomes.filter((o) => o.kind === 'lint').map((_, k) => (k === 0 ? 'published' : 'unchanged')));
     expect(again[0]!.releaseId).not.toBe(lint.releaseId);
     expect((await manifestOf(again[0]!.releaseId)).schemaVersion).toBe(2);
   });
