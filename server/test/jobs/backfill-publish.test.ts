@@ -4,7 +4,7 @@
 // result, the one of the code (scored like `toolmark lint --rules v3`), at normal priority since v3 is the
 // latest; the v1 and v2 rows stay exactly as they were (same rows, same results, same times); each board
 // ranks within its own version; a restart queues nothing.
-import { LATEST_RULES, lintSurface, parseSurfaceValue, publishedRuleSetIds, ruleSets, surfaceHash, type LintResult, type Surface } from '@toolmark/benchmarks';
+import { LATEST_RULES, lintSurface, parseSurfaceValue, publishedRuleSetIds, ruleSets, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createOrganisation, createServer, leaderboard, storeLintResult } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { loadDistractorSet } from '@toolmark/distractors';
@@ -90,7 +90,8 @@ describe(`publishing ${PUBLISHED}: the start-up backfill re-scores every stored 
     expect(jobs.map((j) => j.data.versionId).sort()).toEqual([...stored.keys()].sort());
     expect(jobs.every((j) => JSON.stringify(j.data.rules) === JSON.stringify([PUBLISHED]))).toBe(true);
     const priorities = await t.sql.unsafe<{ priority: number }[]>("SELECT priority FROM pgboss.job WHERE name = 'lint-version'");
-    expect(priorities.every((p) => p.priority === 0 && p.priority !== BACKGROUND_LINT_PRIORITY)).toBe(true);
+    expect(priorities.map((p) => p.priority)).toEqual(jobs.map(() => 0));
+    expect(BACKGROUND_LINT_PRIORITY).toBeLessThan(0);
 
     // The v1 and v2 rows: the same rows, byte for byte, and no other row of theirs.
     expect(done.filter((r) => r.rules_id !== PUBLISHED)).toEqual(before);
@@ -104,7 +105,7 @@ describe(`publishing ${PUBLISHED}: the start-up backfill re-scores every stored 
     }
 
     // Each board ranks the servers' latest versions by that version's own scores; the old boards are unchanged.
-    for (const id of [...BEFORE, PUBLISHED]) {
+    for (const id of [...BEFORE, PUBLISHED] as RuleSetId[]) {
       const board = await leaderboard(t.db, { rulesId: id, rulesHash: ruleSets[id].hash, sort: 'score', order: 'desc', limit: 10, offset: 0 });
       const want = await Promise.all(
         [...stored.values()].filter((s) => s.latest).map(async (s) => ({ slug: s.slug, score: (await lintSurface(s.surface, id)).score })),
