@@ -43,7 +43,7 @@ describe('toolmark lint <file>', () => {
   it('--json prints exactly a LintResult for these tools', () => {
     expect(json.surface.toolCount).toBe(3);
     expect(json.tools.map((t) => t.name)).toEqual(['search_issues', 'get_issue', 'delete_issue']);
-    expect(json.rules.id).toBe('v2');
+    expect(json.rules.id).toBe('v3');
     const missing = json.tools.find((t) => t.name === 'delete_issue');
     expect(missing?.findings.map((f) => f.code)).toContain('no_description');
     expect(json.counts.critical).toBeGreaterThanOrEqual(1);
@@ -61,16 +61,21 @@ describe('toolmark lint <file>', () => {
     expect(run.stderr).toBe('');
   });
 
-  it('scores with v2 by default; --rules v1 still scores with the frozen v1 (same surface, its own hash)', async () => {
-    expect(json.rules).toEqual({ id: 'v2', hash: ruleSets.v2.hash });
-    const v1 = await runCli(['lint', good, '--json', '--rules', 'v1']);
-    expect(v1.code, v1.stderr).toBe(0);
-    const old = LintResultSchema.parse(JSON.parse(v1.stdout));
-    expect(old.rules).toEqual({ id: 'v1', hash: ruleSets.v1.hash });
-    expect(old.surface.hash).toBe(json.surface.hash);
+  it('scores with v3 by default (issue 25); --rules latest is v3; --rules v1 and v2 still score with the frozen versions (same surface, their own hash)', async () => {
+    expect(json.rules).toEqual({ id: 'v3', hash: ruleSets.v3.hash });
+    const latest = await runCli(['lint', good, '--json', '--rules', 'latest']);
+    expect(latest.code, latest.stderr).toBe(0);
+    expect(JSON.parse(latest.stdout)).toEqual(json);
+    for (const id of ['v1', 'v2'] as const) {
+      const run = await runCli(['lint', good, '--json', '--rules', id]);
+      expect(run.code, run.stderr).toBe(0);
+      const old = LintResultSchema.parse(JSON.parse(run.stdout));
+      expect(old.rules).toEqual({ id, hash: ruleSets[id].hash });
+      expect(old.surface.hash).toBe(json.surface.hash);
+    }
     const unknown = await runCli(['lint', good, '--rules', 'v9']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('known: v1, v2');
+    expect(unknown.stderr).toContain('known: v1, v2, v3, latest');
   });
 
   it('accepts the JSON-RPC envelope and a bare array, and reads stdin with -', async () => {

@@ -99,7 +99,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (other.status !== 201) throw new Error(`e2e setup: create organisation answered ${other.status}: ${await other.text()}`);
     const otherKey = ((await other.json()) as { key: string }).key;
 
-    // A result under an older hash of v2 (the latest), as an install has after upgrading its rules: only this server has one.
+    // A result under an older hash of v2 (an earlier build's v2, as an install has after upgrading its rules): only this server has one.
     const OLD_HASH = `sha256:${'0'.repeat(64)}`;
     await database.sql`
       INSERT INTO lint_results (server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)

@@ -31,9 +31,9 @@ test('a server page lives at /servers/<slug>: its id redirects there with the qu
 
   await page.goto('/?q=Two+versions');
   const link = page.locator('table.board tbody tr .server-cell > a').first();
-  await expect(link).toHaveAttribute('href', '/servers/two-versions-demo?rules=v2');
+  await expect(link).toHaveAttribute('href', '/servers/two-versions-demo?rules=v3');
   await link.click();
-  await expect(page).toHaveURL(/\/servers\/two-versions-demo\?rules=v2$/);
+  await expect(page).toHaveURL(/\/servers\/two-versions-demo\?rules=v3$/);
 });
 
 test('a shared /ja/ link opens in Japanese without any cookie, every link on it stays Japanese, English goes back to the bare path', async ({ browser }) => {
@@ -47,11 +47,11 @@ test('a shared /ja/ link opens in Japanese without any cookie, every link on it 
   expect(links.filter((h) => !(h === '/ja' || h.startsWith('/ja/') || h.startsWith('/ja?')))).toEqual([]);
   // Following one keeps the language: the finding-codes page in Japanese.
   await page.getByTestId('finding-group').locator('a.code', { hasText: 'hidden_instructions' }).click();
-  await expect(page).toHaveURL(/\/ja\/findings\?rules=v2#hidden_instructions$/);
+  await expect(page).toHaveURL(/\/ja\/findings\?rules=v3#hidden_instructions$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await page.getByRole('button', { name: 'English' }).click();
   // (The fragment stays in the browser: the switch is a form post and goes back to the path and query.)
-  await expect(page).toHaveURL(/\/findings\?rules=v2$/);
+  await expect(page).toHaveURL(/\/findings\?rules=v3$/);
   expect(new URL(page.url()).pathname).toBe('/findings');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await context.close();

@@ -19,13 +19,13 @@ test('leaderboard → server → tool card, with findings linked to their codes'
   await expect(rows.first().locator('.score-cell strong')).toHaveText(/^\d+\.\d$/);
   await shot(page, 'leaderboard');
 
-  // The seeded board is scored under v2, the latest: the page shows the score the API ranks it by.
-  const board = (await (await page.request.get('/v1/leaderboards/lint?q=server-filesystem')).json()) as { rules: { id: string }; items: { score: number; id: string }[] };
-  expect(board.rules.id).toBe('v2');
+  // The seeded board is scored under v3, the latest: the page shows the score and band the API ranks it by.
+  const board = (await (await page.request.get('/v1/leaderboards/lint?q=server-filesystem')).json()) as { rules: { id: string }; items: { score: number; band: string; id: string }[] };
+  expect(board.rules.id).toBe('v3');
   await page.getByRole('link', { name: '@modelcontextprotocol/server-filesystem' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('@modelcontextprotocol/server-filesystem');
   await expect(page.getByTestId('server-score')).toContainText(board.items[0]!.score.toFixed(1));
-  await expect(page.getByTestId('server-score')).toContainText('cloudy');
+  await expect(page.getByTestId('server-score')).toContainText(board.items[0]!.band);
   await expect(page.getByRole('img', { name: 'Score history' })).toBeVisible();
   const cards = page.getByTestId('tool-card');
   await expect(cards).toHaveCount(14);
@@ -66,11 +66,11 @@ test('server page: confusable pairs with total, version picker and a diff betwee
   await expect(page.locator('section', { has: page.getByRole('heading', { name: /Tools changed/ }) })).toContainText('search_issues');
   await expect(page.getByTestId('score-delta')).toHaveText(/^\+\d/);
   await shot(page, 'diff');
-  // A diff link without ?rules compares under the latest rules (v2), never a fixed older version.
+  // A diff link without ?rules compares under the latest rules (v3), never a fixed older version.
   const bare = new URL(page.url());
   bare.searchParams.delete('rules');
   await page.goto(bare.pathname + bare.search);
-  await expect(page.locator('p.key code')).toHaveText(/^v2@sha256:[0-9a-f]{64}$/);
+  await expect(page.locator('p.key code')).toHaveText(/^v3@sha256:[0-9a-f]{64}$/);
 
   // The picker shows the older version's own result.
   await page.goto(`/servers/${process.env.E2E_TWO_ID}`);
@@ -96,15 +96,21 @@ test('switching the rules version shows the board of that version (id + hash)', 
   await expect(rows.first()).toContainText('12.5');
   await expect(rows.first()).toContainText('☂ rain');
 
-  // Both registered versions are offered by id alone too: ?rules=v1 is v1's board at this build's hash.
+  // Every registered version is offered by id alone too: ?rules=v1 is v1's board at this build's hash.
   await page.goto('/?rules=v1');
   await expect(page.getByTestId('comparability-key')).toHaveText(/^v1@sha256:[0-9a-f]{64}$/);
   await expect(page.locator('table.board tbody tr').first()).toBeVisible();
-  // The builds this site runs are named by id alone; only v2 shows a hash, since an older v2 build has results too.
-  await expect(picker.locator('option[value="v1"]')).toHaveCount(1);
-  await expect(picker.locator('option[value="v2"]')).toHaveCount(1);
+  // The three builds this site runs (issue 25: the leaderboard offers all three) are named by id alone; only
+  // v2 shows a hash, since an older v2 build has results too. v3, the latest, is the board without ?rules.
+  for (const id of ['v1', 'v2', 'v3']) await expect(picker.locator(`option[value="${id}"]`)).toHaveCount(1);
   await expect(picker.locator('option[value="v1"]')).toHaveText(/^v1 — \d+ scored versions?$/);
   await expect(picker.locator('option[value="v2"]')).toHaveText(/^v2 · [0-9a-f]{8} — \d+ scored versions?$/);
+  await expect(picker.locator('option[value="v3"]')).toHaveText(/^v3 — \d+ scored versions?$/);
+  for (const rules of ['', '?rules=latest']) {
+    await page.goto(`/${rules}`);
+    await expect(page.getByTestId('comparability-key')).toHaveText(/^v3@sha256:[0-9a-f]{64}$/);
+    await expect(picker).toHaveValue('v3');
+  }
 
   await page.goto('/?rules=v9');
   await expect(page.getByRole('alert')).toContainText('not known');
@@ -159,14 +165,16 @@ test('hostile names and descriptions are inert: no script runs, the text is show
 });
 
 test('finding codes page: every code with severity, trigger, fix and example', async ({ page }) => {
-  // The latest rules (v2) by default: its 34 codes, the new ones included; v1's own 30 with ?rules=v1.
+  // The latest rules (v3) by default: every code it documents (GET /v1/rules/latest); v1's own 30 with ?rules=v1.
   await page.goto('/findings?rules=v1');
   await expect(page.locator('article.code-doc')).toHaveCount(30);
   await expect(page.locator('article#security_risk')).toHaveCount(0);
   await page.goto('/findings');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('(v2)');
+  const latest = (await (await page.request.get('/v1/rules/latest')).json()) as { id: string; findings: unknown[] };
+  expect(latest.id).toBe('v3');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('(v3)');
   const docs = page.locator('article.code-doc');
-  expect(await docs.count()).toBe(34);
+  expect(await docs.count()).toBe(latest.findings.length);
   for (const code of ['no_description', 'too_short', 'confusable_pair_total', 'hidden_instructions', 'heavy_surface', 'security_risk', 'malformed_input_schema']) {
     const d = page.locator(`article#${code}`);
     await expect(d.locator('.sev').first()).toBeVisible();
@@ -250,7 +258,7 @@ test('badge: an SVG with the rules version and the score; the server page shows 
   await expect(img).toBeVisible();
   expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 40)).toBe(true);
   const snippet = await page.locator('#snippet').inputValue();
-  expect(snippet).toMatch(/^\[!\[toolmark lint score\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/servers\/[0-9a-f-]+\/badge\.svg\?rules=v2\)\]\(http:\/\/127\.0\.0\.1:\d+\/servers\/two-versions-demo\)$/);
+  expect(snippet).toMatch(/^\[!\[toolmark lint score\]\(http:\/\/127\.0\.0\.1:\d+\/v1\/servers\/[0-9a-f-]+\/badge\.svg\?rules=v3\)\]\(http:\/\/127\.0\.0\.1:\d+\/servers\/two-versions-demo\)$/);
   const res = await request.get(`/v1/servers/${process.env.E2E_TWO_ID}/badge.svg`);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('image/svg+xml');

@@ -9,6 +9,11 @@ describe('rules registry: draft and published', () => {
     }
   });
 
+  it('publishes v1, v2 and v3; v3 is the latest (issue 25)', () => {
+    expect(publishedRuleSetIds()).toEqual(['v1', 'v2', 'v3']);
+    expect(LATEST_RULES).toBe('v3');
+  });
+
   it('has a published latest', () => {
     expect(isPublishedRuleSetId(LATEST_RULES)).toBe(true);
     expect((ruleSets[LATEST_RULES] as RegisteredRuleSet).status).toBe('published');

@@ -32,7 +32,7 @@ export interface RegisteredRuleSet extends DocumentedRuleSet {
 export const ruleSets = {
   v1: { ...rulesV1, ...FACTS_V1, status: 'published' },
   v2: { ...rulesV2, ...FACTS_V2, status: 'published' },
-  v3: { ...rulesV3, ...FACTS_V3, status: 'draft' },
+  v3: { ...rulesV3, ...FACTS_V3, status: 'published' },
 } as const satisfies Record<string, RegisteredRuleSet>;
 
 /** Id of a rules version. */
@@ -42,7 +42,16 @@ export type RuleSetId = keyof typeof ruleSets;
 export type PublishedRuleSetId = { [K in RuleSetId]: (typeof ruleSets)[K]['status'] extends 'published' ? K : never }[RuleSetId];
 
 /** The rules version used when none is named: always a published one. */
-export const LATEST_RULES: PublishedRuleSetId = 'v2';
+export const LATEST_RULES: PublishedRuleSetId = 'v3';
+
+/** The name that means the latest published version wherever a rules id is taken (`?rules=latest`, `--rules latest`). */
+export const LATEST_ALIAS = 'latest';
+
+/** The rules version `id` names — a registered id, or `latest` for {@link LATEST_RULES} — or undefined. */
+export function resolveRuleSetId(id: string): RuleSetId | undefined {
+  if (id === LATEST_ALIAS) return LATEST_RULES;
+  return isRuleSetId(id) ? id : undefined;
+}
 
 /** True when `id` names a known rules version. */
 export function isRuleSetId(id: string): id is RuleSetId {

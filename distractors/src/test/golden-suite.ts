@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lintSurface, type LintResult, type RuleSetId } from '@toolmark/benchmarks';
+import { lintSurface, type RuleSetId } from '@toolmark/benchmarks';
+import { pinned } from '../golden-outputs.js';
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from '../index.js';
 
 // The golden suite of one rules version: every score, category point, note and finding of every real surface
 // we hold, pinned in golden/<id>/*.json (golden-v1.test.ts, golden-v2.test.ts). Only the rule set's content
-// hash is left out: it changes with any refactor, while these numbers must not.
-
-export function pinned(result: LintResult): string {
-  const { rules, ...rest } = result;
-  return `${JSON.stringify({ rules: { id: rules.id }, ...rest }, null, 2)}\n`;
-}
+// hash is left out (golden-outputs.ts): it changes with any refactor, while these numbers must not.
 
 /** Pin every distractor set and reference surface under rules `id` in golden/<id>/. */
 export function goldenSuite(id: RuleSetId): void {
@@ -36,14 +32,4 @@ export function goldenSuite(id: RuleSetId): void {
       });
     }
   });
-}
-
-/** The golden outputs of rules `id`, file name → pinned text, in a fixed order (what golden/<id>/ holds). */
-export async function goldenOutputs(id: RuleSetId): Promise<[string, string][]> {
-  const out: [string, string][] = [];
-  for (const entry of listDistractorSets().filter((e) => e.status === 'available')) {
-    out.push([`${entry.name}.json`, pinned(await lintSurface(loadDistractorSet(entry.name).surface, id))]);
-  }
-  for (const entry of listReferenceSurfaces()) out.push([`reference-${entry.name}.json`, pinned(await lintSurface(loadReferenceSurface(entry.name).surface, id))]);
-  return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Option, type Command } from 'commander';
 import {
   compareLint,
-  isRuleSetId,
+  LATEST_ALIAS,
   LATEST_RULES,
   lintSurface,
   regressions,
@@ -12,6 +12,7 @@ import {
   renderRegressions,
   renderSarif,
   renderTerminal,
+  resolveRuleSetId,
   ruleSets,
   type LintResult,
   type RuleSetId,
@@ -115,10 +116,10 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
   let format: Format = options.json === true ? 'json' : options.format;
   try {
     format = resolveFormat(options);
-    if (!isRuleSetId(options.rules)) {
-      throw new CliError('usage', `unknown rules version "${options.rules}"; known: ${Object.keys(ruleSets).join(', ')}`, { key: '--rules' });
+    const rules = resolveRuleSetId(options.rules);
+    if (rules === undefined) {
+      throw new CliError('usage', `unknown rules version "${options.rules}"; known: ${Object.keys(ruleSets).join(', ')}, ${LATEST_ALIAS}`, { key: '--rules' });
     }
-    const rules = options.rules;
     const failUnder = parseFailUnder(options.failUnder);
     let instanceUrl = parseInstance(options.instance);
     const source = resolveSource(file, options, command, io);
@@ -190,7 +191,7 @@ export function registerLint(program: Command, io: CliIo, command: string[] | un
   addSourceOptions(lint)
     .option('--json', 'print the lint result as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
-    .option('--rules <id>', 'rules version to score with', LATEST_RULES)
+    .option('--rules <id>', `rules version to score with (${Object.keys(ruleSets).join(', ')}; ${LATEST_ALIAS} = ${LATEST_RULES})`, LATEST_RULES)
     .option('--fail-under <score>', 'exit 1 when the server mean is below this score (0–100)')
     .option('--baseline <file|url>', 'compare with a saved lint (a --format json file, or https://<instance>/servers/<slug> for its latest saved lint) and exit 1 on a regression')
     .option('--max-drop <points>', 'with --baseline: the server mean may fall by at most this many points', '0')

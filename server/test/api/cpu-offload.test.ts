@@ -4,7 +4,7 @@
 // within one request is test/cpu/pool.test.ts's).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { lintSurface, parseSurfaceText } from '@toolmark/benchmarks';
+import { LATEST_RULES, lintSurface, parseSurfaceText } from '@toolmark/benchmarks';
 import { syntheticSurface } from '../../src/bench/synthetic.js';
 import { nodeSha256Hex } from '../../src/native-hash.js';
 import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
@@ -75,7 +75,7 @@ describe('CPU-heavy requests off the event loop', () => {
     const body = JSON.stringify({ tools: syntheticSurface(40).tools });
     const saved = await h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint`, headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' }, payload: body });
     expect(saved.statusCode, saved.body).toBe(200);
-    const inLoop = JSON.stringify(await lintSurface(parseSurfaceText(body), 'v2', { sha256Hex: nodeSha256Hex }));
+    const inLoop = JSON.stringify(await lintSurface(parseSurfaceText(body), LATEST_RULES, { sha256Hex: nodeSha256Hex }));
     // The answer is the result's JSON text with version, changes and security appended (savedLintJson).
     expect(saved.body.startsWith(`${inLoop.slice(0, -1)},"version":`)).toBe(true);
     // And what was stored is that result too.

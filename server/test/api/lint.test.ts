@@ -39,7 +39,7 @@ describe('POST /v1/servers/{id}/lint', () => {
     expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = a.json();
     expect(body.schemaVersion).toBe(1);
-    expect(body.rules.id).toBe('v2');
+    expect(body.rules.id).toBe('v3');
     expect(body.security).toEqual({ status: 'clean', findings: 0, codes: [], tools: 0 });
     expect(body.tools).toHaveLength(2);
     expect(body.version).toMatchObject({ seq: 2, label: 'v1.0.0', created: true });

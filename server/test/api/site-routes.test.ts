@@ -43,13 +43,16 @@ describe('GET /v1/rules/{id}', () => {
     expect((await h.app.inject({ method: 'GET', url: '/v1/rules/v9' })).statusCode).toBe(404);
   });
 
-  it('answers each version with its own facts: v1 and v2 differ in codes, severities, security and latest', async () => {
-    const [v1, v2] = await Promise.all(['v1', 'v2'].map(async (id) => (await h.app.inject({ method: 'GET', url: `/v1/rules/${id}` })).json()));
+  it('answers each version with its own facts: v1 and v2 differ in codes, severities, security; v3 is the latest, also as `latest`', async () => {
+    const [v1, v2, v3, latest] = await Promise.all(['v1', 'v2', 'v3', 'latest'].map(async (id) => (await h.app.inject({ method: 'GET', url: `/v1/rules/${id}` })).json()));
     type Doc = { code: string; severities: string[]; security: boolean };
     const byCode = (body: { findings: Doc[] }) => new Map(body.findings.map((f) => [f.code, f]));
     const [d1, d2] = [byCode(v1), byCode(v2)];
-    expect(LATEST_RULES).toBe('v2');
-    expect([v1.latest, v2.latest]).toEqual([false, true]);
+    expect(LATEST_RULES).toBe('v3');
+    expect([v1.latest, v2.latest, v3.latest]).toEqual([false, false, true]);
+    expect(latest).toEqual(v3);
+    expect(v3.changelog).toContain('Rules v3 changelog');
+    expect(v3.changelog).toContain('## Tools moved on the corpus');
     expect(v1.hash).not.toBe(v2.hash);
     // v2's new codes exist only in v2.
     for (const code of ['security_risk', 'malformed_input_schema', 'annotation_not_boolean', 'destructive_hint_on_read']) {

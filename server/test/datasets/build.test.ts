@@ -5,7 +5,7 @@
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASELINE_MODEL_ID, ManifestSchema, tableFile, tableOf, tablesOf, type Manifest } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, ManifestSchema, publishedRuleSets, tableFile, tableOf, tablesOf, type Manifest } from '@toolmark/benchmarks';
 import { publishedReleases, releasesOf } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReleases, type BuildDeps, type BuildOutcome } from '../../src/datasets/build.js';
@@ -23,6 +23,8 @@ let seeded: Seeded;
 let root: string;
 let deps: BuildDeps;
 let outcomes: BuildOutcome[];
+/** The evaluation release of the build (after one lint release per published rules version). */
+const evaluationOutcome = (): BuildOutcome => outcomes.find((o) => o.kind === 'evaluation')!;
 
 beforeAll(async () => {
   seeded = await seedService();
@@ -38,13 +40,17 @@ afterAll(async () => {
 const manifestOf = async (id: string): Promise<Manifest> => ManifestSchema.parse(JSON.parse(await readFile(join(root, id, 'manifest.json'), 'utf8')));
 
 describe('a build from the seeded database', () => {
-  it('publishes a lint release per rules version and an evaluation release for the baseline', async () => {
-    expect(outcomes.map((o) => [o.kind, o.status])).toEqual([['lint', 'published'], ['lint', 'published'], ['evaluation', 'published']]);
+  it('publishes a lint release per published rules version (v3 among them since issue 25) and an evaluation release for the baseline', async () => {
+    const published = publishedRuleSets();
+    expect(published.map((r) => r.id)).toContain('v3');
+    expect(outcomes.map((o) => [o.kind, o.status])).toEqual([...published.map(() => ['lint', 'published']), ['evaluation', 'published']]);
     const listed = await publishedReleases(deps.db);
     expect(listed.map((r) => r.releaseId).sort()).toEqual(outcomes.map((o) => o.releaseId).sort());
-    const lint = await manifestOf(outcomes[0]!.releaseId);
-    expect(lint.rows.servers).toBeGreaterThanOrEqual(3);
-    const evaluation = await manifestOf(outcomes[2]!.releaseId);
+    // One lint release per published version, each with that version's results (id and this build's hash).
+    const lints = await Promise.all(outcomes.filter((o) => o.kind === 'lint').map((o) => manifestOf(o.releaseId)));
+    expect(lints.map((m) => m.rules)).toEqual(published.map((r) => [{ id: r.id, hash: r.hash }]));
+    for (const lint of lints) expect(lint.rows.servers).toBeGreaterThanOrEqual(3);
+    const evaluation = await manifestOf(outcomes.find((o) => o.kind === 'evaluation')!.releaseId);
     expect(evaluation.rows.metrics).toBe(3);
     // Every baseline run answered all its trials on its server's latest version: all three ranked.
     expect(evaluation.standings).toEqual({ minAnsweredShare: 0.95, ranked: 3, incomplete: 0, olderVersion: 0 });
@@ -110,7 +116,7 @@ describe('a build from the seeded database', () => {
   it('publishes nothing new when nothing changed, and the published files stay as they were', async () => {
     const before = await Promise.all(outcomes.map((o) => readdir(join(root, o.releaseId))));
     const again = await buildReleases({ ...deps, now: () => new Date('2026-12-02T00:00:00Z') });
-    expect(again.map((o) => o.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(again.map((o) => o.status)).toEqual(outcomes.map(() => 'unchanged'));
     expect(again.map((o) => o.releaseId)).toEqual(outcomes.map((o) => o.releaseId));
     expect(await Promise.all(outcomes.map((o) => readdir(join(root, o.releaseId))))).toEqual(before);
     expect((await releasesOf(deps.db, 'lint', outcomes[0]!.key)).map((r) => r.status)).toEqual(['published']);
@@ -161,7 +167,7 @@ describe('verify on a tampered release', () => {
   });
 
   it('names a file whose sha256 the manifest gives wrongly', async () => {
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       const m = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
       m.files.find((f) => f.path === 'cases.csv')!.sha256 = '0'.repeat(64);
       await writeFile(join(dir, 'manifest.json'), JSON.stringify(m));
@@ -188,7 +194,7 @@ describe('verify on a tampered release', () => {
   });
 
   it('… an edited utterance in JSONL with the manifest re-hashed', async () => {
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       await editLine(join(dir, 'cases.jsonl'), 0, (r) => (r.utterance = `${r.utterance as string} (forged)`));
       await rehash(dir, 'cases.jsonl');
     });
@@ -206,7 +212,7 @@ describe('verify on a tampered release', () => {
 
   it('… an edited Parquet value (the file rewritten by the writer) with the manifest re-hashed', async () => {
     const spec = tablesOf('evaluation').find((t) => t.name === 'metrics')!;
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       const rows = (await hyparquetRows(spec, join(dir, 'metrics.parquet'))) as Record<string, unknown>[];
       rows[0]!.name = 'Forged server';
       await rm(join(dir, 'metrics.parquet'));
@@ -238,7 +244,7 @@ describe('verify on a tampered release', () => {
   });
 
   it('recomputes the metrics from the trials: a flipped verdict shows in selectionAcc and the validity table', async () => {
-    const report = await tampered(outcomes[2]!.releaseId, async (dir) => {
+    const report = await tampered(evaluationOutcome().releaseId, async (dir) => {
       const lines = (await readFile(join(dir, 'trials.jsonl'), 'utf8')).split('\n');
       const i = lines.findIndex((l) => l !== '' && (JSON.parse(l) as { verdict: { scored: boolean; selected: boolean | null } }).verdict.selected === true);
       await editLine(join(dir, 'trials.jsonl'), i, (r) => ((r.verdict as { selected: boolean }).selected = false));
@@ -265,13 +271,14 @@ describe('after an upgrade', () => {
     const lint = outcomes[0]!;
     await seeded.s.t.sql`UPDATE releases SET manifest = jsonb_set(manifest, '{schemaVersion}', '1') WHERE release_id = ${lint.releaseId}`;
     const again = await buildReleases({ ...deps, now: () => new Date('2026-12-03T00:00:00Z') }, 'lint');
-    expect(again.map((o) => o.status)).toEqual(['published', 'unchanged']);
+    // The first version's release is rebuilt; every other published version's is unchanged.
+    expect(again.map((o) => o.status)).toEqual(outcomes.filter((o) => o.kind === 'lint').map((_, k) => (k === 0 ? 'published' : 'unchanged')));
     expect(again[0]!.releaseId).not.toBe(lint.releaseId);
     expect((await manifestOf(again[0]!.releaseId)).schemaVersion).toBe(3);
   });
 
   it('an evaluation release of schema version 2 (every run ranked, no standing columns) still verifies as it was written', async () => {
-    const id = outcomes[2]!.releaseId;
+    const id = outcomes.find((o) => o.kind === 'evaluation')!.releaseId;
     const dir = await mkdtemp(join(tmpdir(), 'toolmark-datasets-v2-'));
     try {
       await cp(join(root, id), dir, { recursive: true });

@@ -49,9 +49,18 @@ describe(`toolmark's own tools/list under ${LATEST_RULES}`, () => {
       expect(result.band).toBe('sunny');
       expect(result.tools.filter((t) => t.band !== 'sunny').map((t) => `${t.name} ${t.score}`)).toEqual([]);
       expect(aboveMinor(result)).toEqual([]);
-      // The root README's tools table shows each tool's token cost, and the totals: they must be these.
-      for (const t of result.tools) expect(readme(), `README row of ${t.name}`).toMatch(new RegExp(`^\\| \`${t.name}\` \\|.*\\| ${t.tokens} \\|$`, 'm'));
-      expect(readme()).toContain(totals);
+      // The root README's tools table shows each tool's token cost, the rules version and the totals: they
+      // must be these. On a mismatch the message gives the exact text to paste into README.md.
+      const text = readme();
+      const rules = `(\`server/test/mcp/self-lint.test.ts\`, rules ${LATEST_RULES}, ${result.tokens.tokenizer} tokens)`;
+      const paste = [
+        ...result.tools
+          .filter((t) => !new RegExp(`^\\| \`${t.name}\` \\|.*\\| ${t.tokens} \\|$`, 'm').test(text))
+          .map((t) => `the row of \`${t.name}\` must end with "| ${t.tokens} |"`),
+        ...(text.includes(totals) ? [] : [`the ${transport} totals line must start: ${totals}`]),
+        ...(text.includes(rules) ? [] : [`the sentence above the totals must name: ${rules}`]),
+      ];
+      expect(paste, 'README.md, "toolmark as an MCP server", is not this run\'s: paste').toEqual([]);
     });
   }
 
