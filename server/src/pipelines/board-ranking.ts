@@ -19,10 +19,15 @@ export function separated(above: Rate, below: Rate): boolean {
   return above.ci95 !== null && below.ci95 !== null && below.ci95[1] < above.ci95[0];
 }
 
-/** Rank by selectionAcc (null last), then name; mark each row against the one above. */
+/**
+ * Rank by selectionAcc (null last), then name; mark each row against the one above. Equal rates share a
+ * rank (1, 1, 1, 4: standard competition ranking, as the lint board does), so name order never ranks ties.
+ */
 export function ranked<T extends { selectionAcc: Rate; name: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
   const sorted = [...rows].sort((a, b) => (b.selectionAcc.value ?? -1) - (a.selectionAcc.value ?? -1) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return sorted.map((r, i) => ({ ...r, rank: i + 1, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
+  const ranks: number[] = [];
+  sorted.forEach((r, i) => ranks.push(i > 0 && r.selectionAcc.value === sorted[i - 1]!.selectionAcc.value ? ranks[i - 1]! : i + 1));
+  return sorted.map((r, i) => ({ ...r, rank: ranks[i]!, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
 }
 
 /**

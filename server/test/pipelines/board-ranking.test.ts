@@ -41,6 +41,21 @@ describe('board ranking', () => {
     ]);
   });
 
+  it('equal rates share a rank (1, 1, 1, 4), whatever their names', () => {
+    const rows = rankedComplete([
+      { name: 'z', complete: true, selectionAcc: rate(10, 10) },
+      { name: 'a', complete: true, selectionAcc: rate(20, 20) },
+      { name: 'm', complete: true, selectionAcc: rate(5, 5) },
+      { name: 'b', complete: true, selectionAcc: rate(1, 10) },
+    ]);
+    expect(rows.map((r) => [r.name, r.rank])).toEqual([
+      ['a', 1],
+      ['m', 1],
+      ['z', 1],
+      ['b', 4],
+    ]);
+  });
+
   it('a pooled row is complete only when every run is (95 % answered each)', () => {
     const whole = run('x', { trials: 100, errors: 5, shown: 3 });
     const half = run('y', { trials: 20, errors: 10, shown: 3 });
