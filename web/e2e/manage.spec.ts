@@ -83,7 +83,8 @@ test('maintainers edit, hide, show, re-capture and delete a server from the site
   await signIn(page);
   await page.goto(`/servers/${id}`);
   await page.getByRole('link', { name: 'Manage this server' }).click();
-  await expect(page).toHaveURL(new RegExp(`/servers/${id}/edit$`));
+  // The link names the server by its slug, as every other link (the edit page takes the id too).
+  await expect(page).toHaveURL(/\/servers\/managed-e2e-server\/edit$/);
   await page.getByLabel('Name', { exact: true }).fill('Managed and renamed');
   await page.getByLabel(/^Description/).fill('First line.\nSecond line.');
   await page.getByLabel(/^Repository/).fill('https://github.com/example/managed');
