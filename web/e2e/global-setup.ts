@@ -16,7 +16,7 @@ import { E2E_FAKE_KEY, e2eCatalogue, HOSTILE, hostileEvalTools, hostileTools, po
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 180_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await fn().catch(() => undefined);
