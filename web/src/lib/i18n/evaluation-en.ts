@@ -59,6 +59,7 @@ export const evaluationEn = {
   statuses: { queued: 'queued', running: 'running', done: 'done', failed: 'failed' } as Record<string, string>,
   live: 'This page refreshes itself until every model has finished.',
   cases: 'Cases',
+  caseCountN: (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`,
   casesPending: 'being generated',
   answered: 'Answered trials',
   incomplete: 'incomplete — not ranked',

@@ -59,6 +59,7 @@ export const evaluationJa: typeof evaluationEn = {
   statuses: { queued: '待機中', running: '実行中', done: '完了', failed: '失敗' },
   live: 'すべてのモデルが終わるまで、このページは自動で更新されます。',
   cases: 'ケース',
+  caseCountN: (n) => `ケース ${n} 件`,
   casesPending: '生成中',
   answered: '回答済みの試行',
   incomplete: '不完全 — 順位なし',
