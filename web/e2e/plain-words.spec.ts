@@ -48,11 +48,12 @@ async function publicPages(page: Page): Promise<string[]> {
   const evaluations = (await (await page.request.get(`/v1/servers/${many}/evaluations`)).json()) as { items: { id: string }[] };
   const ev = evaluations.items[0]?.id;
   if (!ev) throw new Error('the seed made no evaluation of firecrawl-mcp');
-  const paths = ['/', '/models', '/models/lexical/baseline', `/servers/${many}`, `/servers/${process.env.E2E_TWO_ID}`, `/evaluations/${ev}`, '/findings', '/datasets', '/methodology', '/docs/quick-start', '/docs/scoring'];
+  const paths = ['/', '/models', '/models/lexical/baseline', `/servers/${many}`, `/servers/${process.env.E2E_TWO_ID}`, `/evaluations/${ev}`, '/findings', '/datasets', '/methodology', '/docs/quick-start', '/docs/scoring', '/docs/changelog'];
   return [...paths, ...paths.map((p) => `/ja${p === '/' ? '' : p}`)];
 }
 
 test('no public page shows a raw metric identifier or a bare hash outside a details element', async ({ page }) => {
+  test.setTimeout(300_000);
   const found: string[] = [];
   for (const path of await publicPages(page)) {
     const res = await page.goto(path);
