@@ -9,6 +9,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { Buffer } from 'node:buffer';
+import console from 'node:console';
+import process from 'node:process';
 
 const REPORT = '.toolmark/vitest-report.json';
 
