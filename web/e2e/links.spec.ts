@@ -123,6 +123,7 @@ test('the API reference lists request and response fields from the OpenAPI docum
   await expect(page.locator('details.op').first()).toHaveAttribute('id', 'post--v1-servers-id-lint');
   await expect(page.locator('details.op[open]')).toHaveCount(0);
   const register = page.locator('details#post--v1-servers');
+  await register.locator('summary').click();
   await expect(register.getByRole('table', { name: 'Request body (JSON)' }).locator('tr', { hasText: 'source.kind' })).toContainText('url | npm | upload');
   const board = page.locator('details#get--v1-leaderboards-lint');
   await board.locator('summary').click();

@@ -30,7 +30,10 @@ test('server page: summary first, a tool table sorted on the server that opens i
   expect(h2[0]).toBe('Summary');
   const summary = page.locator('section', { has: page.getByRole('heading', { name: 'Summary' }) });
   await expect(summary.getByTestId('server-score')).toContainText(/\d+\.\d\/100/);
-  await expect(summary).toContainText('29 tools');
+  // "Tools 29" (the heading says what the number counts) and the server's place on the board.
+  await expect(summary).toContainText(/Tools\s*29\b/);
+  await expect(summary).not.toContainText('29 tools');
+  await expect(summary.getByTestId('board-rank')).toHaveText(/^\d+ of \d+ on the leaderboard$/);
   await expect(summary).toContainText('Tokens');
   await expect(summary.locator('ol.top-findings li')).toHaveCount(5);
   // The table: one row per tool, closed; a row opens into the tool's card.
