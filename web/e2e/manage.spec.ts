@@ -82,6 +82,8 @@ test("the board ranks no empty server (the README's example), names identical co
 });
 
 test('maintainers edit, hide, show, re-capture and delete a server from the site; other keys cannot', async ({ page, request, browser }) => {
+  // Fourteen page loads and form posts: over a minute on the shared 2-core machine at load 30.
+  test.setTimeout(180_000);
   const id = await register(request, 'Managed e2e server', TWO_VERSIONS[0]!);
   await signIn(page);
   await page.goto(`/servers/${id}`);
