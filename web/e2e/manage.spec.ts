@@ -55,7 +55,8 @@ test('server page: summary first, a tool table sorted on the server that opens i
   const groups = page.getByTestId('finding-group');
   expect(await groups.count()).toBeGreaterThan(3);
   const counts = (await groups.locator('.count').allTextContents()).map((t) => Number(t.replace('×', '').trim()));
-  const total = (await summary.locator('.summary-facts dd').nth(2).textContent())!.match(/\d+/g)!.map(Number).reduce((a, b) => a + b, 0);
+  const findingsFact = summary.locator('.summary-facts div').filter({ has: page.locator('dt', { hasText: /^Findings$/ }) }).locator('dd');
+  const total = (await findingsFact.textContent())!.match(/\d+/g)!.map(Number).reduce((a, b) => a + b, 0);
   expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
   // A tool named in a group links to its row, which opens.
   await groups.first().locator('.where a').first().click();
