@@ -10,6 +10,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one file at a time on a 2-core machine (cores − 1), while most files wait on
+    // PostgreSQL, child processes and loopback HTTP, not the CPU: three at once (TOOLMARK_TEST_WORKERS to
+    // change it). Files never share a database (each makes its own copy of the migrated template).
+    maxWorkers: Number(process.env.TOOLMARK_TEST_WORKERS) || 3,
     // In CI a JSON report is written too, so .ci/run can print a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.toolmark/vitest-report.json' }]] : ['default'],
   },

@@ -38,6 +38,9 @@ describe('stdio: @modelcontextprotocol/server-memory', () => {
     const dump = await runCli(['dump', '-o', out, ...memory]);
     expect(dump.code, dump.stderr).toBe(0);
     expect(dump.stderr).toContain(`toolmark dump: 9 tools from ${process.execPath}`);
+    // Something is said before the server answers (a first npx install is silent for many seconds).
+    expect(dump.stderr.indexOf('toolmark dump: asking ')).toBeGreaterThanOrEqual(0);
+    expect(dump.stderr.indexOf('toolmark dump: asking ')).toBeLessThan(dump.stderr.indexOf('toolmark dump: 9 tools'));
     expect(dump.stderr).toContain(`(stdio) written to ${out}`);
     const text = readFileSync(out, 'utf8');
     expect(text.startsWith('{\n  "tools": [\n')).toBe(true);

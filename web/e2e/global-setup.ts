@@ -16,7 +16,7 @@ import { E2E_FAKE_KEY, e2eCatalogue, HOSTILE, hostileEvalTools, hostileTools, po
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 180_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await fn().catch(() => undefined);
@@ -66,7 +66,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitFor('the server', async () => ((await fetch(`${base}/health`)).ok ? true : undefined));
+    // A first start migrates, seeds and scores eight servers: over two minutes on a shared 2-core machine at load 25+.
+    await waitFor('the server', async () => ((await fetch(`${base}/health`)).ok ? true : undefined), 300_000);
     const admin = readFileSync(join(dataDir, 'first-admin-key'), 'utf8').trim();
     const auth = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
     const register = async (body: unknown): Promise<string> => {

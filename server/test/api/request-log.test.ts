@@ -20,9 +20,13 @@ afterAll(async () => h?.close());
 describe('request logging', () => {
   it('writes exactly one line per request, for API routes and for pages handed to the site', async () => {
     const lines: Record<string, unknown>[] = [];
+    const raw: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
-        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) {
+          raw.push(line);
+          lines.push(JSON.parse(line) as Record<string, unknown>);
+        }
         done();
       },
     });
@@ -41,6 +45,7 @@ describe('request logging', () => {
       process.off('warning', onWarning);
       expect(warnings.filter((w) => w.startsWith('FSTDEP'))).toEqual([]);
       lines.length = 0;
+      raw.length = 0;
       expect((await fetch(`${address}/v1/me`, { headers: bearer(h.keys.ci) })).status).toBe(200);
       expect((await fetch(`${address}/v1/servers/Not_A_Slug`)).status).toBe(400);
       expect((await fetch(`${address}/findings?x=1`)).status).toBe(200);
@@ -53,6 +58,10 @@ describe('request logging', () => {
         ['/findings?x=1', 200],
       ]);
       for (const l of requests) expect(typeof l.responseTime).toBe('number');
+      // Each key once per line (JSON.parse keeps the last of a repeated key, so count in the raw text).
+      const completed = raw.filter((l) => l.includes('"request completed"'));
+      expect(completed).toHaveLength(3);
+      for (const l of completed) expect(l.match(/"reqId":/g), l).toHaveLength(1);
       expect(JSON.stringify(lines)).not.toContain(h.keys.ci);
     } finally {
       await app.close();

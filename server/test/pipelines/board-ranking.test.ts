@@ -41,12 +41,12 @@ describe('board ranking', () => {
     ]);
   });
 
-  it("equal rates are placed by name, then by id (the core's boardPlaces, as releases place them)", () => {
+  it("equal rates are listed by name, then by id, and share a rank (the core's boardPlaces, as releases place them)", () => {
     const rows = rankedComplete([
       { name: 'x', id: 'r-2', complete: true, selectionAcc: rate(5, 10) },
       { name: 'x', id: 'r-1', complete: true, selectionAcc: rate(5, 10) },
     ]);
-    expect(rows.map((r) => [r.id, r.rank])).toEqual([['r-1', 1], ['r-2', 2]]);
+    expect(rows.map((r) => [r.id, r.rank])).toEqual([['r-1', 1], ['r-2', 1]]);
   });
 
   it("a release's runs: the board's (its key over latest versions) and, for a server without one, its newest older-version run under that key as history", () => {
@@ -60,6 +60,19 @@ describe('board ranking', () => {
     // No run on any latest version: the key over every run, all of it history.
     const old = boardAndHistory([at('b-new', 'b', 'b-v1', 'b-v2', 'cmp1:00', 4), at('b-old', 'b', 'b-v1', 'b-v2', 'cmp1:00', 2)]);
     expect([old.key, old.current.length, old.history.map((r) => r.runId)]).toEqual(['cmp1:00', 0, ['b-new']]);
+  it('equal rates share a rank (1, 1, 1, 4), whatever their names', () => {
+    const rows = rankedComplete([
+      { name: 'z', id: 'r-z', complete: true, selectionAcc: rate(10, 10) },
+      { name: 'a', id: 'r-a', complete: true, selectionAcc: rate(20, 20) },
+      { name: 'm', id: 'r-m', complete: true, selectionAcc: rate(5, 5) },
+      { name: 'b', id: 'r-b', complete: true, selectionAcc: rate(1, 10) },
+    ]);
+    expect(rows.map((r) => [r.name, r.rank])).toEqual([
+      ['a', 1],
+      ['m', 1],
+      ['z', 1],
+      ['b', 4],
+    ]);
   });
 
   it('a pooled row is complete only when every run is (95 % answered each)', () => {

@@ -54,3 +54,11 @@ export function localPath(lang: Lang, path: string): string {
   if (lang === 'en') return bare;
   return bare === '/' || /^\/[?#]/.test(bare) ? `${JA_PREFIX}${bare.slice(1)}` : `${JA_PREFIX}${bare}`;
 }
+
+/**
+ * A model's name in the page's language: the catalogue's label, except the lexical baseline's, which the
+ * site names itself (the catalogue's "Lexical baseline (not a model)" is English on every page otherwise).
+ */
+export function modelName(model: { label: string; baseline: boolean }, lang: Lang): string {
+  return model.baseline ? messages[lang].models.baselineName : model.label;
+}

@@ -12,11 +12,13 @@ export const evaluationEn = {
   baselineTag: 'baseline — not a model',
   paused: 'paused',
   unavailable: 'unavailable',
-  unitPrice: (n: string) => `${n} units per 1 000 request tokens`,
+  unitPrice: (n: string) => `${n} ${n === '1' ? 'unit' : 'units'} per 1 000 request tokens`,
   free: '0 units',
   distractors: 'Distractor sets (other public servers’ tools shown alongside)',
   distractorsNone: 'none preselected',
   distractorsShort: 'Distractor sets',
+  /** A distractor set this instance cannot show yet: what that means, not a bare status. */
+  distractorUnavailable: 'not available here yet: its servers’ tools have not been captured on this instance',
   perTool: (n: number, repeats: number) => `${n} cases per tool × ${repeats}`,
   /** Where the cases come from, said plainly (offline ones are paraphrases of the tool text; their Japanese is code-switched). */
   caseSource: (generator: string, language: string) =>
@@ -57,6 +59,7 @@ export const evaluationEn = {
   statuses: { queued: 'queued', running: 'running', done: 'done', failed: 'failed' } as Record<string, string>,
   live: 'This page refreshes itself until every model has finished.',
   cases: 'Cases',
+  caseCountN: (n: number) => `${n} ${n === 1 ? 'case' : 'cases'}`,
   casesPending: 'being generated',
   answered: 'Answered trials',
   incomplete: 'incomplete — not ranked',
@@ -77,6 +80,8 @@ export const evaluationEn = {
   serverResultsIntro: 'Each model\'s newest finished evaluation of this server: how often it called the right tool, with the counts and the Wilson 95 % interval, the settings and the case set used.',
   serverResultsNone: 'No finished evaluation of this server yet.',
   caseSet: 'Case set',
+  /** The summary of a case set's full hash, kept folded (a fingerprint to compare releases with, not something to read). */
+  caseSetFingerprint: 'fingerprint',
   caseSources: { offline: 'offline generator — paraphrases of the tool text' } as Record<string, string>,
   resultSettings: (language: string, perTool: number, repeats: number, distractors: string) => `${language}, ${perTool} cases per tool, ${repeats} ${repeats === 1 ? 'repeat' : 'repeats'}, distractor sets: ${distractors}`,
   openEvaluation: 'evaluation',
@@ -95,9 +100,9 @@ export const evaluationEn = {
   counts: 'Counts',
   interval: 'Wilson 95 % interval',
   metrics: {
-    selectionAcc: 'selectionAcc — the right tool called',
-    argValidity: 'argValidity — its arguments valid',
-    falseCallRate: 'falseCallRate — a call when no tool fits (lower is better)',
+    selectionAcc: 'Selection accuracy — the right tool called',
+    argValidity: 'Valid arguments — the right tool called with valid arguments',
+    falseCallRate: 'False calls — a call when no tool fits (lower is better)',
   } as Record<string, string>,
   notFinished: 'Not finished yet.',
   runFailed: 'This model’s run failed:',

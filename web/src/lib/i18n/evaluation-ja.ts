@@ -19,6 +19,7 @@ export const evaluationJa: typeof evaluationEn = {
   distractors: '妨害セット（ほかの公開サーバーのツールを一緒に見せます）',
   distractorsNone: '既定では選びません',
   distractorsShort: '妨害セット',
+  distractorUnavailable: 'このインスタンスではまだ使えません（そのサーバーのツールが取り込まれていません）',
   perTool: (n, repeats) => `ツールごとに ${n} ケース × ${repeats}`,
   caseSource: (generator, language) =>
     generator === 'offline'
@@ -58,6 +59,7 @@ export const evaluationJa: typeof evaluationEn = {
   statuses: { queued: '待機中', running: '実行中', done: '完了', failed: '失敗' },
   live: 'すべてのモデルが終わるまで、このページは自動で更新されます。',
   cases: 'ケース',
+  caseCountN: (n) => `ケース ${n} 件`,
   casesPending: '生成中',
   answered: '回答済みの試行',
   incomplete: '不完全 — 順位なし',
@@ -76,6 +78,7 @@ export const evaluationJa: typeof evaluationEn = {
   serverResultsIntro: 'このサーバーの、モデルごとの最新の完了した評価: 正しいツールを呼んだ割合を、件数と Wilson 95 % 区間、設定と使ったケースセットとともに示します。',
   serverResultsNone: 'このサーバーにはまだ完了した評価がありません。',
   caseSet: 'ケースセット',
+  caseSetFingerprint: 'フィンガープリント',
   caseSources: { offline: 'オフライン生成 — ツールの説明文の言い換え' },
   resultSettings: (language, perTool, repeats, distractors) => `${language}、ツールあたり ${perTool} ケース、繰り返し ${repeats} 回、妨害セット: ${distractors}`,
   openEvaluation: '評価',
@@ -107,9 +110,9 @@ export const evaluationJa: typeof evaluationEn = {
   counts: '件数',
   interval: 'Wilson 95 % 区間',
   metrics: {
-    selectionAcc: 'selectionAcc — 正しいツールを呼んだ',
-    argValidity: 'argValidity — その引数が正しい',
-    falseCallRate: 'falseCallRate — 合うツールがないのに呼んだ（低いほど良い）',
+    selectionAcc: '選択精度 — 正しいツールを呼んだ',
+    argValidity: '有効な引数 — その引数が正しい',
+    falseCallRate: '誤呼び出し — 合うツールがないのに呼んだ（低いほど良い）',
   },
   notFinished: 'まだ終わっていません。',
   runFailed: 'このモデルの実行は失敗しました:',

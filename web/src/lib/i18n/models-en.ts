@@ -11,6 +11,8 @@ export const modelsEn = {
   suiteServers: 'Servers of the suite',
   baselineNote: 'The lexical baseline is not a model: it picks a tool by word overlap between the request and the tool text. Its rows are labelled and are a floor to compare models with.',
   baseline: 'baseline, not a model',
+  /** The lexical baseline's name (its rows add `baseline`'s tag). */
+  baselineName: 'Lexical baseline',
   step: 'Distractor sets shown with each server',
   stepNone: 'none (the server alone)',
   show: 'Show',
@@ -55,6 +57,10 @@ export const modelsEn = {
   keys: 'Runs with these settings fall under more than one comparability key (different distractor-set hashes, model endpoint or request settings). One key is ranked at a time; by default the one with the most servers.',
   keyServers: (n: number) => `${n} ${n === 1 ? 'server' : 'servers'}`,
   keyLatest: 'latest run',
+  /** A comparability key as a reader names it: its place in the list (the key itself is folded under `fingerprints`). */
+  keyLabel: (i: number) => `Settings ${i}`,
+  fingerprints: 'fingerprints',
+  keyHelp: 'Only runs with exactly the same settings (model, endpoint, request settings, distractor sets, code) are ranked together. This fingerprint names those settings; the API and dataset releases carry it.',
   keyCode: 'code',
   keyEndpoint: 'endpoint',
   keyShown: 'ranked here',
@@ -73,7 +79,7 @@ export const modelsEn = {
   incompleteLegend: (share: string) => `A row without a rank is incomplete: fewer than ${share} of its trials have a model answer (provider errors, or trials never sent), so its rates cover only part of the cases and it is not ranked.`,
   cost: 'Cost',
   units: (n: string) => `${n} units`,
-  unitPrice: (n: string) => `catalogue price: ${n} units per 1 000 request tokens`,
+  unitPrice: (n: string) => `catalogue price: ${n} ${n === '1' ? 'unit' : 'units'} per 1 000 request tokens`,
   unitPriceShort: (n: string) => `${n} per 1 000 tokens`,
   latency: 'Median latency',
   ms: (n: number | null) => (n === null ? '—' : `${Math.round(n).toLocaleString('en-GB')} ms`),

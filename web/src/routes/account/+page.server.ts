@@ -6,8 +6,8 @@ import { visibleName } from '$lib/server/visible';
 import { localPath } from '$lib/i18n';
 import type { Actions, PageServerLoad } from './$types';
 
-/** The purposes the form offers (agent keys are not made from the site). */
-const PURPOSES = ['admin', 'ci', 'script'] as const;
+/** The purposes the form offers: every one the API knows (the README's agent recipe needs an agent key). */
+const PURPOSES = ['admin', 'ci', 'script', 'agent'] as const;
 
 export const load: PageServerLoad = async (event) => {
   if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${localPath(event.locals.lang, '/account')}`));
@@ -20,7 +20,8 @@ export const load: PageServerLoad = async (event) => {
       deleted: event.url.searchParams.has('deleted'),
       me,
       usage: { ...usage, credits: { ...usage.credits, items: usage.credits.items.map((c) => ({ ...c, reason: visibleName(c.reason) })) } },
-      servers: servers.items.map((s) => ({ id: s.id, slug: s.slug, name: visibleName(s.name), public: s.public, captureStatus: s.captureStatus, toolCount: s.toolCount, latestSeq: s.latestSeq })),
+      // By name as a reader sorts (case and accents aside), not by code point ("b" before "Z").
+      servers: [...servers.items].sort((a, b) => a.name.localeCompare(b.name, event.locals.lang, { sensitivity: 'base' })).map((s) => ({ id: s.id, slug: s.slug, name: visibleName(s.name), public: s.public, captureStatus: s.captureStatus, toolCount: s.toolCount, latestSeq: s.latestSeq })),
       keys: keys?.map((k) => ({ ...k, name: visibleName(k.name) })) ?? null,
     };
   } catch (e) {

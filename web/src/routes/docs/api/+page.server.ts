@@ -6,6 +6,8 @@ import { readmeCurlExamples } from '$lib/server/readme-examples';
 import type { PageServerLoad } from './$types';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** The route a maintainer's CI calls on every push (the quick start's recipe): listed first. */
+const CI_PATH = '/v1/servers/{id}/lint';
 
 /** The JSON body schema of a request body or a response, if it has one. */
 const jsonSchema = (part: unknown): unknown => (part as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
@@ -41,6 +43,10 @@ export const load: PageServerLoad = async (event) => {
           };
         }),
     );
+    // The maintainer's CI path (saving a lint from CI) first, with its tag's section; the rest as the document lists them.
+    const first = (o: { method: string; path: string }) => o.method === 'POST' && o.path === CI_PATH;
+    const ciTag = operations.find(first)?.tag;
+    operations.sort((a, b) => Number(b.tag === ciTag) - Number(a.tag === ciTag) || Number(first(b)) - Number(first(a)));
     return { info: doc.info, operations, examples: readmeCurlExamples(event.url.origin) };
   } catch (e) {
     if (e instanceof ApiFailure) error(502, e.message);

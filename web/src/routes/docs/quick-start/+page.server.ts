@@ -9,7 +9,9 @@ export const load: PageServerLoad = async (event) => {
     const caller = callerOf(event, false);
     const list = await api.rules(caller);
     const { id, bands } = await api.rulesDetail(caller, list.latest);
-    return { origin: event.url.origin, rules: { id, bands } };
+    // A loopback address in a recipe meant for a GitHub-hosted runner reaches nothing: the page says so.
+    const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(event.url.hostname);
+    return { origin: event.url.origin, loopback, rules: { id, bands } };
   } catch (e) {
     if (e instanceof ApiFailure) error(502, e.message);
     throw e;

@@ -59,7 +59,7 @@ async function estimateOrFailure(caller: Caller, v: StartValues) {
 /** The server's latest evaluations (newest first), linked from the form. */
 const earlierOf = (caller: Caller, serverId: string) =>
   api.serverEvaluations(caller, serverId, 10).then(
-    (l) => l.items.map((x) => ({ id: x.id, name: x.name === null ? null : visibleName(x.name), status: x.status, createdAt: x.createdAt, models: x.runs.map((r) => r.model) })),
+    (l) => l.items.map((x) => ({ id: x.id, name: x.name === null ? null : visibleName(x.name), status: x.status, createdAt: x.createdAt, models: x.runs.map((r) => r.model), versionSeq: x.server.versionSeq, language: x.settings.language, distractors: x.settings.distractors, caseCount: x.caseCount })),
     () => [],
   );
 

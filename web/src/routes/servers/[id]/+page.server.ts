@@ -4,15 +4,13 @@ import { parseRules } from '$lib/format';
 import { localPath, messages } from '$lib/i18n';
 import { api, ApiFailure, pageError, type StoredLint } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
+import { isServerRef, UUID } from '$lib/server/server-ref';
 import { visible, visibleName } from '$lib/server/visible';
 import { serverOnly } from '$lib/server-only';
 import { failuresView } from '$lib/server/failures';
 import { evaluationResults } from '$lib/server/evaluation-results';
 import type { Actions, PageServerLoad } from './$types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A server slug (the API's SlugSchema, by shape): anything else is not a server's page. */
-const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 /** How the tool table can be sorted (`?tsort=`), each with its natural direction. */
 const TOOL_SORTS = ['score', 'name', 'findings', 'tokens'] as const;
 type ToolSort = (typeof TOOL_SORTS)[number];
@@ -33,7 +31,7 @@ const fail = (e: unknown): never => {
 export const load: PageServerLoad = async (event) => {
   // The page of a server is /servers/<slug>; its id names it too, and is sent on to the slug (the same query).
   const id = event.params.id;
-  if (!UUID.test(id) && !SLUG.test(id)) error(404, 'Not found');
+  if (!isServerRef(id)) error(404, 'Not found');
   const caller = callerOf(event);
   const session = event.locals.session;
   const [detail, list, me, failures, evaluations] = await Promise.all([
@@ -70,6 +68,21 @@ export const load: PageServerLoad = async (event) => {
     const raw = (v.tools as { tools?: { name?: unknown; description?: unknown }[] } | null)?.tools ?? [];
     tools = raw.map((t) => ({ name: String(t.name ?? ''), description: typeof t.description === 'string' ? t.description : null }));
   }
+  // Its place on the leaderboard of these rules (the board ranks public servers' latest versions, so only
+  // then): the board's rank is the same whatever the filter, so a search by slug finds it; a second read
+  // of one row gives the board's size. A failure of either never hides the page.
+  const onBoard =
+    lint && lint.score !== null && server.public && version?.id === server.latestVersionId
+      ? await Promise.all([
+          api.leaderboard(caller, { rules: rules.id, hash: lint.rules.hash, q: server.slug, sort: 'score', limit: 100, offset: 0 }),
+          api.leaderboard(caller, { rules: rules.id, hash: lint.rules.hash, sort: 'score', limit: 1, offset: 0 }),
+        ])
+          .then(([mine, all]) => {
+            const row = mine.items.find((x) => x.id === server.id);
+            return row ? { rank: row.rank, total: all.total } : null;
+          })
+          .catch(() => null)
+      : null;
   // The chart's bands are the shown rule set's own (GET /v1/rules/{id}), never literals in the site; so are
   // the message templates: a Japanese page renders each finding from its code's template and its data (the
   // English page shows the message as the finding printed it).
@@ -134,6 +147,7 @@ export const load: PageServerLoad = async (event) => {
     versions: versions.map((v) => ({ id: v.id, seq: v.seq, label: v.label ? visible(v.label) : null, capturedAt: v.capturedAt, toolCount: v.toolCount })),
     version: version ? { id: version.id, seq: version.seq, label: visible(version.label), capturedAt: version.capturedAt, surfaceHash: version.surfaceHash, toolCount: version.toolCount } : null,
     rules,
+    onBoard,
     rulesList: list.items,
     history,
     bands,

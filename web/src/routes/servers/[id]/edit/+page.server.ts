@@ -1,15 +1,16 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import { api, ApiFailure, pageError, type Caller } from '$lib/server/api';
 import { callerOf } from '$lib/server/caller';
+import { isServerRef } from '$lib/server/server-ref';
 import { visible, visibleName } from '$lib/server/visible';
 import { localPath } from '$lib/i18n';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in caller, or off to sign in (and back here). */
 function signedIn(event: Pick<RequestEvent, 'locals' | 'params'>): Caller {
-  if (!UUID.test(event.params.id)) error(404, 'Not found');
+  // By id or by slug, as every API route (issue 29: /servers/<slug>/edit answered 404).
+  if (!isServerRef(event.params.id)) error(404, 'Not found');
   if (!event.locals.session) redirect(303, localPath(event.locals.lang, `/signin?next=${encodeURIComponent(localPath(event.locals.lang, `/servers/${event.params.id}/edit`))}`));
   return callerOf(event);
 }
