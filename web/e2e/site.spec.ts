@@ -11,7 +11,7 @@ test('leaderboard → server → tool card, with findings linked to their codes'
   const problems = guard(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Lint leaderboard' })).toBeVisible();
-  await expect(page.getByTestId('comparability-key')).toHaveText(/^v2@sha256:[0-9a-f]{64}$/);
+  await expect(page.getByTestId('comparability-key')).toHaveText(/^v3@sha256:[0-9a-f]{64}$/);
   const rows = page.locator('table.board tbody tr');
   expect(await rows.count()).toBeGreaterThanOrEqual(8);
   // Band symbol and word, never colour alone; scores to one decimal.
