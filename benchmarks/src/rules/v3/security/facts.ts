@@ -9,7 +9,7 @@ import { formOf, found, SCANS, scanOf, type FormScan } from '../../v2/security-s
 import { namesOtherTool, rawTarget, SELF } from '../../v2/security-shadowing.js';
 import { sentencesOf } from '../../v2/security-text.js';
 import type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/security.js';
-import { stringPath, toolStrings } from '../../v2/tool-strings.js';
+import { stringPaths, toolStrings } from '../../v2/tool-strings.js';
 import { benignReading } from './benign.js';
 import { crossSentenceMatches, extraMatches, joinedMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
 
@@ -27,6 +27,10 @@ const where = (path: string, via: string | null): string => (via === null ? path
  */
 export function securityFacts(tool: Tool, description: string, memo: SecurityMemo = securityMemo()): SecurityFacts {
   const strings = toolStrings(tool);
+  // Every string's path, walked once when a report or the split test first needs one (a path per call
+  // walked the tool again: quadratic in a tool's strings).
+  let paths: string[] | undefined;
+  const stringPath = (_: Tool, index: number): string => (paths ??= stringPaths(tool))[index]!;
   const ownNames = new Set<string>();
   const forms: string[] = [];
   const scans: FormScan[] = [];
