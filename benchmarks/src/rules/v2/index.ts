@@ -7,7 +7,6 @@ import { parameters } from './categories/parameters.js';
 import { purpose } from './categories/purpose.js';
 import { returns } from './categories/returns.js';
 import { usage } from './categories/usage.js';
-import { finding } from '../types.js';
 import { toConfusablePair } from './confusable.js';
 import { surfaceFacts, unhashedKey, type SurfaceFacts, type ToolContext, type ToolFacts } from './facts.js';
 import { annotationConflict } from './findings/annotation-conflict.js';
@@ -27,7 +26,7 @@ import { noConstraints } from './findings/no-constraints.js';
 import { noDescription } from './findings/no-description.js';
 import { noRequired } from './findings/no-required.js';
 import { noReturnInfo } from './findings/no-return-info.js';
-import { noUsageContext, withConfusable } from './findings/no-usage-context.js';
+import { noUsageContext } from './findings/no-usage-context.js';
 import { paramNoDescription } from './findings/param-no-description.js';
 import { paramsNotInDescription } from './findings/params-not-in-description.js';
 import { readonlyHintOnWrite } from './findings/readonly-hint-on-write.js';
@@ -43,6 +42,7 @@ import { heavySurface } from './server/heavy-surface.js';
 import { identicalDescription } from './server/identical-description.js';
 import { manyTools } from './server/many-tools.js';
 import { tooManyTools } from './server/too-many-tools.js';
+import { deepFreeze, partnersOf, SECURITY_RISK, serverResult, toolResult, type ScoredTool } from './lint-result.js';
 import { SOURCE_HASH } from './source-hash.js';
 import { T } from './thresholds.js';
 
@@ -95,7 +95,7 @@ export const SERVER_RULES_V2: ServerRule<SurfaceFacts>[] = [
 export const SECURITY_CODES_V2: ReadonlySet<string> = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
 
 /** The server-wide finding that a surface has tools with critical security findings (see lintV2). */
-export const SECURITY_RISK = 'security_risk';
+export { SECURITY_RISK } from './lint-result.js';
 
 /** Every finding code rules v2 can emit (a public contract). */
 export const FINDING_CODES_V2: string[] = [...TOOL_RULES_V2.map((r) => r.code), SECURITY_RISK, ...SERVER_RULES_V2.map((r) => r.code)];
@@ -124,7 +124,6 @@ export function bandOf(score: number): Band {
 }
 
 /** A tool's result without `confusableWith` (which depends on the other tools' facts, not only their names). */
-type ScoredTool = Omit<ToolResult, 'confusableWith'>;
 
 /** Score one tool: its categories and per-tool findings, from its facts and the surface context. */
 function scoreTool(t: ToolFacts, context: ToolContext): ScoredTool {
@@ -152,23 +151,9 @@ function scoreTool(t: ToolFacts, context: ToolContext): ScoredTool {
   return { name: t.name, hash: t.hash, score, band: bandOf(score), categories, findings, tokens: t.tokens, language: t.language };
 }
 
-/** Freeze a memoised value all the way down: a result shared by several lints must not change under them. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 function lintV2(surface: Surface, deps: LintDeps): LintResult {
   const s = surfaceFacts(surface, deps.countTokens, deps.sha256Hex, deps.cache);
-  const partners = new Map<string, Set<string>>();
-  for (const p of s.pairs) {
-    const [a, b] = p.tools;
-    (partners.get(a) ?? partners.set(a, new Set()).get(a)!).add(b);
-    (partners.get(b) ?? partners.set(b, new Set()).get(b)!).add(a);
-  }
+  const partners = partnersOf(s.pairs);
   const context: ToolContext = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
   // With a cache, a tool's score is kept under its hash and the context it was scored in (the sorted names
   // and the tokenizer: everything ToolContext holds), and under its own text when the surface shares some
@@ -187,53 +172,21 @@ function lintV2(surface: Surface, deps: LintDeps): LintResult {
       const own = t.ownDescription === t.description ? '' : `:${deps.sha256Hex ? deps.sha256Hex(t.ownDescription) : JSON.stringify(t.ownDescription)}`;
       scored = cache.through(`v2:tool:${key}:${contextId}${own}`, () => deepFreeze(scoreTool(t, context)));
     } else scored = scoreTool(t, context);
-    const confusableWith = [...(partners.get(t.name) ?? [])].sort();
-    return {
-      name: scored.name,
-      hash: scored.hash,
-      score: scored.score,
-      band: scored.band,
-      categories: scored.categories,
-      // A tool a model may confuse with a sibling needs guidance most: no_usage_context is required there.
-      findings: withConfusable(scored.findings, confusableWith),
-      confusableWith,
-      tokens: scored.tokens,
-      language: scored.language,
-    };
+    return toolResult(scored, partners);
   });
   const findings = SERVER_RULES_V2.flatMap((r) => r.check(s));
-  const mean = tools.length === 0 ? null : Math.round((tools.reduce((sum, t) => sum + t.score, 0) / tools.length) * 10) / 10;
-  // A model given this server is given the poisoned tool whichever tool it picks: the server is not sunny
-  // either. The status is a server-wide finding, so the LintResult contract (and v1's hash) stay as they are.
-  const risky = tools.filter((t) => t.findings.some(isSecurity));
-  let score = mean;
-  if (risky.length > 0 && mean !== null) {
-    score = Math.min(mean, T.securityScoreCap);
-    const codes = [...new Set(risky.flatMap((t) => t.findings.filter(isSecurity).map((f) => f.code)))].sort();
-    const names = risky.map((t) => t.name);
-    findings.unshift(
-      finding(
-        SECURITY_RISK,
-        'critical',
-        `${risky.length} of ${tools.length} tools carry security findings (${codes.join(', ')}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}; the server score is capped at ${T.securityScoreCap} (mean ${mean})`,
-        { fields: [], data: { tools: names, codes, mean, cap: T.securityScoreCap } },
-      ),
-    );
-  }
-  const counts = { critical: 0, required: 0, minor: 0 };
-  for (const f of [...findings, ...tools.flatMap((t) => t.findings)]) counts[f.severity]++;
-  return {
-    schemaVersion: 1,
+  return serverResult({
     rules: { id: 'v2', hash: SOURCE_HASH },
-    surface: { hash: s.surfaceHash, toolCount: tools.length },
-    score,
-    band: score === null ? null : bandOf(score),
-    tokens: { total: s.totalTokens, tokenizer: s.tokenizer },
-    counts,
-    findings,
-    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop).map(toConfusablePair) },
+    surfaceHash: s.surfaceHash,
+    totalTokens: s.totalTokens,
+    tokenizer: s.tokenizer,
     tools,
-  };
+    findings,
+    pairs: { total: s.pairs.length, top: s.pairs.slice(0, T.confusableTop).map(toConfusablePair) },
+    isSecurity,
+    securityScoreCap: T.securityScoreCap,
+    bandOf,
+  });
 }
 
 /** Rules version 2. */

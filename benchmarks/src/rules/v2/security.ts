@@ -65,19 +65,39 @@ export interface SecurityFacts {
 }
 
 /** At most this many hits and shadowing candidates are kept per tool (each names its path). */
-const MAX_REPORTED = 20;
+export const MAX_REPORTED = 20;
 
 /**
- * The security facts of a tool. `description` is the normalised description the other rules read (its
- * sentences are what the cues may lose). `memo` is the lint's (see SecurityMemo); a fresh one gives the same facts.
+ * The matching form of every string of a tool and the description's sentences: the part of the scan that
+ * rules v2 and v3 share (v3's securityFacts adds its own matches on top). The description is matched
+ * sentence by sentence joined by spaces (the same text), so a hit maps to the sentences it touches.
  */
-export function securityFacts(tool: Tool, description: string, memo: SecurityMemo = securityMemo()): SecurityFacts {
+export interface ToolForms {
+  strings: ToolString[];
+  ownNames: Set<string>;
+  forms: string[];
+  /** Each form's trigger bits: a pattern runs on the strings that hold one of its own trigger words. */
+  scans: FormScan[];
+  notPlain: number[];
+  /** The index of the description among the strings, or -1. */
+  descIndex: number;
+  /** The scans any string of the tool may need (most tools: none or a few of them). */
+  union: number;
+  /** The strings whose scan holds `scan`'s bit. */
+  stringsWith(scan: number): number[];
+  /** The description's sentences (as sent), computed when first needed. */
+  sentences(): string[];
+  /** Indices of the sentences flagged so far. */
+  flagged: Set<number>;
+  /** Leave out of the cues the description's sentences that [from, to) of string `index` touches. */
+  flag(index: number, from: number, to: number): void;
+}
+
+/** The forms of a tool's strings (see ToolForms). `memo` is the lint's. */
+export function toolForms(tool: Tool, description: string, memo: SecurityMemo): ToolForms {
   const strings = toolStrings(tool);
   const ownNames = new Set<string>();
-  // The matching form of every string. The description is matched sentence by sentence joined by spaces
-  // (the same text), so a hit maps to the sentences it touches.
   const forms: string[] = [];
-  // Each form's trigger bits: a pattern runs on the strings that hold one of its own trigger words.
   const scans: FormScan[] = [];
   const notPlain: number[] = [];
   let descIndex = -1;
@@ -126,72 +146,112 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     }
     forms.push(form);
   }
-  // The scans any string of the tool may need (most tools: none or a few of them).
   let union = 0;
   for (const scan of scans) union |= scan.bits;
-  const stringsWith = (scan: number): number[] => {
-    const out: number[] = [];
-    for (let i = 0; i < scans.length; i++) if ((scans[i]!.bits & (1 << scan)) !== 0) out.push(i);
-    return out;
-  };
   const flagged = new Set<number>();
-  /** Leave out of the cues the description's sentences that [from, to) of string `index` touches. */
-  const flag = (index: number, from: number, to: number): void => {
-    if (index !== descIndex) return;
-    if (sentences === undefined) sentenceForms();
-    for (let k = 0; k < sentences!.length; k++) {
-      const s0 = sentenceStarts[k]!;
-      const s1 = k + 1 < sentences!.length ? sentenceStarts[k + 1]! : forms[index]!.length + 1;
-      if (s0 < to && s1 > from) flagged.add(k);
-    }
+  return {
+    strings,
+    ownNames,
+    forms,
+    scans,
+    notPlain,
+    descIndex,
+    union,
+    flagged,
+    stringsWith: (scan) => {
+      const out: number[] = [];
+      for (let i = 0; i < scans.length; i++) if ((scans[i]!.bits & (1 << scan)) !== 0) out.push(i);
+      return out;
+    },
+    sentences: () => {
+      if (sentences === undefined) sentenceForms();
+      return sentences!;
+    },
+    flag: (index, from, to) => {
+      if (index !== descIndex) return;
+      if (sentences === undefined) sentenceForms();
+      for (let k = 0; k < sentences!.length; k++) {
+        const s0 = sentenceStarts[k]!;
+        const s1 = k + 1 < sentences!.length ? sentenceStarts[k + 1]! : forms[index]!.length + 1;
+        if (s0 < to && s1 > from) flagged.add(k);
+      }
+    },
   };
+}
 
+/**
+ * The sentences of a tool that may steer another tool (the shadowing scans), flagging those that name
+ * another tool without the surface's help. `pathOf` gives a string's path.
+ */
+/** Adds a shadowing candidate: the string, the match's span, its target as matched (null: none named), whether it was named as a tool. */
+export type ShadowCandidateSink = (index: number, from: number, to: number, target: string | null, namedAsTool: boolean) => void;
+
+/**
+ * The shadowing candidates of a tool: v2's patterns, then what `more` adds through the same sink (a later
+ * version's own patterns; v2 passes none).
+ */
+export function shadowCandidates(tool: Tool, f: ToolForms, pathOf: (index: number) => string, more?: (candidate: ShadowCandidateSink) => void): ShadowCandidate[] {
+  const shadows: ShadowCandidate[] = [];
+  const candidate: ShadowCandidateSink = (index, from, to, target, namedAsTool) => {
+    const s = f.strings[index]!;
+    const written = target === null ? null : rawTarget(s.text, target);
+    if (written !== null) {
+      const lower = written.toLowerCase();
+      if (lower === '' || lower === tool.name.toLowerCase() || SELF.has(lower) || f.ownNames.has(lower)) return;
+    }
+    if (shadows.length < MAX_REPORTED) shadows.push({ field: s.field, path: pathOf(index), excerpt: f.forms[index]!.slice(from, to).slice(0, 120), target: written, namedAsTool });
+    // Only a candidate that names another tool without the surface's help leaves the cues: the sibling
+    // test needs the surface, which a tool's facts may not depend on (they are memoised by its hash).
+    if (written === null || namesOtherTool(written, tool.name, f.ownNames, namedAsTool)) f.flag(index, from, to);
+  };
+  for (let scan = INSTRUCTION_PATTERNS.length; scan < SCANS; scan++) {
+    if ((f.union & (1 << scan)) === 0) continue;
+    for (const index of f.stringsWith(scan)) {
+      for (const m of found(f.scans, f.forms, index, scan)) candidate(index, m.from, m.to, m.target!, m.namedAsTool!);
+    }
+  }
+  more?.(candidate);
+  return shadows;
+}
+
+/** The facts' shape from the forms, the hits and the shadows: the cue text leaves out every flagged sentence. */
+export function factsOf(f: ToolForms, description: string, hits: SecurityHit[], shadows: ShadowCandidate[]): SecurityFacts {
+  // (A flagged sentence was flagged by flag(), which read the sentences.)
+  const cueDescription =
+    f.flagged.size === 0
+      ? description
+      : f
+          .sentences()
+          .filter((_, k) => !f.flagged.has(k))
+          .map((x) => x.trim())
+          .join(' ');
+  const flaggedSentences = [...f.flagged].map((k) => f.sentences()[k]!.trim());
+  return { strings: f.strings, hits, shadows, cueDescription, flaggedSentences, ownNames: f.ownNames, notPlain: f.notPlain };
+}
+
+/**
+ * The security facts of a tool. `description` is the normalised description the other rules read (its
+ * sentences are what the cues may lose). `memo` is the lint's (see SecurityMemo); a fresh one gives the same facts.
+ */
+export function securityFacts(tool: Tool, description: string, memo: SecurityMemo = securityMemo()): SecurityFacts {
+  const f = toolForms(tool, description, memo);
   const hits: SecurityHit[] = [];
   const reported = new Set<string>();
   INSTRUCTION_PATTERNS.forEach((p, scan) => {
-    if ((union & (1 << scan)) === 0) return;
-    for (const index of stringsWith(scan)) {
-      for (const m of found(scans, forms, index, scan)) {
+    if ((f.union & (1 << scan)) === 0) return;
+    for (const index of f.stringsWith(scan)) {
+      for (const m of found(f.scans, f.forms, index, scan)) {
         // Every match leaves the cues; one hit per pattern and string is reported (a second pattern object
         // of the same id adds none either).
-        flag(index, m.from, m.to);
+        f.flag(index, m.from, m.to);
         const key = `${p.id}\n${index}`;
         if (hits.length < MAX_REPORTED && !reported.has(key)) {
           reported.add(key);
-          hits.push({ pattern: p.id, field: strings[index]!.field, path: stringPath(tool, index), excerpt: m.text.slice(0, 80) });
+          hits.push({ pattern: p.id, field: f.strings[index]!.field, path: stringPath(tool, index), excerpt: m.text.slice(0, 80) });
         }
       }
     }
   });
-
-  const shadows: ShadowCandidate[] = [];
-  const candidate = (index: number, from: number, to: number, target: string | null, namedAsTool: boolean): void => {
-    const s = strings[index]!;
-    const written = target === null ? null : rawTarget(s.text, target);
-    if (written !== null) {
-      const lower = written.toLowerCase();
-      if (lower === '' || lower === tool.name.toLowerCase() || SELF.has(lower) || ownNames.has(lower)) return;
-    }
-    if (shadows.length < MAX_REPORTED) shadows.push({ field: s.field, path: stringPath(tool, index), excerpt: forms[index]!.slice(from, to).slice(0, 120), target: written, namedAsTool });
-    // Only a candidate that names another tool without the surface's help leaves the cues: the sibling
-    // test needs the surface, which a tool's facts may not depend on (they are memoised by its hash).
-    if (written === null || namesOtherTool(written, tool.name, ownNames, namedAsTool)) flag(index, from, to);
-  };
-  for (let scan = INSTRUCTION_PATTERNS.length; scan < SCANS; scan++) {
-    if ((union & (1 << scan)) === 0) continue;
-    for (const index of stringsWith(scan)) {
-      for (const m of found(scans, forms, index, scan)) candidate(index, m.from, m.to, m.target!, m.namedAsTool!);
-    }
-  }
-
-  const cueDescription =
-    flagged.size === 0
-      ? description
-      : sentences!
-          .filter((_, k) => !flagged.has(k))
-          .map((x) => x.trim())
-          .join(' ');
-  // (A flagged sentence was flagged by flag(), which read the sentences.)
-  const flaggedSentences = [...flagged].map((k) => sentences![k]!.trim());
-  return { strings, hits, shadows, cueDescription, flaggedSentences, ownNames, notPlain };
+  const shadows = shadowCandidates(tool, f, (index) => stringPath(tool, index));
+  return factsOf(f, description, hits, shadows);
 }

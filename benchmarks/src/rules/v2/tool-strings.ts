@@ -46,15 +46,18 @@ function sortedKeys(o: object): string[] {
 }
 
 /**
- * The one walk behind toolStrings and stringPath: every string in canonical order; with `want`, it also
- * keeps the path and stops at string number `want` (a path is built only when a finding names one).
+ * The one walk behind toolStrings, stringPath and stringPaths: every string in canonical order; with `want`,
+ * it also keeps the path and stops at string number `want` (a path is built only when a finding names one);
+ * with `paths`, it keeps every string's path there.
  */
-function walkTool(tool: Tool, out: ToolString[] | undefined, want?: number): string | undefined {
+function walkTool(tool: Tool, out: ToolString[] | undefined, want?: number, paths?: string[]): string | undefined {
   const segments: string[] = [];
+  const track = want !== undefined || paths !== undefined;
   let count = 0;
   let found: string | undefined;
   const emit = (field: string, text: string, key: boolean, parameter: boolean): boolean => {
     out?.push({ field, text, key, parameter });
+    paths?.push(segments.join(''));
     if (want !== undefined && count === want) found = segments.join('');
     count++;
     return found !== undefined;
@@ -64,28 +67,28 @@ function walkTool(tool: Tool, out: ToolString[] | undefined, want?: number): str
     if (typeof value !== 'object' || value === null) return false;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
-        if (want !== undefined) segments.push(`[${i}]`);
+        if (track) segments.push(`[${i}]`);
         if (walk(value[i], field, '')) return true;
-        if (want !== undefined) segments.pop();
+        if (track) segments.pop();
       }
       return false;
     }
     const record = value as Record<string, unknown>;
     for (const key of sortedKeys(record)) {
-      if (want !== undefined) segments.push(segment(key));
+      if (track) segments.push(segment(key));
       // A keyword is vocabulary, except where it names a parameter (`properties: { title: … }`).
       const parameter = parentKey === 'properties' && field !== '_meta';
       if ((parameter || !KEYWORDS.has(key)) && emit(field, key, true, parameter)) return true;
       if (walk(record[key], field, key)) return true;
-      if (want !== undefined) segments.pop();
+      if (track) segments.pop();
     }
     return false;
   };
   for (const field of sortedKeys(tool)) {
-    if (want !== undefined) segments.push(field);
+    if (track) segments.push(field);
     if (!HASHED_OR_KNOWN.has(field) && emit(field, field, true, false)) break;
     if (walk(tool[field], field, '')) break;
-    if (want !== undefined) segments.pop();
+    if (track) segments.pop();
   }
   return found;
 }
@@ -106,4 +109,11 @@ export function toolStrings(tool: Tool): ToolString[] {
 /** Dotted path of string number `index` of toolStrings(tool) (`inputSchema.properties.note.description`, `_meta.x[0]`). */
 export function stringPath(tool: Tool, index: number): string {
   return walkTool(tool, undefined, index) ?? '';
+}
+
+/** The dotted path of every string of toolStrings(tool), in one walk (for a reader that needs many of them). */
+export function stringPaths(tool: Tool): string[] {
+  const paths: string[] = [];
+  walkTool(tool, undefined, undefined, paths);
+  return paths;
 }

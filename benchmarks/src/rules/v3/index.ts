@@ -1,7 +1,6 @@
 import type { Band, CategoryId, CategoryScore, Finding, LintResult, ToolResult } from '../../contracts/lint-result.js';
 import type { Surface } from '../../contracts/tool.js';
 import type { Category, LintDeps, RuleSet, ServerRule, ToolRule } from '../types.js';
-import { finding } from '../types.js';
 import { annotationNotBoolean } from '../v2/findings/annotation-not-boolean.js';
 import { badNameChars } from '../v2/findings/bad-name-chars.js';
 import { destructiveUnmarked } from '../v2/findings/destructive-unmarked.js';
@@ -13,7 +12,6 @@ import { malformedInputSchema } from '../v2/findings/malformed-input-schema.js';
 import { noConstraints } from '../v2/findings/no-constraints.js';
 import { noDescription } from '../v2/findings/no-description.js';
 import { noRequired } from '../v2/findings/no-required.js';
-import { withConfusable } from '../v2/findings/no-usage-context.js';
 import { paramsNotInDescription } from '../v2/findings/params-not-in-description.js';
 import { vagueBoolean } from '../v2/findings/vague-boolean.js';
 import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
@@ -41,6 +39,7 @@ import { tooLongV3 } from './findings/too-long.js';
 import { tooShortV3 } from './findings/too-short.js';
 import { DISHONEST_HINT_CODES, hintRule } from './hints.js';
 import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from './security/index.js';
+import { deepFreeze, partnersOf, serverResult, SECURITY_RISK, toolResult, type ScoredTool } from '../v2/lint-result.js';
 import { SOURCE_HASH } from './source-hash.js';
 import { T3 } from './thresholds.js';
 
@@ -96,8 +95,8 @@ export const SERVER_RULES_V3: ServerRule<SurfaceFactsV3>[] = [onV3(identicalDesc
 /** Per-tool codes that are security findings: at critical severity they cap the tool's and the server's score. */
 export const SECURITY_CODES_V3: ReadonlySet<string> = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
 
-/** The server-wide finding that a surface has tools with critical security findings. */
-export const SECURITY_RISK = 'security_risk';
+/** The server-wide finding that a surface has tools with critical security findings (v2's, shared). */
+export { SECURITY_RISK } from '../v2/lint-result.js';
 
 /** Every finding code rules v3 can emit (a public contract). */
 export const FINDING_CODES_V3: string[] = [...TOOL_RULES_V3.map((r) => r.code), SECURITY_RISK, ...SERVER_RULES_V3.map((r) => r.code)];
@@ -109,7 +108,6 @@ export function bandOf(score: number): Band {
   return score >= T3.bandSunny ? 'sunny' : score >= T3.bandCloudy ? 'cloudy' : 'rain';
 }
 
-type ScoredTool = Omit<ToolResult, 'confusableWith'>;
 
 /** The per-tool findings, critical first, then required, then minor, each in rule order. */
 function toolFindings(t: ToolFactsV3, context: ContextV3): Finding[] {
@@ -152,22 +150,9 @@ function scoreTool(t: ToolFactsV3, context: ContextV3): ScoredTool {
   return { name: t.name, hash: t.hash, score, band: bandOf(score), categories, findings, tokens: t.tokens, language: t.language };
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 function lintV3(surface: Surface, deps: LintDeps): LintResult {
   const s = surfaceFactsV3(surface, deps.countTokens, deps.sha256Hex, deps.cache);
-  const partners = new Map<string, Set<string>>();
-  for (const p of s.pairs) {
-    const [a, b] = p.tools;
-    (partners.get(a) ?? partners.set(a, new Set()).get(a)!).add(b);
-    (partners.get(b) ?? partners.set(b, new Set()).get(b)!).add(a);
-  }
+  const partners = partnersOf(s.pairs);
   const context: ContextV3 = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
   const cache = deps.cache;
   const hex = (text: string): string => (deps.sha256Hex ? deps.sha256Hex(text) : JSON.stringify(text));
@@ -181,50 +166,21 @@ function lintV3(surface: Surface, deps: LintDeps): LintResult {
       const key = `${t.hash}:${hex(JSON.stringify(t.tool))}:${hex(surfaceDependent)}`;
       scored = cache.through(`v3:tool:${key}:${contextId}`, () => deepFreeze(scoreTool(t, context)));
     } else scored = scoreTool(t, context);
-    const confusableWith = [...(partners.get(t.name) ?? [])].sort();
-    return {
-      name: scored.name,
-      hash: scored.hash,
-      score: scored.score,
-      band: scored.band,
-      categories: scored.categories,
-      findings: withConfusable(scored.findings, confusableWith),
-      confusableWith,
-      tokens: scored.tokens,
-      language: scored.language,
-    };
+    return toolResult(scored, partners);
   });
   const findings = SERVER_RULES_V3.flatMap((r) => r.check(s));
-  const mean = tools.length === 0 ? null : Math.round((tools.reduce((sum, t) => sum + t.score, 0) / tools.length) * 10) / 10;
-  const risky = tools.filter((t) => t.findings.some(isSecurity));
-  let score = mean;
-  if (risky.length > 0 && mean !== null) {
-    score = Math.min(mean, T3.securityScoreCap);
-    const codes = [...new Set(risky.flatMap((t) => t.findings.filter(isSecurity).map((f) => f.code)))].sort();
-    const names = risky.map((t) => t.name);
-    findings.unshift(
-      finding(
-        SECURITY_RISK,
-        'critical',
-        `${risky.length} of ${tools.length} tools carry security findings (${codes.join(', ')}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}; the server score is capped at ${T3.securityScoreCap} (mean ${mean})`,
-        { fields: [], data: { tools: names, codes, mean, cap: T3.securityScoreCap } },
-      ),
-    );
-  }
-  const counts = { critical: 0, required: 0, minor: 0 };
-  for (const f of [...findings, ...tools.flatMap((t) => t.findings)]) counts[f.severity]++;
-  return {
-    schemaVersion: 1,
+  return serverResult({
     rules: { id: 'v3', hash: SOURCE_HASH },
-    surface: { hash: s.surfaceHash, toolCount: tools.length },
-    score,
-    band: score === null ? null : bandOf(score),
-    tokens: { total: s.totalTokens, tokenizer: s.tokenizer },
-    counts,
-    findings,
-    confusablePairs: { total: s.pairs.length, top: s.pairs.slice(0, T3.confusableTop).map(toConfusablePair) },
+    surfaceHash: s.surfaceHash,
+    totalTokens: s.totalTokens,
+    tokenizer: s.tokenizer,
     tools,
-  };
+    findings,
+    pairs: { total: s.pairs.length, top: s.pairs.slice(0, T3.confusableTop).map(toConfusablePair) },
+    isSecurity,
+    securityScoreCap: T3.securityScoreCap,
+    bandOf,
+  });
 }
 
 /** Rules version 3 (draft until published in the registry). */

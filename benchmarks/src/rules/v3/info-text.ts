@@ -62,10 +62,12 @@ interface Clause {
 // stop must not borrow its last clause's words (v3.0 cut only after a lower-case word; puppeteer's "Navigate
 // to a URL" let the appended clause borrow "URL").
 const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
+// Markdown (v3.1): a list marker ("1." or "2)" opening a line) is not a stop — "1. Lists the pods" is one
+// clause, not "1." and "Lists the pods"; a fenced code block is one clause (see CODE).
 // A markup tag (`<hints>`, `</examples>`) is a cut too and belongs to no clause: it is structure, not words
 // about the tool (sentry's descriptions end in "</hints>"; a sentence appended after it borrowed "hints" as
 // content and earned usage points, +2.2 in the gaming suite's varied-boilerplate row).
-const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))[.!?](?=\s|$)|[。！？;；]|\n|\||<\/?[A-Za-z][\w-]{0,40}>| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
+const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))(?<!(?:^|\n)[ \t]*\d{1,3})[.!?](?=\s|$)|[。！？;；]|\n|\||<\/?[A-Za-z][\w-]{0,40}>| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
 const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[A-Za-z0-9][A-Za-z0-9_'’./:-]*[A-Za-z0-9]|[A-Za-z0-9]|\p{L}+/gu;
 const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
@@ -74,6 +76,51 @@ const NUMBER = /^\d[\d.,:]*$/;
 const SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
 /** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
 const WORDED = /[^@~#\s]/;
+/** A word with a lower-case letter before a capital: camelCase, an identifier ("userCount", "monitorSlug"). */
+const CAMEL = /[a-z][A-Z]/;
+/**
+ * Code in markdown: a fenced block (``` or ~~~ to its closing fence or the end) or an inline `span`. Why: code
+ * is what a model copies into a call (field names, query syntax, a JSON example); its identifiers are not
+ * nonsense words and a snake_case name in it is a field, not a missing tool. A fenced block is not cut at its
+ * lines (a line of "{" or "]" is not a clause that says nothing).
+ */
+const FENCE = /(?:^|\n)[ \t]*(`{3,}|~{3,})[^\n]*(?:\n[\s\S]*?\n[ \t]*\1[`~]*[ \t]*(?=\n|$)|[\s\S]*$)/g;
+const INLINE_CODE = /`[^`\n]+`/g;
+
+/**
+ * A "key: value" line (after an optional list marker): "- duration_ms: 1200", "monitor: <monitorSlug>",
+ * "- status: ok | error". Its key is a field name (content, like code), and its "|" separates the values
+ * of one line, not table cells.
+ */
+const KEY_LINE = /(?:^|\n)[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?`?([A-Za-z_][\w.-]*)`?[ \t]*:(?=[ \t]*[^\s:])/g;
+
+/** Where each key of a "key: value" line starts, and where its line ends. */
+function keyLines(text: string): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!text.includes(':')) return out;
+  KEY_LINE.lastIndex = 0;
+  for (let m = KEY_LINE.exec(text); m !== null; m = KEY_LINE.exec(text)) {
+    const end = text.indexOf('\n', m.index + 1);
+    out.set(m.index + m[0].indexOf(m[1]!), end === -1 ? text.length : end);
+  }
+  return out;
+}
+
+/** The [start, end) spans of code in a text, in order: fenced blocks, then inline spans outside them. */
+function codeSpans(text: string): [number, number][] {
+  if (!text.includes('`') && !text.includes('~~~')) return [];
+  const fences: [number, number][] = [];
+  FENCE.lastIndex = 0;
+  for (let m = FENCE.exec(text); m !== null; m = FENCE.exec(text)) fences.push([m.index + (m[0].startsWith('\n') ? 1 : 0), m.index + m[0].length]);
+  const out = [...fences];
+  INLINE_CODE.lastIndex = 0;
+  for (let m = INLINE_CODE.exec(text); m !== null; m = INLINE_CODE.exec(text)) {
+    const at = m.index;
+    if (!fences.some(([s, e]) => at >= s && at < e)) out.push([at, at + m[0].length]);
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
 /** A capitalised word: where a name or an appended sentence may start inside a clause. */
 const TITLE = /^\p{Lu}/u;
 /** The longest shared clause end read (words): a product name, "in Datadog", "for the Jira Cloud API". */
@@ -133,7 +180,7 @@ function classify(token: string): TokenClass {
   // lint in clausesOf) points at nothing a model can call: "use get_climate instead" names no content.
   if (SNAKE.test(token)) return c('none', '@');
   // Code, a path, a file name, camelCase, an acronym, another script: content a model can use.
-  if (!LATIN.test(token)) return c('spec', lower);
+  if (!LATIN.test(token) || CAMEL.test(token)) return c('spec', lower);
   // A hyphenated word counts by its parts ("read-only", "top-level").
   const parts = lower.split(/[-']/).filter((p) => p !== '');
   let kind: Kind = 'none';
@@ -167,8 +214,14 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
     if (start < end) spans.push([start, end]);
   };
   let from = 0;
+  const code = codeSpans(text);
+  const keys = keyLines(text);
   CUT.lastIndex = 0;
   for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
+    // No cut inside code (a fenced block's lines, "|" or ". " in an inline span): code is one clause with its text.
+    const at = m.index;
+    if (code.length > 0 && code.some(([s, e]) => at > s && at < e - 1)) continue;
+    if (m[0] === '|' && keys.size > 0 && [...keys].some(([s, e]) => at > s && at < e)) continue;
     // A stop ends its clause; a line break, "|", a tag or the space before an opener belongs to none.
     const inClause = m[0].length === 1 && m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
     cut(from, inClause ? m.index + m[0].length : m.index);
@@ -178,6 +231,7 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
   const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0, words: [] }));
   let k = 0;
   let last = '';
+  let c0 = 0;
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(text); m !== null && k < out.length; m = TOKEN.exec(text)) {
     while (k < out.length && m.index >= out[k]!.end) {
@@ -197,6 +251,9 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
     // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
     let kind = c.kind;
     let masked = c.masked;
+    // In code a word is what a model may copy into a call: never nonsense, and a snake_case name is a field.
+    while (c0 < code.length && code[c0]![1] <= m.index) c0++;
+    if (((c0 < code.length && code[c0]![0] <= m.index) || keys.has(m.index)) && (kind === 'nonsense' || (kind === 'none' && masked === '@'))) kind = 'spec';
     let l = local.get(c.lower);
     if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
     if (l === undefined && siblings.has(c.lower)) {
@@ -219,6 +276,16 @@ function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string
     }
   }
   return out;
+}
+
+/** A clause that ends with ":" (or bold ":**") before a line break or the end: a label of what follows, not a sentence. */
+function isLabel(text: string, c: Clause): boolean {
+  let last = c.end - 1;
+  while (last > c.start && (text.charCodeAt(last) === 42 || text.charCodeAt(last) === 95)) last--;
+  if (text.charCodeAt(last) !== 58) return false;
+  let i = c.end;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i === text.length || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13;
 }
 
 /** The text with the spans cut out, the edges tidied as v2's shared text does. */
@@ -269,7 +336,10 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
       if (why !== undefined) {
         infoCut.push([c.start, c.end]);
         cueCut.push([c.start, c.end]);
-        dropped.push({ text, why });
+        // A clause without a single word (a fence, a rule "---", a table's "|---|") is layout: it leaves
+        // the text, but it is not a clause that says nothing about the tool (no_specific_text quotes none).
+        // Nor is a label that opens a list or a block ("Examples:", "Arguments:" before a line break).
+        if (c.words.length > 0 && !(why === 'content-free' && isLabel(t.own, c))) dropped.push({ text, why });
       } else if (c.spec === 0 || c.spec <= c.nonsense) {
         cueCut.push([c.start, c.end]);
         dropped.push({ text, why: 'name-only' });

@@ -51,6 +51,60 @@ describe('information text (credit only information about this tool)', () => {
   });
 });
 
+describe('markdown descriptions (no_specific_text reads layout as layout)', () => {
+  // Real-looking markdown of the kinds real servers send (search syntax lists, numbered steps, fenced
+  // examples, key: value lines, inline code): none of their lines is a clause that says nothing.
+  const markdown: Tool[] = [
+    tool({
+      name: 'search_issues',
+      description:
+        'Search Sentry issues with the query syntax.\n\nExamples:\n- `is:unresolved`\n- userCount:>100\n- firstSeen:-24h\n- assigned:me\n\nSort by `date`, `freq` or `user`.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+    }),
+    tool({
+      name: 'create_monitor_checkin',
+      description: 'Records a cron check-in for a monitor.\n\nArguments:\n- monitor: <monitorSlug>\n- status: ok | error | in_progress\n- duration_ms: 1200',
+      inputSchema: { type: 'object', properties: { monitor: { type: 'string' }, status: { type: 'string' } } },
+    }),
+    tool({
+      name: 'run_workflow',
+      description:
+        'Runs a CI workflow on a branch.\n\n1. Looks up the pipeline of the branch.\n2. Starts the workflow named by `workflow_name`.\n3. Waits for the first job to start.\n\nExample call:\n```json\n{\n  "branch": "main",\n  "workflow_name": "build-and-test"\n}\n```',
+      inputSchema: { type: 'object', properties: { branch: { type: 'string' }, workflow_name: { type: 'string' } } },
+    }),
+  ];
+
+  it('flags none of the list markers, fences, key: value lines or inline code of real markdown', () => {
+    for (const t of markdown) {
+      const result = first([t]);
+      expect(result.findings.filter((f) => f.code === 'no_specific_text'), t.name).toEqual([]);
+    }
+  });
+
+  it('keeps a fenced block as one clause and a numbered step with its text', () => {
+    const [t] = infoTexts([{ name: 'run_workflow', own: markdown[2]!.description!, params: ['branch', 'workflow_name'] }]);
+    // "Example call:" is a label: it leaves the text (it earns nothing) but is not reported.
+    expect(t!.dropped).toEqual([]);
+    expect(t!.info).toContain('1. Looks up the pipeline of the branch.');
+    expect(t!.info).toContain('"workflow_name": "build-and-test"');
+  });
+
+  it('still flags content-free boilerplate written as markdown (a list, a numbered step, inline code of nothing)', () => {
+    const stuffed = first([
+      tool({
+        name: 'search_issues',
+        description: 'Search Sentry issues with the query syntax.\n\n1. Call it whenever it is needed.\n- Use this tool when you need it.\n- It returns the result.\n\n```\n```',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+      }),
+    ]);
+    const f = stuffed.findings.find((x) => x.code === 'no_specific_text');
+    expect(f?.data).toMatchObject({ clauses: 3, kinds: ['content-free'] });
+    // A nonsense word stays nonsense outside code.
+    const [nonsense] = infoTexts([{ name: 'search_issues', own: 'Search issues.\n- Use this when you need to quibble the vorpfexp.', params: [] }]);
+    expect(nonsense!.dropped.find((d) => d.why === 'content-free')?.text).toContain('quibble the vorpfexp');
+  });
+});
+
 describe('structures earn only what they say', () => {
   const base = { name: 'get_weather', description: 'Looks up the current weather of a city by name.' };
   it('an empty outputSchema earns nothing; described properties earn their share', () => {

@@ -3,19 +3,13 @@
 // the v3 scan (./scan.ts: 13 languages, capability patterns, hidden forms), and the description joined with
 // the parameters' texts is read as one text (an instruction split between them). The facts have v2's shape.
 import type { Tool } from '../../../contracts/tool.js';
-import { isPlainAscii } from '../../v2/normalise.js';
 import { INSTRUCTION_PATTERNS } from '../../v2/security-patterns.js';
-import { formOf, found, SCANS, scanOf, type FormScan } from '../../v2/security-scan.js';
-import { namesOtherTool, rawTarget, SELF } from '../../v2/security-shadowing.js';
-import { sentencesOf } from '../../v2/security-text.js';
-import type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/security.js';
-import { stringPath, toolStrings } from '../../v2/tool-strings.js';
+import { formOf, found, scanOf } from '../../v2/security-scan.js';
+import { factsOf, MAX_REPORTED, shadowCandidates, toolForms, type SecurityFacts, type SecurityHit } from '../../v2/security.js';
+import { stringPaths } from '../../v2/tool-strings.js';
 import { benignReading } from './benign.js';
 import { foreignToolSteering } from './shadowing.js';
 import { crossSentenceMatches, extraMatches, joinedMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
-
-/** At most this many hits and shadowing candidates are kept per tool (each names its path). */
-const MAX_REPORTED = 20;
 
 /** The path of a schema identifier's value: `$schema`, `$id`, `$ref` at any depth. */
 const SCHEMA_IDENTIFIER = /(?:\.\$(?:schema|id|ref)|\["\$(?:schema|id|ref)"\])$/;
@@ -31,68 +25,13 @@ const where = (path: string, via: string | null): string => (via === null ? path
  * (its sentences are what the cues may lose). `memo` is the lint's; a fresh one gives the same facts.
  */
 export function securityFacts(tool: Tool, description: string, memo: SecurityMemo = securityMemo()): SecurityFacts {
-  const strings = toolStrings(tool);
-  const ownNames = new Set<string>();
-  const forms: string[] = [];
-  const scans: FormScan[] = [];
-  const notPlain: number[] = [];
-  let descIndex = -1;
-  // The description's sentences and where each starts in its form (as in v2: computed when first needed).
-  let sentences: string[] | undefined;
-  let sentenceStarts: number[] = [];
-  const sentenceForms = (): string[] => {
-    sentences = sentencesOf(description);
-    sentenceStarts = [];
-    const parts: string[] = [];
-    let offset = 0;
-    for (const sentence of sentences) {
-      const part = formOf(memo, sentence, false).form.trim();
-      sentenceStarts.push(offset);
-      parts.push(part);
-      offset += part.length + 1;
-    }
-    return parts;
-  };
-  for (let i = 0; i < strings.length; i++) {
-    const s = strings[i]!;
-    let form: string;
-    if (s.field === 'description' && !s.key) {
-      descIndex = i;
-      if (!isPlainAscii(s.text)) notPlain.push(i);
-      if (isPlainAscii(description)) {
-        const f = formOf(memo, description, false);
-        form = f.form;
-        scans.push((f.scan ??= scanOf(memo, form)));
-      } else {
-        form = sentenceForms().join(' ');
-        scans.push(scanOf(memo, form));
-      }
-    } else {
-      const f = formOf(memo, s.text, s.key || s.field === 'name');
-      if (s.parameter) ownNames.add((f.lower ??= s.text.toLowerCase()));
-      if (!f.plain) notPlain.push(i);
-      form = f.form;
-      scans.push((f.scan ??= scanOf(memo, form)));
-    }
-    forms.push(form);
-  }
-  let union = 0;
-  for (const scan of scans) union |= scan.bits;
-  const stringsWith = (scan: number): number[] => {
-    const out: number[] = [];
-    for (let i = 0; i < scans.length; i++) if ((scans[i]!.bits & (1 << scan)) !== 0) out.push(i);
-    return out;
-  };
-  const flagged = new Set<number>();
-  const flag = (index: number, from: number, to: number): void => {
-    if (index !== descIndex) return;
-    if (sentences === undefined) sentenceForms();
-    for (let k = 0; k < sentences!.length; k++) {
-      const s0 = sentenceStarts[k]!;
-      const s1 = k + 1 < sentences!.length ? sentenceStarts[k + 1]! : forms[index]!.length + 1;
-      if (s0 < to && s1 > from) flagged.add(k);
-    }
-  };
+  // v2's forms of every string and of the description's sentences (shared by import: ../../v2/security.ts).
+  const f = toolForms(tool, description, memo);
+  const { strings, forms, scans, union, stringsWith, flagged, flag, descIndex } = f;
+  // Every string's path, walked once when a report or the split test first needs one (a path per call
+  // walked the tool again: quadratic in a tool's strings).
+  let paths: string[] | undefined;
+  const stringPath = (_: Tool, index: number): string => (paths ??= stringPaths(tool))[index]!;
 
   const hits: SecurityHit[] = [];
   const reported = new Set<string>();
@@ -128,11 +67,11 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   for (let i = 0; i < strings.length; i++) {
     const s = strings[i]!;
     if (i === descIndex) {
-      if (sentences === undefined) sentenceForms();
-      sentences!.forEach((sentence, k) => extra(i, extraMatches(memo, sentence, false), () => flagged.add(k)));
+      const sentences = f.sentences();
+      sentences.forEach((sentence, k) => extra(i, extraMatches(memo, sentence, false), () => flagged.add(k)));
       // Two sentences that make one instruction only together: both are flagged.
-      for (let k = 0; k + 1 < sentences!.length; k++) {
-        const pair = crossSentenceMatches(memo, `${sentences![k]!.trim()} ${sentences![k + 1]!.trim()}`).filter((m) => !classesOf[i]!.has(m.pattern));
+      for (let k = 0; k + 1 < sentences.length; k++) {
+        const pair = crossSentenceMatches(memo, `${sentences[k]!.trim()} ${sentences[k + 1]!.trim()}`).filter((m) => !classesOf[i]!.has(m.pattern));
         extra(i, pair, () => {
           flagged.add(k);
           flagged.add(k + 1);
@@ -145,9 +84,9 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
   // by a parameter's text (a description, a default, an enum value, an example) holds a class that neither
   // holds alone. The last sentence is flagged: it opens the instruction.
   if (descIndex >= 0) {
-    if (sentences === undefined) sentenceForms();
-    const last = sentences!.length - 1;
-    const tail = last >= 0 ? sentences![last]!.trim().slice(-300) : '';
+    const sentences = f.sentences();
+    const last = sentences.length - 1;
+    const tail = last >= 0 ? sentences[last]!.trim().slice(-300) : '';
     // An instruction split across the two runs on from a description that ends without a stop ("Ignore all
     // previous"); it is joined when one side holds a gate or trigger word (either may hold none: "Ne dis pas").
     const tailOpen = tail !== '' && !/[.!?。！？]["')\]」]*$/u.test(tail);
@@ -180,38 +119,14 @@ export function securityFacts(tool: Tool, description: string, memo: SecurityMem
     }
   }
 
-  const shadows: ShadowCandidate[] = [];
-  const candidate = (index: number, from: number, to: number, target: string | null, namedAsTool: boolean): void => {
-    const s = strings[index]!;
-    const written = target === null ? null : rawTarget(s.text, target);
-    if (written !== null) {
-      const lower = written.toLowerCase();
-      if (lower === '' || lower === tool.name.toLowerCase() || SELF.has(lower) || ownNames.has(lower)) return;
+  // v2's shadowing candidates, and v3's: steering away from a whole class of tools outside the server, no
+  // tool named (./shadowing.ts).
+  const shadows = shadowCandidates(tool, f, (index) => stringPath(tool, index), (candidate) => {
+    for (let index = 0; index < strings.length; index++) {
+      const s = strings[index]!;
+      if (s.key || s.field === 'name') continue;
+      for (const [from, to] of foreignToolSteering(forms[index]!)) candidate(index, from, to, null, false);
     }
-    if (shadows.length < MAX_REPORTED) shadows.push({ field: s.field, path: stringPath(tool, index), excerpt: forms[index]!.slice(from, to).slice(0, 120), target: written, namedAsTool });
-    if (written === null || namesOtherTool(written, tool.name, ownNames, namedAsTool)) flag(index, from, to);
-  };
-  for (let scan = INSTRUCTION_PATTERNS.length; scan < SCANS; scan++) {
-    if ((union & (1 << scan)) === 0) continue;
-    for (const index of stringsWith(scan)) {
-      for (const m of found(scans, forms, index, scan)) candidate(index, m.from, m.to, m.target!, m.namedAsTool!);
-    }
-  }
-
-  // v3: steering away from a whole class of tools outside the server, no tool named (./shadowing.ts).
-  for (let index = 0; index < strings.length; index++) {
-    const s = strings[index]!;
-    if (s.key || s.field === 'name') continue;
-    for (const [from, to] of foreignToolSteering(forms[index]!)) candidate(index, from, to, null, false);
-  }
-
-  const cueDescription =
-    flagged.size === 0
-      ? description
-      : sentences!
-          .filter((_, k) => !flagged.has(k))
-          .map((x) => x.trim())
-          .join(' ');
-  const flaggedSentences = [...flagged].map((k) => sentences![k]!.trim());
-  return { strings, hits, shadows, cueDescription, flaggedSentences, ownNames, notPlain };
+  });
+  return factsOf(f, description, hits, shadows);
 }

@@ -5,7 +5,7 @@
 import { identifierAsWords } from '../../v2/normalise.js';
 import { INSTRUCTION_PATTERNS } from '../../v2/security-patterns.js';
 import { formOf, found, scanOf, trieExpression, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
-import { matches, sentenceAround } from '../../v2/security-text.js';
+import { sentenceAround } from '../../v2/security-text.js';
 import { CAPABILITY_PATTERNS } from './capability.js';
 import { decodedRuns } from './decode.js';
 import { commentBodies, deleet, isPlain, latinForm, nativeForm, unspace } from './forms.js';
@@ -41,7 +41,10 @@ const NEGATABLE = new Set(['ignore_previous', 'history_exfiltration', 'authority
 
 /** The first match of `re` in `form` that is not negated (when its class may be), as an excerpt, or null. */
 function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
-  for (const m of matches(re, form)) {
+  // v2's `matches` (every start, each next try one past the last match) as a plain loop: no generator.
+  re.lastIndex = 0;
+  for (let m = re.exec(form); m !== null; m = re.exec(form)) {
+    re.lastIndex = m.index + 1;
     if (NEGATABLE.has(id) && NEGATION.test(form.slice(Math.max(0, m.index - 24), m.index))) continue;
     if (benignReading(id, form, m.index, m.index + m[0].length, m[0])) continue;
     if (sentence !== undefined) {
@@ -61,16 +64,29 @@ const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILIT
 // and V8 runs a non-unicode expression faster.)
 const ANY_ANCHOR = new RegExp(trieExpression([...ANCHORS]), 'g');
 
+/** The gate words a trie match begins with (itself included), kept across lints: the gate list is fixed. */
+const PREFIXES = new Map<string, string[]>();
+function gatePrefixes(w: string): string[] {
+  let out = PREFIXES.get(w);
+  if (out === undefined) {
+    out = [];
+    for (let n = 1; n <= w.length; n++) {
+      const prefix = w.slice(0, n);
+      if (ANCHORS.has(prefix)) out.push(prefix);
+    }
+    // Bounded: the trie matches only gate words, so this holds at most the gate list's words.
+    if (PREFIXES.size > 50_000) PREFIXES.clear();
+    PREFIXES.set(w, out);
+  }
+  return out;
+}
+
 /** The gate words in a form (every one: a word found is also read for the shorter gate words it begins with). */
 function anchorsIn(form: string): Set<string> {
   const out = new Set<string>();
   ANY_ANCHOR.lastIndex = 0;
   for (let m = ANY_ANCHOR.exec(form); m !== null; m = ANY_ANCHOR.exec(form)) {
-    const w = m[0];
-    for (let n = 1; n <= w.length; n++) {
-      const prefix = w.slice(0, n);
-      if (ANCHORS.has(prefix)) out.add(prefix);
-    }
+    for (const prefix of gatePrefixes(m[0])) out.add(prefix);
     ANY_ANCHOR.lastIndex = m.index + 1;
   }
   return out;
@@ -92,6 +108,30 @@ function openExpressions(present: Set<string>): boolean[] {
   return mask.map((m, i) => m === FULL[i]);
 }
 
+/** The same as ascending indices (most forms open none: no array of every expression is built for them). */
+const NONE_OPEN_INDICES: number[] = GATED.flatMap((gates, i) => (gates.length === 0 ? [i] : []));
+const MASK = new Int32Array(GATED.length);
+function openIndices(present: Set<string>): number[] {
+  if (present.size === 0) return NONE_OPEN_INDICES;
+  const touched: number[] = [];
+  for (const w of present) {
+    const codes = OPENS.get(w);
+    if (codes === undefined) continue;
+    for (const code of codes) {
+      const i = code >> 3;
+      if (MASK[i] === 0) touched.push(i);
+      MASK[i]! |= 1 << (code & 7);
+    }
+  }
+  const out: number[] = [];
+  for (const i of touched) {
+    if (MASK[i] === FULL[i]) out.push(i);
+    MASK[i] = 0;
+  }
+  for (const i of NONE_OPEN_INDICES) if (!out.includes(i)) out.push(i);
+  return out.sort((a, b) => a - b);
+}
+
 /** The lexicon and capability matches of one form (Latin and native), one per class. */
 function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[]): void {
   const seen = new Set<string>();
@@ -100,17 +140,24 @@ function lexiconMatches(latin: string, native: string, plain: boolean, via: stri
     seen.add(pattern);
     out.push({ pattern, via, excerpt });
   };
-  const openLatin = openExpressions(anchorsIn(latin));
-  const openNative = plain || !NATIVE_SCRIPT.test(native) ? null : openExpressions(anchorsIn(native));
-  LEXICON.forEach((p, i) => {
-    if (seen.has(p.id)) return;
-    if (p.form === 'native') {
-      if (openNative?.[i] === true) push(p.id, firstMatch(p.id, p.re, native));
-    } else if (openLatin[i]) push(p.id, firstMatch(p.id, p.re, latin));
-  });
-  CAPABILITY_PATTERNS.forEach((p, j) => {
-    if (!seen.has(p.id) && openLatin[LEXICON.length + j]) push(p.id, firstMatch(p.id, p.re, latin, p.sentence));
-  });
+  // Only the open expressions are visited, in LEXICON's order and then the capability patterns' (as a pass
+  // over every expression would: the first match of a class wins).
+  const openLatin = openIndices(anchorsIn(latin));
+  const openNative = plain || !NATIVE_SCRIPT.test(native) ? NONE_OPEN_INDICES : openIndices(anchorsIn(native));
+  const lexicon: number[] = [];
+  for (const i of openLatin) if (i < LEXICON.length && LEXICON[i]!.form !== 'native') lexicon.push(i);
+  for (const i of openNative) if (i < LEXICON.length && LEXICON[i]!.form === 'native') lexicon.push(i);
+  if (openNative.length > 0) lexicon.sort((a, b) => a - b);
+  for (const i of lexicon) {
+    const p = LEXICON[i]!;
+    if (seen.has(p.id)) continue;
+    push(p.id, firstMatch(p.id, p.re, p.form === 'native' ? native : latin));
+  }
+  for (const i of openLatin) {
+    if (i < LEXICON.length) continue;
+    const p = CAPABILITY_PATTERNS[i - LEXICON.length]!;
+    if (!seen.has(p.id)) push(p.id, firstMatch(p.id, p.re, latin, p.sentence));
+  }
 }
 
 /** v2's instruction patterns on a form an attack hid in (v2 itself reads only the string as sent). */
