@@ -87,10 +87,25 @@ export const RegistryListQuerySchema = z.object({
   version: z.string().max(255).optional(),
 });
 
+/** Body of `POST /v1/registry/imports`: a registry API base URL (its `/v0.1/servers` is read) or one server.json. */
+export const RegistryImportSchema = z.union([
+  z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2000), limit: z.number().int().min(1).max(1000).default(200) }),
+  z.strictObject({ serverJson: z.record(z.string(), z.unknown()) }),
+]);
+export type RegistryImportBody = z.output<typeof RegistryImportSchema>;
+
+/** What an import did: every entry registered (a capture job each) or skipped, with why. */
+export const RegistryImportResultSchema = z.object({
+  read: z.number(),
+  registered: z.array(z.object({ name: z.string(), serverId: z.string(), slug: z.string(), source: z.enum(['npm', 'url']), jobId: z.string().nullable() })),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+
 const NameParams = z.object({ serverName: z.string().min(1).max(300) });
 const NameVersionParams = NameParams.extend({ version: z.string().min(1).max(255) });
 
 export const registryEndpoints = {
+  'POST /v1/registry/imports': { body: RegistryImportSchema, response: { 200: RegistryImportResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema, ...unavailable } },
   'GET /v0/servers': { querystring: RegistryListQuerySchema, response: { 200: RegistryServerListSchema, 400: ErrorSchema, ...unavailable } },
   'GET /v0/servers/{serverName}/versions': { params: NameParams, response: { 200: RegistryServerListSchema, 404: ErrorSchema, ...unavailable } },
   'GET /v0/servers/{serverName}/versions/{version}': { params: NameVersionParams, response: { 200: RegistryServerResponseSchema, 404: ErrorSchema, ...unavailable } },

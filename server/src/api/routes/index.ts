@@ -5,6 +5,7 @@ import cliTarball from './cli/tarball.js';
 import health from './health.js';
 import mcp from './mcp.js';
 import registryServers from './v0/servers.js';
+import registryImports from './v1/registry/imports.js';
 import docs from './v1/docs.js';
 import datasets from './v1/datasets.js';
 import datasetById from './v1/datasets/by-id.js';
@@ -50,6 +51,7 @@ export const routes: RouteModule[] = [
   health,
   mcp,
   registryServers,
+  registryImports,
   docs,
   openapi,
   me,
