@@ -204,9 +204,9 @@ export async function getServerByPackage(db: Database, organisationId: string, n
 }
 
 /** Set a server's package facts (licence, facts, repository when it has none). */
-export async function setServerFacts(db: Executor, id: string, input: { license: string | null; facts: ServerFacts; repository: string | null }): Promise<void> {
+export async function setServerFacts(db: Executor, id: string, input: { license: string | null; facts: ServerFacts; repository: string | null; description?: string | null }): Promise<void> {
   await db
     .update(servers)
-    .set({ license: input.license, facts: input.facts, repository: sql`coalesce(${servers.repository}, ${input.repository})` })
+    .set({ license: input.license, facts: input.facts, repository: sql`coalesce(${servers.repository}, ${input.repository})`, ...(input.description ? { description: input.description } : {}) })
     .where(eq(servers.id, id));
 }

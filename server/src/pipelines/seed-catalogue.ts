@@ -71,7 +71,10 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
         created++;
       } else {
         // A server the frozen distractor sets seeded: keep its slug and description, add the package facts.
-        await setServerFacts(db, server.id, { license: fields.license, facts, repository: fields.repository });
+        // The seed's placeholder description ("Published MCP server X captured from npm…") gives way to the package's own.
+        const placeholder = server.description?.startsWith('Published MCP server ') === true;
+        await setServerFacts(db, server.id, { license: fields.license, facts, repository: fields.repository, ...(placeholder && fields.description ? { description: fields.description } : {}) });
+        if (placeholder && fields.description) server = { ...server, description: fields.description };
       }
       const { version } = await addVersionIfChanged(db, {
         serverId: server.id,
