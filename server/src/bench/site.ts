@@ -17,7 +17,7 @@ import { createTestDatabase } from '@toolmark/db/testing';
 import { nodeSha256Hex } from '../native-hash.js';
 import { benchServiceEnv, startService, stopService } from './service.js';
 import { seeded } from './synthetic.js';
-import { loadCatalogue } from '../catalogue/load.js';
+import { loadCatalogue } from '../npm-catalogue/load.js';
 import { pct, time } from './page-timing.js';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 10_000);

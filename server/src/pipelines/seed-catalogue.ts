@@ -5,7 +5,7 @@
 // operator is brought up to date (facts, search), a missing version or result is added.
 import { lintSurface, publishedRuleSets, searchDocument, surfaceHash, type RuleSetId } from '@toolmark/benchmarks';
 import { LOCKS, withAdvisoryLock, addVersionIfChanged, createServer, getServerByPackage, getServerBySlug, hasLintResult, refreshServerSearch, setServerFacts, storeLintResult, type DatabaseHandle, type ServerFacts } from '@toolmark/db';
-import { loadCatalogue, type LoadedEntry } from '../catalogue/load.js';
+import { loadCatalogue, type LoadedEntry } from '../npm-catalogue/load.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { ensureOperatorOrganisation } from './seed.js';
 

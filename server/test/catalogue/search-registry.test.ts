@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSurface, parseSurfaceValue } from '@toolmark/benchmarks';
 import { RegistryServerListSchema, RegistryServerResponseSchema, TOOLMARK_META } from '@toolmark/benchmarks/api';
 import { storeLintResult } from '@toolmark/db';
-import { loadCatalogue } from '../../src/catalogue/load.js';
+import { loadCatalogue } from '../../src/npm-catalogue/load.js';
 import { seedCatalogue } from '../../src/pipelines/seed-catalogue.js';
 import { bearer, startTestApp, type TestApp } from '../api/helpers.js';
 

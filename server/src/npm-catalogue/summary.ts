@@ -1,4 +1,4 @@
-// `node server/dist/catalogue/summary.js`: the catalogue's counts as Markdown (captured, needing
+// `node server/dist/npm-catalogue/summary.js`: the catalogue's counts as Markdown (captured, needing
 // credentials, failed, by reason), for catalogue/README.md and a refresh's report.
 import process from 'node:process';
 import { loadCatalogue } from './load.js';

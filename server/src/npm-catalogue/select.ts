@@ -1,4 +1,4 @@
-// `node server/dist/catalogue/select.js <npm.tsv> [count]`: choose the catalogue's candidate packages from a
+// `node server/dist/npm-catalogue/select.js <npm.tsv> [count]`: choose the catalogue's candidate packages from a
 // list of npm packages (tab-separated: name, version, downloads a month, summary; the list this machine
 // ships, made on one day), most-downloaded first. No registry is asked for names: the list is read as is.
 // Writes catalogue/candidates.json; the capture (`catalogue:capture`) then works through it.
@@ -39,6 +39,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const candidates = selectCandidates(readFileSync(file, 'utf8'), Number(count));
-  writeFileSync(CANDIDATES_FILE, `${JSON.stringify({ source: 'the npm package list of the build machine (name, version, downloads a month, summary), filtered by server/src/catalogue/select.ts', candidates }, null, 2)}\n`);
+  writeFileSync(CANDIDATES_FILE, `${JSON.stringify({ source: 'the npm package list of the build machine (name, version, downloads a month, summary), filtered by server/src/npm-catalogue/select.ts', candidates }, null, 2)}\n`);
   process.stdout.write(`${candidates.length} candidates -> ${CANDIDATES_FILE}\n`);
 }
