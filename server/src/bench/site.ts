@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       ['/?q=… (Japanese: glossary and bigrams)', (i) => `/?q=${['ブラウザ', 'データベース', 'ファイル', 'ウェブページ', '検索'][i % 5]}`],
       ['/?q=… (misspelt name: pg_trgm)', (i) => `/?q=${['playwrite', 'githib', 'filesystm', 'postgress'][i % 4]}`],
       ['/?license=MIT&minTools=10', (i) => `/?license=MIT&minTools=10&page=${1 + (i % 3)}`],
-      ['/servers/{slug} (a catalogue server)', () => '/servers/playwright-mcp'],
+      ['/servers/{slug} (a catalogue server, 32 tools)', () => '/servers/chrome-devtools-mcp'],
       ['API /v0/servers (MCP Registry list)', (i) => `/v0/servers?limit=30${i % 2 ? '&search=browser' : ''}`],
       ['/?band=rain', (i) => `/?band=rain&page=${1 + (i % 50)}`],
       ['/?security=true', (i) => `/?security=true&page=${1 + (i % 3)}`],
