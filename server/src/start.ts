@@ -130,7 +130,7 @@ async function main(): Promise<number> {
       { npmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE },
       config.TOOLMARK_ALLOW_NPM_CAPTURE ? 'registration by npm package: on (captures run in the bubblewrap sandbox)' : `registration by npm package: off: ${npmCaptureOffReason()}`,
     );
-    if (config.TOOLMARK_SEED) {
+    if (config.TOOLMARK_SEED && config.TOOLMARK_SEED_CATALOGUE) {
       // The frozen catalogue (catalogue/servers/, 200+ captured npm servers) is seeded once the site serves:
       // the first page answers at once and fills as the servers are linted (docs/operators.md).
       catalogueSeed = seedCatalogue(db, (m) => log.info(m))
