@@ -18,8 +18,8 @@ export const BoardQuerySchema = PageQuerySchema.extend({
   license: storedText(100).optional(),
   /** How a client reaches it: `stdio` (an npm package run locally) or `http` (a URL). */
   transport: z.enum(['stdio', 'http']).optional(),
-  minTools: z.coerce.number().int().min(0).max(1000).optional(),
-  maxTools: z.coerce.number().int().min(0).max(1000).optional(),
+  minTools: z.coerce.number<number | string>().int().min(0).max(1000).optional(),
+  maxTools: z.coerce.number<number | string>().int().min(0).max(1000).optional(),
   band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
   security: z.enum(['true', 'false']).optional(),
   sort: BoardSortSchema.default('score'),
