@@ -11,6 +11,8 @@ import { bearer, startTestApp, type TestApp } from '../api/helpers.js';
 let h: TestApp;
 const entries = loadCatalogue();
 const captured = entries.filter((e) => e.surface !== null);
+/** Ranked: captured with at least one tool (a server with no tools is reachable but not on the board). */
+const ranked = captured.filter((e) => (e.surface?.tools.length ?? 0) > 0);
 let seededMs = 0;
 
 type Item = { name: string; slug: string; toolCount: number; package: { license: string | null; sourcePackage: string | null; repository: string | null } | null };
@@ -39,7 +41,7 @@ describe('the seeded catalogue', () => {
     expect(captured.length).toBeGreaterThanOrEqual(3);
     const items = await board('');
     const pkgs = new Set(items.map((i) => i.name));
-    for (const { entry } of captured) expect(pkgs.has(entry.package), entry.package).toBe(true);
+    for (const { entry } of ranked) expect(pkgs.has(entry.package), entry.package).toBe(true);
     const pw = items.find((i) => i.name === '@playwright/mcp');
     expect(pw?.package).toMatchObject({ license: 'Apache-2.0', repository: 'https://github.com/microsoft/playwright-mcp' });
     expect(pw?.package?.sourcePackage).toMatch(/^@playwright\/mcp@\d/);
@@ -91,7 +93,7 @@ describe('the MCP Registry API', () => {
     }
     expect(seen.length).toBe((await board('')).length);
     expect(new Set(seen).size).toBe(seen.length);
-    const res = await h.app.inject({ method: 'GET', url: `/v0.1/servers/${encodeURIComponent('io.toolmark/playwright-mcp')}/versions/latest` });
+    const res = await h.app.inject({ method: 'GET', url: `/v0/servers/${encodeURIComponent('io.toolmark/playwright-mcp')}/versions/latest` });
     expect(res.statusCode, res.body).toBe(200);
     const one = RegistryServerResponseSchema.parse(res.json());
     expect(one.server.packages?.[0]).toMatchObject({ registryType: 'npm', identifier: '@playwright/mcp', transport: { type: 'stdio' } });

@@ -5,7 +5,7 @@
 // ServerDetail, Package, RemoteTransport) and server.json schema 2025-12-11. Reading is lenient (unknown
 // keys pass: a registry may add fields), writing is exactly these fields.
 import { z } from 'zod';
-import { ErrorSchema, unavailable } from './errors.js';
+import { authErrors, ErrorSchema, unavailable } from './errors.js';
 
 export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
 /** toolmark's own `_meta` namespace (reverse DNS, as the registry asks of extensions). */
@@ -106,7 +106,7 @@ const NameVersionParams = NameParams.extend({ version: z.string().min(1).max(255
 
 export const registryEndpoints = {
   'POST /v1/registry/imports': { body: RegistryImportSchema, response: { 200: RegistryImportResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema, ...unavailable } },
-  'GET /v0/servers': { querystring: RegistryListQuerySchema, response: { 200: RegistryServerListSchema, 400: ErrorSchema, ...unavailable } },
-  'GET /v0/servers/{serverName}/versions': { params: NameParams, response: { 200: RegistryServerListSchema, 404: ErrorSchema, ...unavailable } },
-  'GET /v0/servers/{serverName}/versions/{version}': { params: NameVersionParams, response: { 200: RegistryServerResponseSchema, 404: ErrorSchema, ...unavailable } },
+  'GET /v0/servers': { querystring: RegistryListQuerySchema, response: { 200: RegistryServerListSchema, 400: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v0/servers/{serverName}/versions': { params: NameParams, response: { 200: RegistryServerListSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
+  'GET /v0/servers/{serverName}/versions/{version}': { params: NameVersionParams, response: { 200: RegistryServerResponseSchema, 404: ErrorSchema, ...authErrors, ...unavailable } },
 };

@@ -5,12 +5,12 @@ import { registryList, registryServer } from '../../../pipelines/registry-serve.
 /**
  * The MCP Registry API (version 2025-12-01 of its OpenAPI document) over this instance's public board:
  * `GET /v0/servers` (cursor, limit, search, version), `GET /v0/servers/{serverName}/versions` and
- * `…/versions/{version}` (`latest` or the exact version), also under `/v0.1` as the registry serves both.
+ * `…/versions/{version}` (`latest` or the exact version).
  * A client that reads a registry (VS Code's MCP gallery takes a service URL) lists the ranked servers with
  * toolmark's score, band, security status and rules under `_meta["io.toolmark/quality"]`. Public: no key.
  */
 const route: RouteModule = (app, ctx) => {
-  for (const base of ['/v0', '/v0.1']) {
+  for (const base of ['/v0']) {
     app.get(`${base}/servers`, { schema: { summary: 'MCP Registry API: list servers', tags: ['registry'], ...endpoints['GET /v0/servers'] } }, async (request, reply) => {
       const q = request.query;
       reply.header('cache-control', `public, max-age=${Math.ceil(ctx.config.TOOLMARK_READ_CACHE_MS / 1000)}`);
