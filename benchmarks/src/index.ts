@@ -30,3 +30,4 @@ export type { SecurityStatus } from './contracts/api/security.js';
 export * from './contracts/failures.js';
 export * from './failures/explain.js';
 export * from './datasets/index.js';
+export * from './search/search-text.js';

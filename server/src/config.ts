@@ -48,6 +48,8 @@ export const ConfigSchema = z.object({
   TOOLMARK_RECAPTURE_CRON: z.string().min(9).default('17 3 * * *'),
   /** Seed the distractor and reference servers on first start. */
   TOOLMARK_SEED: flag(true),
+  /** With TOOLMARK_SEED: also seed the frozen npm catalogue (catalogue/servers/), in the background once serving. */
+  TOOLMARK_SEED_CATALOGUE: flag(true),
   /**
    * Requests per minute for requests without a key, per client address. Also the per-address budget of
    * failed authentications, of badges of unknown servers and of the site's form posts (each counted apart).

@@ -21,10 +21,10 @@ type KitHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 /** The built site's handler: web/build/handler.js of this checkout. */
 export const DEFAULT_SITE_HANDLER = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'build', 'handler.js');
 
-/** Paths the API answers (and /cli/, the CLI's tarball, /mcp, the MCP endpoint, and the dataset signing keys); everything else is a page of the site. */
+/** Paths the API answers (and /cli/, the CLI's tarball, /mcp, the MCP endpoint, the dataset signing keys, the MCP Registry API under /v0/ and /v0.1/); everything else is a page of the site. */
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
-  return path === '/health' || path === '/mcp' || path === '/.well-known/toolmark-datasets-keys.json' || path === '/v1' || path.startsWith('/v1/') || path.startsWith('/cli/');
+  return path === '/health' || path === '/mcp' || path === '/.well-known/toolmark-datasets-keys.json' || path === '/v1' || path.startsWith('/v1/') || path.startsWith('/v0/') || path.startsWith('/v0.1/') || path.startsWith('/cli/');
 }
 
 /** The cookie-sealing secret: configured, or random and kept (0600) in the data folder so sign-ins survive restarts. */

@@ -20,6 +20,7 @@ import { loadSigningKey } from './datasets/signing.js';
 import { loadCatalogue } from './model-catalogue.js';
 import { cliTokenCounter } from './native-tokens.js';
 import { seedDatabase } from './pipelines/seed.js';
+import { seedCatalogue } from './pipelines/seed-catalogue.js';
 import { seedBaselineCurve, seedBaselineEvaluations } from './pipelines/seed-evaluations.js';
 import { siteMount } from './site.js';
 
@@ -56,11 +57,13 @@ async function main(): Promise<number> {
   let stopWorkers: StopWorkers | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let curveSeed: Promise<unknown> | undefined;
+  let catalogueSeed: Promise<unknown> | undefined;
   // One CPU pool for the API's lints and the inline workers' lint jobs: neither runs a lint on the event loop.
   const cpu = cpuPoolFor(config);
   const shutdown = async (): Promise<void> => {
     await app?.close();
     await curveSeed;
+    await catalogueSeed;
     await stopWorkers?.({ timeoutMs: 20_000 });
     await cpu.close();
     if (boss) await stopBoss(boss, { graceful: true, timeoutMs: 5_000 });
@@ -127,6 +130,13 @@ async function main(): Promise<number> {
       { npmCapture: config.TOOLMARK_ALLOW_NPM_CAPTURE },
       config.TOOLMARK_ALLOW_NPM_CAPTURE ? 'registration by npm package: on (captures run in the bubblewrap sandbox)' : `registration by npm package: off: ${npmCaptureOffReason()}`,
     );
+    if (config.TOOLMARK_SEED && config.TOOLMARK_SEED_CATALOGUE) {
+      // The frozen catalogue (catalogue/servers/, 200+ captured npm servers) is seeded once the site serves:
+      // the first page answers at once and fills as the servers are linted (docs/operators.md).
+      catalogueSeed = seedCatalogue(db, (m) => log.info(m))
+        .then(() => undefined)
+        .catch((error: unknown) => log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'seed: the catalogue could not be seeded'));
+    }
     if (config.TOOLMARK_SEED) {
       // The models leaderboard's curve steps are priced once the site serves, so the start stays short.
       const tokens = await cliTokenCounter();

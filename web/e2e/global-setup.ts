@@ -53,7 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.ANTHROPIC_API_KEY;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server', 'dist', 'start.js')], {
     cwd: root,
-    env: { ...env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', TOOLMARK_DATA_DIR: dataDir, TOOLMARK_LOG_LEVEL: 'warn', TOOLMARK_SEED: '1', TOOLMARK_PUBLIC_URL: '' },
+    env: { ...env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', TOOLMARK_DATA_DIR: dataDir, TOOLMARK_LOG_LEVEL: 'warn', TOOLMARK_SEED: '1', TOOLMARK_SEED_CATALOGUE: '0', TOOLMARK_PUBLIC_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));

@@ -1,9 +1,10 @@
 // The lint leaderboard: one page of a board (sorted, filtered, ranked), its score counts for shared ranks,
 // the public servers with the same tools beside each row, and the rules versions in use.
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { CategoryIdSchema, type CategoryId } from '@toolmark/benchmarks';
+import { CategoryIdSchema, parseSearchQuery, type CategoryId } from '@toolmark/benchmarks';
 import type { Database } from '../client.js';
 import { securityOfResults } from './security.js';
+import { serverMatches } from './search.js';
 import { boardEntries, lintResults, servers } from '../schema.js';
 
 /** Leaderboard sort keys: the columns, then the scoring categories (points of points possible per category). */
@@ -16,6 +17,12 @@ export interface BoardQuery {
   rulesId: string;
   rulesHash: string;
   search?: string | undefined;
+  /** Servers whose licence is this SPDX expression (case-insensitive). */
+  license?: string | undefined;
+  /** How clients reach it: `stdio` (an npm package) or `http` (a URL). */
+  transport?: 'stdio' | 'http' | undefined;
+  minTools?: number | undefined;
+  maxTools?: number | undefined;
   band?: 'sunny' | 'cloudy' | 'rain' | undefined;
   security?: boolean | undefined;
   sort: BoardSort;
@@ -47,7 +54,13 @@ export async function leaderboard(db: Database, q: BoardQuery, options: { scoreC
     eq(b.public, true),
     isNotNull(b.score),
     gt(b.toolCount, 0),
-    q.search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`)) : undefined,
+    // Full-text search over names, descriptions, keywords and tool text (repositories/search.ts), or a
+    // substring of the name or slug.
+    q.search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`), serverMatches(sql`${b.serverId}`, parseSearchQuery(q.search))) : undefined,
+    q.license ? sql`${b.serverId} in (select ${servers.id} from ${servers} where lower(${servers.license}) = lower(${q.license}))` : undefined,
+    q.transport === 'stdio' ? eq(b.source, 'npm') : q.transport === 'http' ? eq(b.source, 'url') : undefined,
+    q.minTools !== undefined ? sql`${b.toolCount} >= ${q.minTools}` : undefined,
+    q.maxTools !== undefined ? sql`${b.toolCount} <= ${q.maxTools}` : undefined,
     q.band ? eq(b.band, q.band) : undefined,
     q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
   );
@@ -109,11 +122,16 @@ export async function leaderboard(db: Database, q: BoardQuery, options: { scoreC
   const clean = counted?.clean ?? 0;
   const rows = q.offset >= clean ? await part(true, q.limit, q.offset - clean) : await part(false, q.limit, q.offset);
   if (q.offset < clean && rows.length < q.limit && total > clean) rows.push(...(await part(true, q.limit - rows.length, 0)));
-  const [security, twins, counts] = await Promise.all([securityOfResults(db, rows), sameSurfaceOnBoard(db, q, rows), (options.scoreCounts ?? (() => boardScoreCounts(db, q)))()]);
+  const [security, twins, counts, facts] = await Promise.all([
+    securityOfResults(db, rows),
+    sameSurfaceOnBoard(db, q, rows),
+    (options.scoreCounts ?? (() => boardScoreCounts(db, q)))(),
+    packageFactsOf(db, rows.map((r) => r.id)),
+  ]);
   const rank = competitionRank(counts);
   return {
     total,
-    items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score, row.securityFindings > 0), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash) })),
+    items: rows.map(({ resultId, ...row }) => ({ rank: rank(row.score, row.securityFindings > 0), ...row, security: security.get(resultId)!, sameSurfaceAs: twins(row.id, row.surfaceHash), package: facts.get(row.id) ?? null })),
   };
 }
 
@@ -180,4 +198,31 @@ export async function rulesInUse(db: Database) {
     .from(lintResults)
     .groupBy(lintResults.rulesId, lintResults.rulesHash)
     .orderBy(desc(sql`min(${lintResults.createdAt})`));
+}
+
+/** What the board shows of a server's package: its spec, licence, repository, homepage and facts. */
+export interface BoardPackage {
+  sourcePackage: string | null;
+  sourceUrl: string | null;
+  license: string | null;
+  repository: string | null;
+  homepage: string | null;
+  keywords: string[];
+  env: string[];
+  bin: string | null;
+}
+
+/** The package facts of a page's servers (one query by primary key). */
+export async function packageFactsOf(db: Database, ids: string[]): Promise<Map<string, BoardPackage>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: servers.id, sourcePackage: servers.sourcePackage, sourceUrl: servers.sourceUrl, license: servers.license, repository: servers.repository, homepage: servers.homepage, facts: servers.facts })
+    .from(servers)
+    .where(inArray(servers.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { sourcePackage: r.sourcePackage, sourceUrl: r.sourceUrl, license: r.license, repository: r.repository, homepage: r.homepage, keywords: r.facts?.keywords ?? [], env: r.facts?.env ?? [], bin: r.facts?.bin ?? null },
+    ]),
+  );
 }

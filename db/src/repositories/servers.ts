@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
-import { lintResults, serverVersions, servers } from '../schema.js';
+import { lintResults, serverVersions, servers, type ServerFacts } from '../schema.js';
 import { securityOfResults } from './security.js';
+import { refreshSearchOf } from './search.js';
 
 /** A server's stored record. */
 export type ServerRecord = typeof servers.$inferSelect;
@@ -18,6 +19,8 @@ export interface NewServer {
   sourcePackage?: string | null;
   homepage?: string | null;
   repository?: string | null;
+  license?: string | null;
+  facts?: ServerFacts | null;
   organisationId: string;
   public: boolean;
 }
@@ -149,6 +152,8 @@ export async function updateServer(db: Database, id: string, changes: ServerChan
     return row;
   }
   const [row] = await db.update(servers).set(set).where(and(eq(servers.id, id), isNull(servers.deletedAt))).returning();
+  // A new name or description is what full-text search finds the server by.
+  if (row && (set.name !== undefined || set.description !== undefined)) await refreshSearchOf(db, id);
   return row;
 }
 
@@ -203,4 +208,22 @@ export async function ownServerFromSource(db: Database, organisationId: string, 
     .orderBy(desc(servers.createdAt))
     .limit(1);
   return row;
+}
+
+/** An organisation's server registered from an npm package (`name@…` or `name`), or undefined. */
+export async function getServerByPackage(db: Database, organisationId: string, name: string): Promise<ServerRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(servers)
+    .where(and(eq(servers.organisationId, organisationId), or(eq(servers.sourcePackage, name), ilike(servers.sourcePackage, `${escapeLike(name)}@%`))))
+    .limit(1);
+  return row;
+}
+
+/** Set a server's package facts (licence, facts, repository when it has none). */
+export async function setServerFacts(db: Executor, id: string, input: { license: string | null; facts: ServerFacts; repository: string | null; description?: string | null }): Promise<void> {
+  await db
+    .update(servers)
+    .set({ license: input.license, facts: input.facts, repository: sql`coalesce(${servers.repository}, ${input.repository})`, ...(input.description ? { description: input.description } : {}) })
+    .where(eq(servers.id, id));
 }

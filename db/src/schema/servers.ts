@@ -1,5 +1,5 @@
 // Registered servers and their versions (one row per captured or uploaded tool surface).
-import { boolean, index, integer, json, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, json, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { now } from './columns.js';
 import { organisations } from './accounts.js';
 
@@ -7,6 +7,25 @@ import { organisations } from './accounts.js';
 export const serverSource = pgEnum('server_source', ['url', 'npm', 'upload']);
 /** Where a version's tools came from. */
 export const versionOrigin = pgEnum('version_origin', ['api', 'capture', 'upload', 'seed']);
+
+/** PostgreSQL's `tsvector`: written by SQL (`setweight(to_tsvector(…))`), never read by the application. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A catalogue server's package facts (issue 27), as the frozen catalogue records them: keywords, the
+ * variables it needs, `engines.node`, the capture status and date. Shown on the board, server pages and
+ * the registry API; never queried inside (the licence has its own column for the filter).
+ */
+export interface ServerFacts {
+  keywords: string[];
+  /** Names of the environment variables the server needs to start (values are never stored). */
+  env: string[];
+  nodeEngines: string | null;
+  deprecated: string | null;
+  /** The bin `npx` runs when the package has several. */
+  bin: string | null;
+  catalogue: { status: 'captured' | 'needs_credentials' | 'failed'; capturedAt: string; failure: string | null } | null;
+}
 
 export const servers = pgTable(
   'servers',
@@ -20,6 +39,15 @@ export const servers = pgTable(
     sourcePackage: text(),
     homepage: text(),
     repository: text(),
+    /** The package's SPDX licence expression (npm's `license`), when known. */
+    license: text(),
+    facts: jsonb().$type<ServerFacts>(),
+    /**
+     * What full-text search matches (migration 0013): name and keywords (weight A), description (B), the
+     * latest version's tool names and descriptions (C) with the english configuration, plus CJK bigrams
+     * with the simple one (`@toolmark/benchmarks` `searchDocument`). Kept by `refreshServerSearch`.
+     */
+    searchVector: tsvector(),
     organisationId: uuid()
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -39,6 +67,9 @@ export const servers = pgTable(
   (t) => [
     index('servers_organisation_idx').on(t.organisationId),
     index('servers_public_idx').on(t.public, t.latestVersionId),
+    index('servers_search_idx').using('gin', t.searchVector),
+    // pg_trgm on the lower-cased name (migration 0013, written by hand: drizzle-kit cannot express the
+    // operator class on an expression): near misses of a name ("playwrite").
   ],
 );
 

@@ -57,6 +57,13 @@ export interface NpmCaptureOptions {
   sandbox?: boolean;
   /** Limits of the sandboxed run (default DEFAULT_SANDBOX_LIMITS). */
   sandboxLimits?: Partial<SandboxLimits>;
+  /**
+   * npm's download cache; default a fresh one inside the capture's temporary folder. A batch of captures
+   * (`catalogue:capture`) shares one so common dependencies are fetched once: npm checks every cached
+   * tarball against the lockfile-free integrity of the registry's metadata, and the cache is never mounted
+   * into the sandbox.
+   */
+  cacheDir?: string;
 }
 
 /** A captured surface, plus what was installed. */
@@ -97,7 +104,7 @@ export function npmInstallEnv(parent: Readonly<Record<string, string | undefined
     if (value !== undefined) env[key] = value;
   }
   const settings: Record<string, string> = {
-    npm_config_cache: join(dir, 'cache'),
+    npm_config_cache: options.cacheDir ?? join(dir, 'cache'),
     npm_config_userconfig: join(dir, 'home', '.npmrc'),
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
@@ -106,6 +113,8 @@ export function npmInstallEnv(parent: Readonly<Record<string, string | undefined
     npm_config_ignore_scripts: options.installScripts === true ? 'false' : 'true',
   };
   if (options.registry !== undefined) settings.npm_config_registry = options.registry;
+  // A shared cache (a batch of captures) is trusted as it is: no revalidation round trip per package.
+  if (options.cacheDir !== undefined) settings.npm_config_prefer_offline = 'true';
   return { ...env, ...settings };
 }
 
@@ -127,9 +136,26 @@ export function runLimited(
   args: string[],
   options: { env: Record<string, string>; cwd: string; timeoutMs: number; where: string; what: string },
 ): Promise<{ code: number | null; stderrTail: string }> {
+  return runLimitedOutput(command, args, { ...options, keepStdout: false });
+}
+
+/** {@link runLimited}, also keeping stdout (up to 16 MiB; `npm view --json`). */
+export function runLimitedOutput(
+  command: string,
+  args: string[],
+  options: { env: Record<string, string>; cwd: string; timeoutMs: number; where: string; what: string; keepStdout?: boolean },
+): Promise<{ code: number | null; stderrTail: string; stdout: string }> {
+  const keep = options.keepStdout !== false;
   return new Promise((resolve, reject) => {
     // detached: its own process group, so children it started (scripts, node-gyp) die with it.
-    const child = spawn(command, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'], detached: true, shell: false });
+    const child = spawn(command, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', keep ? 'pipe' : 'ignore', 'pipe'], detached: true, shell: false });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (outBytes + chunk.length > 16 * 1024 * 1024) return;
+      outBytes += chunk.length;
+      out.push(chunk);
+    });
     let tail = '';
     let timedOut = false;
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -157,7 +183,7 @@ export function runLimited(
       if (timedOut) {
         reject(new CaptureError('timeout', `${options.what} took longer than ${seconds(options.timeoutMs)} s; stopped`, { where: options.where, limitMs: options.timeoutMs }));
       } else {
-        resolve({ code, stderrTail: tail.trim() });
+        resolve({ code, stderrTail: tail.trim(), stdout: Buffer.concat(out).toString('utf8') });
       }
     });
   });

@@ -12,7 +12,7 @@
 // Only what is neither (a bug, the database gone) runs out of retries and lands in the dead-letter queue,
 // which is therefore a list of things a person must look at, not of servers that were down one night.
 import { CaptureServerJobSchema, InputError, publishedRuleSets, surfaceHash } from '@toolmark/benchmarks';
-import { addVersionIfChanged, getServer, hasLintResult, setCaptureStatus, type Database } from '@toolmark/db';
+import { addVersionIfChanged, getServer, hasLintResult, refreshSearchOf, setCaptureStatus, type Database } from '@toolmark/db';
 import type { CapturedSurface } from '../capture/capture.js';
 import { CaptureError, type CaptureErrorCode } from '../capture/errors.js';
 import { captureSurface } from '../capture/capture.js';
@@ -191,6 +191,8 @@ export async function captureServer(
     label,
     origin: 'capture',
   });
+  // New tools: what full-text search finds the server by changes with them.
+  if (created) await refreshSearchOf(deps.db, server.id);
   // Lint when any rules version has no result yet, not only when the version is new: an earlier attempt
   // may have stored the version and died before queueing its lint. A lint already waiting is not doubled
   // (singleton key), and a lint that runs twice stores once.

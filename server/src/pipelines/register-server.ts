@@ -1,7 +1,7 @@
 import { InputError, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { isReservedSlug, UUID_FORM, type RegisterServerBody } from '@toolmark/benchmarks/api';
 import { randomBytes } from 'node:crypto';
-import { addVersionIfChanged, createServer, isUniqueViolation, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
+import { addVersionIfChanged, createServer, isUniqueViolation, refreshSearchOf, setCaptureStatus, type AuthenticatedKey, type ServerRecord } from '@toolmark/db';
 import { CaptureError } from '../capture/errors.js';
 import { parseNpmPackageSpec } from '../capture/npm-spec.js';
 import { npmCaptureOffReason } from '../capture/sandbox-probe.js';
@@ -133,6 +133,8 @@ async function createWithVersion(ctx: Pick<PipelineDeps, 'db'>, input: { key: Pi
 /** Lint an uploaded first version, or capture a URL or npm server: the job that takes it from here. */
 async function queueFirstJob(ctx: Pick<PipelineDeps, 'db' | 'jobs' | 'now'>, { server, versionId }: { server: ServerRecord; versionId: string | null }) {
   const at = ctx.now();
+  // Found by full-text search from now on (name and description; an upload's tools too).
+  await refreshSearchOf(ctx.db, server.id);
   if (versionId) {
     const jobId = await ctx.jobs.send('lint-version', { versionId }, { singletonKey: `lint:${versionId}` });
     await setCaptureStatus(ctx.db, server.id, { status: 'captured', error: null, at });

@@ -1,5 +1,5 @@
 import { lintSurface, publishedRuleSets, surfaceHash, type RuleSetId } from '@toolmark/benchmarks';
-import { LOCKS, withAdvisoryLock, addVersionIfChanged, createOrganisation, createServer, firstOrganisation, getServerBySlug, hasLintResult, storeLintResult, type Database, type DatabaseHandle } from '@toolmark/db';
+import { LOCKS, withAdvisoryLock, addVersionIfChanged, createOrganisation, createServer, firstOrganisation, getServerBySlug, hasLintResult, refreshSearchOf, storeLintResult, type Database, type DatabaseHandle } from '@toolmark/db';
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface, type LoadedSet } from '@toolmark/distractors';
 import { nodeSha256Hex } from '../native-hash.js';
 
@@ -63,6 +63,7 @@ export async function seedDatabase(handle: Pick<DatabaseHandle, 'db' | 'sql'>, l
         if (await hasLintResult(db, stored.id, rules)) continue;
         await storeLintResult(db, stored.id, await lintSurface(surface, rules.id as RuleSetId, { sha256Hex: nodeSha256Hex }));
       }
+      await refreshSearchOf(db, server.id);
     }
     log(`seed: ${sets.length} public servers (${created} new)`);
     return { servers: sets.length, created };

@@ -193,6 +193,14 @@ beforeAll(async () => {
   add('GET /v1/leaderboards/lint', 200, 'the board', '/v1/leaderboards/lint');
   add('GET /v1/leaderboards/lint', 404, 'unknown rules', '/v1/leaderboards/lint?rules=v9');
   add('GET /v1/leaderboards/lint', 400, 'unknown band', '/v1/leaderboards/lint?band=fog');
+  add('GET /v0/servers', 200, 'the registry list', '/v0/servers?limit=5');
+  add('GET /v0/servers', 400, 'a cursor it did not make', '/v0/servers?cursor=nonsense');
+  add('GET /v0/servers/{serverName}/versions', 200, 'a ranked server', `/v0/servers/${encodeURIComponent(`io.toolmark/${open.slug}`)}/versions`);
+  add('GET /v0/servers/{serverName}/versions', 404, 'unknown name', `/v0/servers/${encodeURIComponent('io.toolmark/nope')}/versions`);
+  add('GET /v0/servers/{serverName}/versions/{version}', 200, 'latest', `/v0/servers/${encodeURIComponent(`io.toolmark/${open.slug}`)}/versions/latest`);
+  add('GET /v0/servers/{serverName}/versions/{version}', 404, 'a version it does not keep', `/v0/servers/${encodeURIComponent(`io.toolmark/${open.slug}`)}/versions/0.0.1-none`);
+  add('POST /v1/registry/imports', 200, 'one server.json', '/v1/registry/imports', { key: admin, payload: { serverJson: { name: 'com.example/contract', description: 'A remote server', version: '1.0.0', remotes: [{ type: 'streamable-http', url: 'https://contract.example.com/mcp' }] } } });
+  add('POST /v1/registry/imports', 400, 'not a server.json', '/v1/registry/imports', { key: admin, payload: { serverJson: { name: 'x/y' } } });
   add('GET /v1/rules', 200, 'the list', '/v1/rules');
   add('GET /v1/rules', 401, 'unknown key', '/v1/rules', { key: 'tm_ci_unknown' });
   add('GET /v1/rules/{id}', 200, 'v1', '/v1/rules/v1');

@@ -147,7 +147,7 @@ describe('rate limit for the site', () => {
 
 describe('site mount', () => {
   it('sends every path but /v1/* and /health to the site handler; JSON posts to the API still work', async () => {
-    expect(['/v1/rules', '/v1', '/health', '/health?x=1', '/v1/servers?x', '/cli/toolmark.tgz', '/mcp', '/mcp?x=1'].every(isApiPath)).toBe(true);
+    expect(['/v1/rules', '/v1', '/health', '/health?x=1', '/v1/servers?x', '/cli/toolmark.tgz', '/mcp', '/mcp?x=1', '/v0/servers', '/v0.1/servers?limit=2'].every(isApiPath)).toBe(true);
     expect(['/', '/v1x', '/servers/1', '/healthz', '/findings#x', '/mcpx', '/mcp/x'].some(isApiPath)).toBe(false);
     const dir = mkdtempSync(join(tmpdir(), 'toolmark-site-'));
     const handlerPath = join(dir, 'handler.js');

@@ -16,7 +16,7 @@ const dataDir = join(base, 'data');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 // Only what the service needs: no DATABASE_URL from the caller's environment leaks in.
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? base, TOOLMARK_DATA_DIR: dataDir, PORT: '0', TOOLMARK_LOG_LEVEL: 'info' };
+const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? base, TOOLMARK_DATA_DIR: dataDir, PORT: '0', TOOLMARK_LOG_LEVEL: 'info', TOOLMARK_SEED_CATALOGUE: 'false' };
 
 async function start(): Promise<{ child: ChildProcess; url: string; logs: () => string }> {
   const child = spawn(process.execPath, [startJs], { env, stdio: ['ignore', 'pipe', 'pipe'] });

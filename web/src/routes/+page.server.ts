@@ -12,6 +12,8 @@ const COLUMN_SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const s
 const CATEGORIES = CategoryIdSchema.options;
 const SORTS = [...COLUMN_SORTS, ...CATEGORIES] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
 const BANDS = ['sunny', 'cloudy', 'rain'] as const satisfies readonly NonNullable<BoardQuery['band']>[];
+/** The licences offered in the filter (any other SPDX expression still works in the URL). */
+const LICENSES = ['MIT', 'Apache-2.0', 'ISC', 'BSD-3-Clause', 'GPL-3.0', 'AGPL-3.0', 'MPL-2.0', 'UNLICENSED'] as const;
 const one = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined => allowed.find((a) => a === v);
 
 export const load: PageServerLoad = async (event) => {
@@ -20,6 +22,10 @@ export const load: PageServerLoad = async (event) => {
   const rules = parseRules(p.get('rules'));
   const q = (p.get('q') ?? '').trim().slice(0, 100);
   const band = one(p.get('band'), BANDS);
+  const license = (p.get('license') ?? '').trim().slice(0, 100);
+  const transport = one(p.get('transport'), ['stdio', 'http'] as const);
+  const minToolsText = (p.get('minTools') ?? '').trim();
+  const minTools = /^\d{1,3}$/.test(minToolsText) ? Number(minToolsText) : undefined;
   const security = one(p.get('security'), ['true', 'false'] as const);
   const sort = one(p.get('sort'), SORTS) ?? 'score';
   const order = one(p.get('order'), ['asc', 'desc'] as const);
@@ -27,7 +33,7 @@ export const load: PageServerLoad = async (event) => {
   const [list, board] = await Promise.all([
     api.rules(caller),
     api
-      .leaderboard(caller, { rules: rules.id, hash: rules.hash, q: q || undefined, band, security, sort, order, limit: PAGE, offset: (page - 1) * PAGE })
+      .leaderboard(caller, { rules: rules.id, hash: rules.hash, q: q || undefined, license: license || undefined, transport, minTools, band, security, sort, order, limit: PAGE, offset: (page - 1) * PAGE })
       .catch((e: unknown) => {
         if (e instanceof ApiFailure && (e.status === 404 || e.status === 400)) return null;
         throw e;
@@ -57,7 +63,8 @@ export const load: PageServerLoad = async (event) => {
         sameSurfaceAs: i.sameSurfaceAs && { ...i.sameSurfaceAs, name: visibleName(i.sameSurfaceAs.name) },
       })),
     },
-    query: { rules: shownRef, q, band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
+    licenses: LICENSES,
+    query: { rules: shownRef, q, license, transport: transport ?? '', minTools: minTools === undefined ? '' : String(minTools), band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
     pageSize: PAGE,
   };
 };

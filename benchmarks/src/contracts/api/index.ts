@@ -14,6 +14,7 @@ import { mcpEndpoints } from './mcp.js';
 import { meEndpoints } from './me.js';
 import { modelBoardsEndpoints } from './model-boards.js';
 import { organisationsEndpoints } from './organisations.js';
+import { registryEndpoints } from './registry.js';
 import { rulesEndpoints } from './rules.js';
 import { serversEndpoints } from './servers.js';
 import { versionsEndpoints } from './versions.js';
@@ -31,6 +32,7 @@ export * from './mcp.js';
 export * from './me.js';
 export * from './model-boards.js';
 export * from './organisations.js';
+export * from './registry.js';
 export * from './reserved-slugs.js';
 export * from './rules.js';
 export * from './security.js';
@@ -56,6 +58,7 @@ export const endpoints = {
   ...serversEndpoints,
   ...versionsEndpoints,
   ...leaderboardsEndpoints,
+  ...registryEndpoints,
   ...rulesEndpoints,
   ...evaluationsEndpoints,
   ...failuresEndpoints,

@@ -12,11 +12,32 @@ export const BoardSortSchema = z.enum(['score', 'name', 'tools', 'tokens', 'capt
 export const BoardQuerySchema = PageQuerySchema.extend({
   rules: RulesIdSchema.default(LATEST_RULES),
   hash: RulesHashSchema.optional(),
+  /** Full-text search over names, descriptions, keywords and tool text (Japanese too: CJK bigrams and a glossary). */
   q: storedText(100).optional(),
+  /** Only servers under this licence (an SPDX expression as the package states it, e.g. `MIT`). */
+  license: storedText(100).optional(),
+  /** How a client reaches it: `stdio` (an npm package run locally) or `http` (a URL). */
+  transport: z.enum(['stdio', 'http']).optional(),
+  minTools: z.coerce.number<number | string>().int().min(0).max(1000).optional(),
+  maxTools: z.coerce.number<number | string>().int().min(0).max(1000).optional(),
   band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
   security: z.enum(['true', 'false']).optional(),
   sort: BoardSortSchema.default('score'),
   order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** What the board shows of a server's package: spec, licence, repository, homepage, keywords, the variables it needs. */
+export const BoardPackageSchema = z.object({
+  sourcePackage: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  license: z.string().nullable(),
+  repository: z.string().nullable(),
+  homepage: z.string().nullable(),
+  keywords: z.array(z.string()),
+  /** Names of the environment variables the server needs to start. */
+  env: z.array(z.string()),
+  /** The bin to run when the package has several. */
+  bin: z.string().nullable(),
 });
 
 /** A public server on the board: its latest version's score under the board's rules (servers without tools or score are not ranked). */
@@ -49,6 +70,8 @@ export const BoardItemSchema = z.object({
   sameSurfaceAs: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable(),
   /** Per scoring category, the points the tools earned of the points possible, 0–100 to one decimal. */
   categories: z.record(z.string(), z.number().nullable()),
+  /** The package's facts (catalogue servers and npm registrations), or null. */
+  package: BoardPackageSchema.nullable(),
 });
 
 /** `GET /v1/leaderboards/lint`: a page of the board, with the rules and the comparability key (`id@hash`). */

@@ -4,6 +4,8 @@ import type { RouteModule } from '../route.js';
 import cliTarball from './cli/tarball.js';
 import health from './health.js';
 import mcp from './mcp.js';
+import registryServers from './v0/servers.js';
+import registryImports from './v1/registry/imports.js';
 import docs from './v1/docs.js';
 import datasets from './v1/datasets.js';
 import datasetById from './v1/datasets/by-id.js';
@@ -48,6 +50,8 @@ export const routes: RouteModule[] = [
   cliTarball,
   health,
   mcp,
+  registryServers,
+  registryImports,
   docs,
   openapi,
   me,
