@@ -3,7 +3,7 @@
 // almost all English, so "ブラウザを操作したい" must search for "browser"). Pure: the database adapter
 // turns the terms into a full-text query.
 import { NAME_WORDS_JA, STOPWORDS } from '../rules/v2/lexicons-words.js';
-import { segmentWords } from './words.js';
+import { segmentWords } from '../text/words.js';
 
 /** The most terms one query searches for (a longer query adds no more). */
 export const MAX_SEARCH_TERMS = 16;
