@@ -63,7 +63,7 @@ const returnsText: Measure['move'] = (b, a) => direction(partPoints(b, 'returns'
 /** v2 → v3: the measure of each row of benchmarks/src/rules/v3/CHANGELOG.md. */
 export const V3_MEASURES: Measure[] = [
   {
-    rows: '1–3, 11, 12',
+    rows: '1–3, 11, 12, 14',
     reads: 'purpose points; usage "when" and returns-in-the-description points that fell (cue text that is no longer information)',
     move: either((b, a) => direction(b.categories.purpose.points, a.categories.purpose.points), downOnly(usageWhen), downOnly(returnsText)),
   },
@@ -84,16 +84,16 @@ export const V3_MEASURES: Measure[] = [
     reads: 'parameters points of described or evident parameters; param_no_description (code, severity)',
     move: either((b, a) => direction(partPoints(b, 'parameters', /described/), partPoints(a, 'parameters', /described/)), findings(['param_no_description'])),
   },
-  { rows: '10', reads: 'too_short, no_usage_context, restates_name, no_return_info, no_specific_text (code, severity)', move: findings(['too_short', 'no_usage_context', 'restates_name', 'no_return_info', 'no_specific_text']) },
+  { rows: '10, 18', reads: 'too_short, no_usage_context, restates_name, no_return_info, no_specific_text (code, severity)', move: findings(['too_short', 'no_usage_context', 'restates_name', 'no_return_info', 'no_specific_text']) },
   {
-    rows: '13, S1–S4',
+    rows: '13, 15, 16, S1–S4',
     reads: 'security findings (every security code of either version, with severity)',
     move: (b, a, ctx) => {
       const keep = (c: string) => ctx.securityCodes.before.has(c) || ctx.securityCodes.after.has(c);
       return findingKey(b, keep) === findingKey(a, keep) ? null : 'changed';
     },
   },
-  { rows: 'C1', reads: 'the tools a tool is confusable with (`confusableWith`)', move: (b, a) => (JSON.stringify([...b.confusableWith].sort()) === JSON.stringify([...a.confusableWith].sort()) ? null : 'changed') },
+  { rows: 'C1, 17', reads: 'the tools a tool is confusable with (`confusableWith`)', move: (b, a) => (JSON.stringify([...b.confusableWith].sort()) === JSON.stringify([...a.confusableWith].sort()) ? null : 'changed') },
 ];
 
 /** One counted line. */
