@@ -10,8 +10,10 @@ export const getJobTool = defineTool({
   name: 'get_job',
   title: 'Poll a lint job',
   description:
-    'Read the state of a job lint_server started: queued, running, scored (with the score, band, findings and security status) or failed (with why). ' +
-    'Call it every few seconds after lint_server until the status is scored or failed. Needs an agent key of the organisation that started the job.',
+    'Read the state of one lint job that lint_server started. Use it after lint_server, every few seconds, until the job is scored or failed; ' +
+    'do not use it to score a server (lint_server does) or to read a public score (get_server_score). ' +
+    'Returns the status (queued, running, scored or failed); once scored, the score, band, findings and security status; when failed, why. ' +
+    'Needs an agent key of the organisation that started the job; a job of another organisation is not found.',
   inputSchema: {
     job: z.uuid().describe('The job id lint_server answered'),
     detail: z.boolean().default(false).describe('true: the full lint result once scored; default false, a compact summary'),
