@@ -11,9 +11,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     // Vitest's default is one file at a time on a 2-core machine (cores − 1), while most files wait on
-    // PostgreSQL, child processes and loopback HTTP, not the CPU: three at once (TOOLMARK_TEST_WORKERS to
-    // change it). Files never share a database (each makes its own copy of the migrated template).
-    maxWorkers: Number(process.env.TOOLMARK_TEST_WORKERS) || 3,
+    // PostgreSQL, child processes and loopback HTTP, not the CPU: two at once (TOOLMARK_TEST_WORKERS to
+    // change it; three overran 60 s test limits at a load of 25–30 beside other work, and the timing
+    // regressions must hold at a load of about 4). Files never share a database (each makes its own copy of
+    // the migrated template).
+    maxWorkers: Number(process.env.TOOLMARK_TEST_WORKERS) || 2,
     // In CI a JSON report is written too, so .ci/run can print a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.toolmark/vitest-report.json' }]] : ['default'],
   },
