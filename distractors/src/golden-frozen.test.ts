@@ -10,7 +10,7 @@ import { FROZEN_FILE, GOLDEN_DIR, goldenDigest as digest, goldenOutputs, type Fr
 // rewrites, this hash is recomputed here and `vitest -u` never updates it: a change that moves any published
 // result fails this test and must become a new rules version. A refactor that moves no result passes (the
 // rules' content hash may change, as the freezing rule allows). Publishing a version writes its line with
-// `npm run golden:frozen -- <id> --write` (golden-frozen.ts), which refuses the `sealed` versions (v1, v2):
+// `npm run golden:frozen -- <id> --write` (golden-frozen.ts), which refuses the `sealed` versions (v1, v2, v3):
 // a version is sealed by hand once its release is final.
 
 const frozen = JSON.parse(readFileSync(FROZEN_FILE, 'utf8')) as FrozenDigests;

@@ -1,7 +1,6 @@
 // npm run golden:frozen -- <rules id> — write one rules version's golden files (golden/<id>/) and its digest in
-// golden/frozen.json, computed from the code as it is. For a version being published (and, until it is
-// released, after each merge of work that was meant to change it: issue 25's v3). A sealed version (frozen.json
-// `sealed`: v1 and v2) is refused — its results never move, a change that moves them is a new version — and so
+// golden/frozen.json, computed from the code as it is, for a version being published. A sealed version
+// (frozen.json `sealed`: v1, v2, and v3 since it became the latest) is refused — its results never move, a change that moves them is a new version — and so
 // is a draft (it has no digest). Without `--write` it only prints what it would write.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
