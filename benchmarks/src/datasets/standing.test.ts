@@ -12,7 +12,7 @@ describe('where a run of a release stands', () => {
     expect(runStanding({ answered: 100, planned: 100 }, 'v1', 'v2')).toEqual({ standing: 'older_version', reason: 'a run of an older version of the server (the latest is v2): kept as history, not ranked' });
   });
 
-  it('places only the ranked runs, by rate then name then id, even when an unranked one has the best rate', () => {
+  it('places only the ranked runs, by rate (equal rates share a place), even when an unranked one has the best rate', () => {
     const rows = [
       { standing: 'ranked' as const, value: 0.5, name: 'b', id: 'r2' },
       { standing: 'incomplete' as const, value: 1, name: 'a', id: 'r1' },
@@ -20,7 +20,7 @@ describe('where a run of a release stands', () => {
       { standing: 'older_version' as const, value: 0.95, name: 'd', id: 'r4' },
       { standing: 'ranked' as const, value: 0.5, name: 'b', id: 'r0' },
     ];
-    expect(standingPlaces(rows)).toEqual([3, null, 1, null, 2]);
+    expect(standingPlaces(rows)).toEqual([2, null, 1, null, 2]);
     expect(standingCounts(rows)).toEqual({ minAnsweredShare: 0.95, ranked: 3, incomplete: 1, olderVersion: 1 });
     const listed = [
       { standing: 'older_version' as const, rank: null, name: 'a', runId: 'x' },

@@ -60,6 +60,8 @@ describe('board ranking', () => {
     // No run on any latest version: the key over every run, all of it history.
     const old = boardAndHistory([at('b-new', 'b', 'b-v1', 'b-v2', 'cmp1:00', 4), at('b-old', 'b', 'b-v1', 'b-v2', 'cmp1:00', 2)]);
     expect([old.key, old.current.length, old.history.map((r) => r.runId)]).toEqual(['cmp1:00', 0, ['b-new']]);
+  });
+
   it('equal rates share a rank (1, 1, 1, 4), whatever their names', () => {
     const rows = rankedComplete([
       { name: 'z', id: 'r-z', complete: true, selectionAcc: rate(10, 10) },
