@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from './api/helpers.js';
-import { sarifValidator } from './helpers.js';
+import { offlineNpmEnv, sarifValidator } from './helpers.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const script = join(root, 'action', 'toolmark-action.sh');
@@ -54,13 +54,7 @@ function runAction(event: Record<string, string>, inputs: Record<string, string>
   writeFileSync(summaryFile, '');
   writeFileSync(outputFile, '');
   const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: work,
-    npm_config_cache: join(work, 'npm-cache'),
-    npm_config_userconfig: join(work, 'no-npmrc'),
-    npm_config_registry: 'http://127.0.0.1:9/', // no registry: the tarball must need nothing else
-    npm_config_fetch_retries: '0',
-    npm_config_update_notifier: 'false',
+    ...offlineNpmEnv(work), // no registry: the tarball must need nothing else
     GITHUB_WORKSPACE: repo,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_OUTPUT: outputFile,

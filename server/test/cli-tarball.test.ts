@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './api/helpers.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { packageBin, runCli } from './helpers.js';
+import { offlineNpmEnv, packageBin, runCli } from './helpers.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -46,18 +46,8 @@ function tarEntries(tgz: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-/** The environment of `npx -y <url>`: an npm cache of its own, no user config, a registry nobody answers at. */
-const npxEnv = () => ({
-    PATH: process.env.PATH ?? '',
-    HOME: work,
-    npm_config_cache: join(work, 'npm-cache'),
-    npm_config_userconfig: join(work, 'no-npmrc'),
-    npm_config_registry: 'http://127.0.0.1:9/', // discard port: any registry request fails, at once
-    npm_config_fetch_retries: '0',
-    npm_config_update_notifier: 'false',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-});
+/** The environment of `npx -y <url>` (helpers.ts): an npm cache of its own, no user config, no registry. */
+const npxEnv = () => offlineNpmEnv(work);
 
 /** `npx -y <url> args…` in `cwd` with {@link npxEnv}. */
 function npx(url: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {

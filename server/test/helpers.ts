@@ -126,3 +126,22 @@ export function sarifValidator(): (data: unknown) => string | null {
   const validate = ajv.compile({ ...rest, $id: String(id) });
   return (data) => (validate(data) ? null : ajv.errorsText(validate.errors));
 }
+
+/**
+ * The environment of an npm that must install from a tarball URL alone: `home` as HOME with its own npm
+ * cache, no user config, and a registry nobody answers at (the discard port: any registry request fails at
+ * once), so a tarball that needs anything else fails the test.
+ */
+export function offlineNpmEnv(home: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    npm_config_cache: join(home, 'npm-cache'),
+    npm_config_userconfig: join(home, 'no-npmrc'),
+    npm_config_registry: 'http://127.0.0.1:9/',
+    npm_config_fetch_retries: '0',
+    npm_config_update_notifier: 'false',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
+}

@@ -5,6 +5,7 @@ import { LintResultSchema, type LintResult, type GatePolicy, DEFAULT_GATE, type 
 import { describeUrl } from '../capture/http-target.js';
 import { CliError } from './errors.js';
 import { readTextFile } from './files.js';
+import { parseJsonFile } from './json-file.js';
 import { numberOption } from './args.js';
 
 /** Saved lint results are at most a few MiB (200 tools); refuse anything far larger. */
@@ -38,23 +39,7 @@ export function gatePolicy(flags: GateFlags): GatePolicy {
 
 /** Parse a baseline's JSON text, naming the file and the first field that is wrong. */
 export function parseBaseline(text: string, name: string): LintResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CliError('baseline_invalid', `${name} is not JSON: ${(error as Error).message}`, { where: name, key: '--baseline' });
-  }
-  const parsed = LintResultSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue ? ['$', ...issue.path.map(String)].join('.') : '$';
-    throw new CliError('baseline_invalid', `${name} is not a toolmark lint result (toolmark lint --format json): ${path}: ${issue?.message ?? 'invalid'}`, {
-      where: name,
-      key: '--baseline',
-      path,
-    });
-  }
-  return parsed.data;
+  return parseJsonFile(text, name, LintResultSchema, { code: 'baseline_invalid', key: '--baseline', what: 'a toolmark lint result (toolmark lint --format json)' });
 }
 
 /** `https://host/servers/<slug>` (the server's page) → the instance, the slug and the API route of its latest lint. */

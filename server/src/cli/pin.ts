@@ -6,27 +6,15 @@
 import { createTwoFilesPatch } from 'diff';
 import { checkPin, makePin, pinJson, PinSchema, type Pin, type PinCheck, type Surface } from '@toolmark/benchmarks';
 import { nodeSha256Hex } from '../native-hash.js';
-import { CliError } from './errors.js';
 import { exists, readTextFile, writeFileAtomic } from './files.js';
+import { parseJsonFile } from './json-file.js';
 
 /** A pin of 200 tools with their schemas is well under this; refuse anything far larger. */
 const MAX_PIN_BYTES = 32 * 1024 * 1024;
 
 /** Parse a pin file's text, naming the file and the first field that is wrong. */
 export function parsePin(text: string, path: string): Pin {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new CliError('pin_invalid', `${path} is not JSON: ${(error as Error).message}`, { where: path, key: '--pin' });
-  }
-  const parsed = PinSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    throw new CliError('pin_invalid', `${path} is not a toolmark pin file (toolmark lint --pin writes one): ${field}: ${issue?.message ?? 'invalid'}`, { where: path, key: '--pin' });
-  }
-  return parsed.data;
+  return parseJsonFile(text, path, PinSchema, { code: 'pin_invalid', key: '--pin', what: 'a toolmark pin file (toolmark lint --pin writes one)' });
 }
 
 /** The pin read before linting (a bad pin file fails before any work): absent when it is to be written. */

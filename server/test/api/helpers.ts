@@ -60,3 +60,15 @@ export const tool = (name: string, description: string, properties: Record<strin
   description,
   inputSchema: { type: 'object', properties, required: Object.keys(properties) },
 });
+
+/** Register a public server from an uploaded one-tool surface (its lint job is queued, not run) and answer its id. */
+export async function registerUpload(h: TestApp, slug: string): Promise<string> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/v1/servers',
+    headers: bearer(h.keys.admin),
+    payload: { name: slug, slug, source: { kind: 'upload', tools: { tools: [tool('seed_tool', 'Seeds a thing.')] } } },
+  });
+  if (res.statusCode !== 202) throw new Error(`registering ${slug} answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { server: { id: string } }).server.id;
+}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, schema } from '@toolmark/db';
 import { forceSaveDeadlocks } from '@toolmark/db/testing';
-import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+import { bearer, startTestApp, tool, type TestApp, registerUpload } from './helpers.js';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -16,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function register(slug: string): Promise<string> {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/v1/servers',
-    headers: bearer(h.keys.admin),
-    payload: { name: slug, slug, source: { kind: 'upload', tools: { tools: [tool('seed_tool', 'Seeds a thing.')] } } },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().server.id;
-}
+const register = (slug: string): Promise<string> => registerUpload(h, slug);
 
 interface Answer {
   status: number;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareLint, DEFAULT_GATE, regressions, ruleSets, type LintResult, type RuleSetId } from '@toolmark/benchmarks';
-import { bearer, startTestApp, tool, type TestApp } from './helpers.js';
+import { bearer, registerUpload, startTestApp, type TestApp } from './helpers.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/baseline/${name}`, import.meta.url), 'utf8');
 const good = fixture('tools.json');
@@ -16,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function register(slug: string): Promise<string> {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/v1/servers',
-    headers: bearer(h.keys.admin),
-    payload: { name: slug, slug, source: { kind: 'upload', tools: { tools: [tool('seed_tool', 'Seeds a thing.')] } } },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().server.id;
-}
+const register = (slug: string): Promise<string> => registerUpload(h, slug);
 
 const save = (id: string, body: string, query: string) =>
   h.app.inject({ method: 'POST', url: `/v1/servers/${id}/lint${query}`, headers: { ...bearer(h.keys.ci), 'content-type': 'application/json' }, payload: body });
