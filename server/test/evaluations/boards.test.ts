@@ -117,7 +117,8 @@ describe('a model\'s leaderboard', () => {
 
   it('marks a server not distinguishable exactly when its interval overlaps the one ranked above', async () => {
     const items = (await get(s, '/v1/leaderboards/evaluations?model=openai/router&generator=offline&casesPerTool=8')).json().items as Item[];
-    expect(items.map((i) => i.rank)).toEqual([1, 2, 3]);
+    // The two trackers tie (same tools, same answers): they share rank 1, and the next is 3.
+    expect(items.map((i) => i.rank)).toEqual([1, 1, 3]);
     for (const [i, item] of items.entries()) {
       // The counts are the trials stored for that run: recompute the interval, then the flag.
       close(item.selectionAcc.ci95, wilson(item.selectionAcc.numerator, item.selectionAcc.denominator));
