@@ -91,7 +91,7 @@ describe('failure reports', () => {
       expect(r.status).toBe('stored');
     }
     const over = await storeFailureReport(t.db, report(1, { apiKeyId: record.id, toolCalled: 'one_more' }), new Date(start.getTime() + 600_000));
-    expect(over).toEqual({ status: 'rate_limited', retryAfterSeconds: 3000 });
+    expect(over).toEqual({ status: 'rate_limited', scope: 'key', limit: FAILURE_LIMITS.reportsPerHour, retryAfterSeconds: 3000 });
     expect((await storeFailureReport(t.db, report(1, { apiKeyId: record.id, toolCalled: 'one_more' }), new Date(start.getTime() + 3_600_001))).status).toBe('stored');
   });
 

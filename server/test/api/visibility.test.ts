@@ -98,7 +98,7 @@ describe('an unknown rules version', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({
-        error: { code: 'unknown_rules', message: `no rules version v9; this build knows ${Object.keys(ruleSets).join(', ')} (GET /v1/rules)`, detail: { key, rules: 'v9', known: Object.keys(ruleSets) } },
+        error: { code: 'unknown_rules', message: `no rules version v9; this build knows ${Object.keys(ruleSets).join(', ')} and latest (GET /v1/rules)`, detail: { key, rules: 'v9', known: Object.keys(ruleSets) } },
       });
     }
   });
