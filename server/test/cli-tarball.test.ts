@@ -113,8 +113,8 @@ describe('npx -y <instance>/cli/toolmark.tgz', () => {
     const checkout = await runCli(['lint', file, '--json']);
     expect(checkout.code).toBe(0);
     expect(packed.stdout).toBe(checkout.stdout);
-    // The latest rules' pinned result of this surface (distractors/golden/<latest>/memory.json).
-    const golden = JSON.parse(readFileSync(join(root, 'distractors', 'golden', LATEST_RULES, 'memory.json'), 'utf8')) as { score: number };
+    // The latest rules' pinned result of this surface (golden/<latest>/memory.json, the golden suites' files).
+    const golden = JSON.parse(readFileSync(join(root, 'golden', LATEST_RULES, 'memory.json'), 'utf8')) as { score: number };
     expect(JSON.parse(packed.stdout)).toMatchObject({ rules: { id: LATEST_RULES }, score: golden.score, tools: { length: 9 } });
 
     const shown = await npx(`${base}/cli/toolmark.tgz`, ['--version'], dir);

@@ -10,7 +10,7 @@ import { rulesV2 } from './index.js';
 
 // Issue 12 on real surfaces: the six distractor sets are real captured tools/list results (see
 // distractors/README.md). These tests check the classes of the issue on them, not pinned numbers (those are
-// distractors/golden/v2/); v2's speed against v1 is measured by `npm run bench:lint`, not by a test.
+// golden/v2/); v2's speed against v1 is measured by `npm run bench:lint`, not by a test.
 
 const SETS = ['context7', 'filesystem', 'firecrawl', 'memory', 'notion', 'playwright'] as const;
 const load = (name: string): Surface => parseSurfaceText(readFileSync(new URL(`../../../../distractors/${name}/tools.json`, import.meta.url), 'utf8'));
