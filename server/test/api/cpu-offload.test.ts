@@ -38,7 +38,7 @@ async function until(ready: () => boolean, stop: () => boolean): Promise<void> {
 
 interface RpcAnswer {
   id: number;
-  result: { isError?: boolean; structuredContent: { error?: { code: string; message: string; detail: Record<string, unknown> }; score?: number } };
+  result: { isError?: boolean; content: { type: string; text: string }[]; structuredContent: { score?: number } };
 }
 
 describe('CPU-heavy requests off the event loop', () => {
@@ -125,8 +125,10 @@ describe('CPU-heavy requests off the event loop', () => {
     expect(res.status).toBe(200);
     const answer = (await res.json()) as RpcAnswer;
     expect(answer!.result.isError).toBe(true);
-    expect(answer!.result.structuredContent.error).toMatchObject({ code: 'cpu_busy', detail: { retryAfterSeconds: expect.any(Number) } });
-    expect(Number(res.headers.get('retry-after'))).toBe(answer!.result.structuredContent.error!.detail.retryAfterSeconds);
+    // A refusal is text only (structuredContent is what the outputSchema describes): the uniform error shape.
+    const { error } = JSON.parse(answer!.result.content[0]!.text) as { error: { code: string; detail: { retryAfterSeconds: number } } };
+    expect(error).toMatchObject({ code: 'cpu_busy', detail: { retryAfterSeconds: expect.any(Number) } });
+    expect(Number(res.headers.get('retry-after'))).toBe(error.detail.retryAfterSeconds);
     expect((await first).result.isError ?? false).toBe(false);
   });
 

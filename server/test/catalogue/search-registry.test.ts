@@ -1,7 +1,7 @@
 // The frozen catalogue seeded into a fresh database, searched, and served as an MCP Registry. Real
 // PostgreSQL (its own database), the real captured entries of catalogue/servers/, the app through inject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lintSurface, parseSurfaceValue } from '@toolmark/benchmarks';
+import { LATEST_RULES, lintSurface, parseSurfaceValue } from '@toolmark/benchmarks';
 import { RegistryServerListSchema, RegistryServerResponseSchema, TOOLMARK_META } from '@toolmark/benchmarks/api';
 import { storeLintResult } from '@toolmark/db';
 import { loadCatalogue } from '../../src/npm-catalogue/load.js';
@@ -97,7 +97,7 @@ describe('the MCP Registry API', () => {
     expect(res.statusCode, res.body).toBe(200);
     const one = RegistryServerResponseSchema.parse(res.json());
     expect(one.server.packages?.[0]).toMatchObject({ registryType: 'npm', identifier: '@playwright/mcp', transport: { type: 'stdio' } });
-    expect(one._meta?.[TOOLMARK_META]).toMatchObject({ rules: 'v2', security: expect.stringMatching(/clean|findings/), page: '/servers/playwright-mcp' });
+    expect(one._meta?.[TOOLMARK_META]).toMatchObject({ rules: LATEST_RULES, security: expect.stringMatching(/clean|findings/), page: '/servers/playwright-mcp' });
     expect(one.server.description.length).toBeLessThanOrEqual(100);
   });
 
