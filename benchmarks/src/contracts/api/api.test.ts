@@ -13,7 +13,8 @@ const _queryEnum: Equal<Query<'GET /v1/leaderboards/lint'>['sort'], 'score' | 'n
 describe('API contracts', () => {
   it('names every endpoint `METHOD /path` with OpenAPI-style parameters and answers at least one success (or, a method never allowed there, 405)', () => {
     for (const [key, endpoint] of Object.entries(endpoints)) {
-      expect(key).toMatch(/^(GET|POST|DELETE|PUT|PATCH) \/[a-z0-9/{}._-]*$/);
+      // Lower-case path segments; a parameter is named in braces (the MCP Registry's own names are camelCase: {serverName}).
+      expect(key).toMatch(/^(GET|POST|DELETE|PUT|PATCH) \/(?:[a-z0-9/._-]|\{[a-zA-Z]+\})*$/);
       expect(key).not.toContain(':');
       const statuses = Object.keys(endpoint.response).map(Number);
       expect(statuses.some((s) => s >= 200 && s < 300) || statuses.includes(405), key).toBe(true);
