@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DISTRACTORS_DIR } from '@toolmark/distractors';
-import { BASELINE_MODEL_ID, ManifestSchema, MODELS_SUITE, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
+import { BASELINE_MODEL_ID, ManifestSchema, MODELS_SUITE, publishedRuleSets, tablesOf, type Manifest, type TableSpec } from '@toolmark/benchmarks';
 import { registerSigningKey } from '@toolmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -61,9 +61,10 @@ beforeAll(async () => {
   base = await app.listen({ host: '127.0.0.1', port: 0 });
   await registerSigningKey(s.t.db, TEST_SIGNER.keyId, TEST_SIGNER.publicKeyPem);
   outcomes = await buildReleases({ db: s.t.db, root, license: 'CC-BY-4.0', siteUrl: base, codeVersion: 'test-code-1', signer: TEST_SIGNER, now: () => new Date() });
-  expect(outcomes.map((o) => o.status)).toEqual(['published', 'published', 'published', 'published', 'published']);
+  // A lint release per published rules version, then three evaluation releases.
+  expect(outcomes.map((o) => [o.kind, o.status])).toEqual([...publishedRuleSets().map(() => ['lint', 'published']), ...Array(3).fill(['evaluation', 'published'])]);
   lint = outcomes[0]!.releaseId;
-  const evals = await Promise.all(outcomes.slice(2).map(async (o) => ({ id: o.releaseId, m: await manifestOf(join(root, o.releaseId)) })));
+  const evals = await Promise.all(outcomes.filter((o) => o.kind === 'evaluation').map(async (o) => ({ id: o.releaseId, m: await manifestOf(join(root, o.releaseId)) })));
   plain = evals.find((e) => e.m.distractorSets.length === 0 && e.m.settings?.generator === 'offline')!.id;
   suiteRelease = evals.find((e) => e.m.settings?.generator === MODELS_SUITE.generator)!.id;
   withSet = evals.find((e) => e.m.distractorSets.length === 1)!.id;

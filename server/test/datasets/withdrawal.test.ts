@@ -22,6 +22,9 @@ import { recordingLog, waitFor } from '../jobs/helpers.js';
 import { seedService, type Seeded } from './helpers.js';
 import { TEST_SIGNER } from './signer.js';
 
+/** Lint releases a build publishes: one per published rules version. */
+const LINTS = publishedRuleSetIds().length;
+
 /** Only the server that goes private carries it: in its name, its tools and so its cases' utterances. */
 const MARKER = 'quokkaledger';
 const LONELY = { tools: [{ name: `${MARKER}_balance`, description: `Read the ${MARKER} balance of an account by its ${MARKER} number and return the amount and currency.`, inputSchema: { type: 'object', properties: { number: { type: 'integer', description: `The ${MARKER} number.` } }, required: ['number'] } }] };
@@ -87,7 +90,8 @@ beforeAll(async () => {
   expect((await waitForEvaluation(s, res.json().id as string, (e) => e.status === 'done' || e.status === 'failed', 60_000)).status).toBe('done');
   await s.app.inject({ method: 'POST', url: '/v1/datasets/builds', headers: bearer(s.keys.admin), payload: {} });
   const first = await runQueuedBuild();
-  expect(first.out.releases.map((r) => r.status)).toEqual(['published', 'published', 'published', 'published']);
+  // A lint release per published rules version and two evaluation releases (English and Japanese).
+  expect(first.out.releases.map((r) => r.status)).toEqual(Array(LINTS + 2).fill('published'));
 }, 240_000);
 afterAll(async () => {
   await app?.close();
@@ -111,13 +115,13 @@ describe('a public server made private', () => {
   it('queued a withdrawal build; in that one run every release holding it was withdrawn and the lint ones rebuilt without it', async () => {
     expect(report.data).toEqual({ reason: 'withdrawal' });
     const held = before.filter((r) => r.latest);
-    expect(held.map((r) => r.kind).sort()).toEqual(['evaluation', 'evaluation', 'lint', 'lint']);
+    expect(held.map((r) => r.kind).sort()).toEqual(['evaluation', 'evaluation', ...Array(LINTS).fill('lint')]);
     const ja = held.find((r) => r.kind === 'evaluation' && r.key.includes('|ja|'))!;
     const lint = held.filter((r) => r.kind === 'lint');
     // Only the releases that held it: the English evaluation release never did.
     expect(report.out.withdrawn.map((w) => w.releaseId).sort()).toEqual([ja.id, ...lint.map((r) => r.id)].sort());
     expect(report.out.withdrawn.every((w) => w.code === 'server_private')).toBe(true);
-    expect(report.out.releases.map((r) => [r.kind, r.status])).toEqual([['lint', 'published'], ['lint', 'published']]);
+    expect(report.out.releases.map((r) => [r.kind, r.status])).toEqual(Array(LINTS).fill(['lint', 'published']));
 
     const after = await listed();
     for (const r of after.filter((x) => x.latest)) expect(r.withdrawn, r.id).toBeNull();
@@ -133,7 +137,7 @@ describe('a public server made private', () => {
 
   it("serves the withdrawn versions' manifests and answers 410 in the uniform shape for their files", async () => {
     const withdrawn = (await listed()).filter((r) => r.withdrawn !== null);
-    expect(withdrawn.length).toBe(3);
+    expect(withdrawn.length).toBe(LINTS + 1);
     const { statuses } = await served();
     for (const r of withdrawn) {
       expect(statuses.get(`${r.id}/manifest.json`)).toBe(200);
@@ -157,7 +161,7 @@ describe('a public server made private', () => {
     const run = await runCli(['datasets', 'verify', base]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').filter((l) => l.startsWith('ok '))).toHaveLength(3);
+    expect(run.stdout.trim().split('\n').filter((l) => l.startsWith('ok '))).toHaveLength(LINTS + 1);
   }, 120_000);
 });
 
@@ -167,9 +171,9 @@ describe('a deleted server and the operator', () => {
     const del = await seeded.s.app.inject({ method: 'DELETE', url: `/v1/servers/${victim}`, headers: bearer(seeded.s.keys.admin) });
     expect(del.statusCode).toBe(200);
     const { out } = await runQueuedBuild();
-    expect(out.withdrawn.length).toBe(3);
+    expect(out.withdrawn.length).toBe(LINTS + 1);
     expect(out.withdrawn.every((w) => w.code === 'server_deleted')).toBe(true);
-    expect(out.releases.map((r) => r.status)).toEqual(['published', 'published', 'published']);
+    expect(out.releases.map((r) => r.status)).toEqual(Array(LINTS + 1).fill('published'));
     const stored = await publishedReleases(seeded.s.t.db);
     for (const r of stored.filter((x) => x.withdrawnAt === null)) expect(r.servers).not.toContain(victim);
   }, 120_000);
@@ -179,11 +183,11 @@ describe('a deleted server and the operator', () => {
     const res = await app.inject({ method: 'POST', url: '/v1/datasets/withdrawals', headers: bearer(seeded.s.keys.admin), payload: { server: target, reason: 'at its owner’s request' } });
     expect(res.statusCode).toBe(202);
     const answer = res.json() as { withdrawn: string[]; queued: boolean };
-    expect(answer.withdrawn.length).toBe(3);
+    expect(answer.withdrawn.length).toBe(LINTS + 1);
     expect(answer.queued).toBe(true);
     for (const id of answer.withdrawn) expect((await app.inject({ method: 'GET', url: `/v1/datasets/${id}/files/README.md` })).statusCode).toBe(410);
     const { out } = await runQueuedBuild();
-    expect(out.releases.map((r) => r.status)).toEqual(['published', 'published', 'published']);
+    expect(out.releases.map((r) => r.status)).toEqual(Array(LINTS + 1).fill('published'));
     const items = await listed();
     const latest = items.filter((r) => r.latest);
     const stored = await publishedReleases(seeded.s.t.db);
