@@ -28,7 +28,7 @@ describe('rules v1 golden results with the compact token table', () => {
   for (const { golden, surface } of surfaces) {
     it(golden, async () => {
       const result = await lintSurface(surface(), 'v1', { tokens });
-      expect(pinned(result)).toBe(readFileSync(new URL(`../golden/v1/${golden}.json`, import.meta.url), 'utf8'));
+      expect(pinned(result)).toBe(readFileSync(new URL(`../../golden/v1/${golden}.json`, import.meta.url), 'utf8'));
     });
   }
 });
