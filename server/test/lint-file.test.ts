@@ -75,7 +75,7 @@ describe('toolmark lint <file>', () => {
     }
     const unknown = await runCli(['lint', good, '--rules', 'v9']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('known: v1, v2, v3, latest');
+    expect(unknown.stderr).toContain('known: v1, v2, v3, v4 (draft), latest');
   });
 
   it('accepts the JSON-RPC envelope and a bare array, and reads stdin with -', async () => {

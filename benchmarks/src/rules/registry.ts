@@ -5,6 +5,8 @@ import { FACTS_V2 } from './v2/docs/index.js';
 import { rulesV2 } from './v2/index.js';
 import { FACTS_V3 } from './v3/docs/index.js';
 import { rulesV3 } from './v3/index.js';
+import { FACTS_V4 } from './v4/docs/index.js';
+import { rulesV4 } from './v4/index.js';
 
 /**
  * Where a rules version stands (issue 25, "Versions"):
@@ -33,6 +35,7 @@ export const ruleSets = {
   v1: { ...rulesV1, ...FACTS_V1, status: 'published' },
   v2: { ...rulesV2, ...FACTS_V2, status: 'published' },
   v3: { ...rulesV3, ...FACTS_V3, status: 'published' },
+  v4: { ...rulesV4, ...FACTS_V4, status: 'draft' },
 } as const satisfies Record<string, RegisteredRuleSet>;
 
 /** Id of a rules version. */

@@ -10,6 +10,7 @@ import { securityStatus } from './security-status.js';
 import { bandOf as bandOfV1, CATEGORIES_V1, FINDING_CODES_V1 } from './v1/index.js';
 import { bandOf as bandOfV2, CATEGORIES_V2, FINDING_CODES_V2, SECURITY_CODES_V2, SECURITY_RISK } from './v2/index.js';
 import { bandOf as bandOfV3, CATEGORIES_V3, FINDING_CODES_V3 } from './v3/index.js';
+import { bandOf as bandOfV4, CATEGORIES_V4, FINDING_CODES_V4 } from './v4/index.js';
 import { attackCases, BASE_ATTACKS, SIBLINGS } from './v2/test/security-corpus.js';
 
 // Issue 12: each registered rule set carries its own facts (bands, categories, finding docs, security
@@ -18,9 +19,9 @@ import { attackCases, BASE_ATTACKS, SIBLINGS } from './v2/test/security-corpus.j
 const DISTRACTORS = join(import.meta.dirname, '..', '..', '..', 'distractors');
 const SETS = ['context7', 'filesystem', 'firecrawl', 'memory', 'notion', 'playwright', 'reference/everything', 'reference/sequential-thinking'];
 const surfaces: Surface[] = SETS.map((name) => parseSurfaceText(readFileSync(join(DISTRACTORS, name, 'tools.json'), 'utf8')));
-const codes: Record<RuleSetId, string[]> = { v1: FINDING_CODES_V1, v2: FINDING_CODES_V2, v3: FINDING_CODES_V3 };
-const categories: Record<RuleSetId, { id: string; max: number }[]> = { v1: CATEGORIES_V1, v2: CATEGORIES_V2, v3: CATEGORIES_V3 };
-const bandOf = { v1: bandOfV1, v2: bandOfV2, v3: bandOfV3 };
+const codes: Record<RuleSetId, string[]> = { v1: FINDING_CODES_V1, v2: FINDING_CODES_V2, v3: FINDING_CODES_V3, v4: FINDING_CODES_V4 };
+const categories: Record<RuleSetId, { id: string; max: number }[]> = { v1: CATEGORIES_V1, v2: CATEGORIES_V2, v3: CATEGORIES_V3, v4: CATEGORIES_V4 };
+const bandOf = { v1: bandOfV1, v2: bandOfV2, v3: bandOfV3, v4: bandOfV4 };
 const ids = Object.keys(ruleSets) as RuleSetId[];
 
 /** Every (code, severity) a rule set emits on the real surfaces and on v2's attack corpus. */
@@ -36,10 +37,10 @@ async function emitted(id: RuleSetId): Promise<Map<string, Set<string>>> {
 }
 
 describe('rule set facts', () => {
-  it('registers v1, v2 and v3, all published, v3 the latest (issue 25; only a published set can be latest)', () => {
-    expect(ids).toEqual(['v1', 'v2', 'v3']);
+  it('registers v1, v2 and v3 published, v3 the latest, and v4 as a draft (issue 25; only a published set can be latest)', () => {
+    expect(ids).toEqual(['v1', 'v2', 'v3', 'v4']);
     expect(LATEST_RULES).toBe('v3');
-    expect(ids.map((id) => ruleSets[id].status)).toEqual(['published', 'published', 'published']);
+    expect(ids.map((id) => ruleSets[id].status)).toEqual(['published', 'published', 'published', 'draft']);
     expect(ruleSets[LATEST_RULES].status).toBe('published');
   });
 

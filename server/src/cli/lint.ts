@@ -118,7 +118,7 @@ async function runLint(file: string | undefined, options: LintOptions, command: 
     format = resolveFormat(options);
     const rules = resolveRuleSetId(options.rules);
     if (rules === undefined) {
-      throw new CliError('usage', `unknown rules version "${options.rules}"; known: ${Object.keys(ruleSets).join(', ')}, ${LATEST_ALIAS}`, { key: '--rules' });
+      throw new CliError('usage', `unknown rules version "${options.rules}"; known: ${Object.entries(ruleSets).map(([id, set]) => (set.status === 'draft' ? `${id} (draft)` : id)).join(', ')}, ${LATEST_ALIAS}`, { key: '--rules' });
     }
     const failUnder = parseFailUnder(options.failUnder);
     let instanceUrl = parseInstance(options.instance);

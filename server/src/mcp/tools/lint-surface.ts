@@ -1,4 +1,4 @@
-import { LATEST_RULES, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
+import { LATEST_RULES, publishedRuleSetIds, type RuleSetId } from '@toolmark/benchmarks';
 import { z } from 'zod';
 import { lintTools, unwrap } from '../../cpu/tasks.js';
 import { LintOutputSchema } from '../compact.js';
@@ -18,7 +18,7 @@ export const lintSurfaceTool = defineTool({
       .min(1)
       .max(200)
       .describe('The tools array of a tools/list result, each with name, description and inputSchema, e.g. [{"name":"get_user","description":"…","inputSchema":{"type":"object"}}]; at most 200 tools, 1 MiB'),
-    rules: z.enum(Object.keys(ruleSets) as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version to score with; default ${LATEST_RULES}, the latest`),
+    rules: z.enum(publishedRuleSetIds() as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version to score with; default ${LATEST_RULES}, the latest`),
     detail: z.boolean().default(false).describe('true: the full lint result with per-category notes; default false, a compact summary'),
   },
   outputSchema: LintOutputSchema,

@@ -1,4 +1,4 @@
-import { LATEST_RULES, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
+import { LATEST_RULES, publishedRuleSetIds, type RuleSetId } from '@toolmark/benchmarks';
 import { BoardQuerySchema, BoardSortSchema } from '@toolmark/benchmarks/api';
 import { z } from 'zod';
 import { readLintBoard } from '../../pipelines/lint-board.js';
@@ -19,7 +19,7 @@ export const searchLeaderboardTool = defineTool({
     sort: BoardSortSchema.default('score').describe('Sort key: score (default), name, tools, tokens, captured or a category (purpose, usage, parameters, returns, constraints, examples)'),
     limit: z.number().int().min(1).max(50).default(10).describe('Servers per page, 1-50, default 10'),
     offset: z.number().int().min(0).max(100000).default(0).describe('Servers to skip, for the next page'),
-    rules: z.enum(Object.keys(ruleSets) as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version of the board; default ${LATEST_RULES}`),
+    rules: z.enum(publishedRuleSetIds() as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version of the board; default ${LATEST_RULES}`),
   },
   outputSchema: z.object({
     rules: z.string(),

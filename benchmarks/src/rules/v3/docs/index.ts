@@ -6,7 +6,7 @@ import { T3 } from '../thresholds.js';
 import { FINDINGS_V3 } from './findings.js';
 
 /** What earns full marks in each of v3's six categories (EN/JA); the points are the code's. */
-const CATEGORY_TEXT_V3 = {
+export const CATEGORY_TEXT_V3 = {
   purpose: {
     title: { en: 'Purpose', ja: '目的' },
     fullMarks: {
