@@ -102,14 +102,14 @@ describe('rules v4 gaming invariance (worst / mean change of the server mean ove
     const rows = tuned.map(row);
     console.info(`gaming v4, calibration (${tuned.length} surfaces, worst / mean):\n${rows.map((r) => r.line).join('\n')}`);
     expect(rows.flatMap((r) => r.over)).toEqual([]);
-  });
+  }, 900_000);
 
   it('reported half (measured, never tuned on): printed; asserted as its one read found it', () => {
     const rows = reported.map(row);
     const over = rows.flatMap((r) => r.over);
     console.info(`gaming v4, reported half (${reported.length} surfaces, worst / mean):\n${rows.map((r) => r.line).join('\n')}\nover the bound: ${over.length === 0 ? 'none' : over.join(', ')}`);
     expect(over.sort()).toEqual([...REPORTED_OVER_BOUND].sort());
-  });
+  }, 900_000);
 });
 
 describe('rules v4 gaming invariance, held-out variants (test/gaming-heldout.ts, written before the fix, read once)', () => {
@@ -132,7 +132,7 @@ describe('rules v4 gaming invariance, held-out variants (test/gaming-heldout.ts,
     const byTemplate = perTemplate.map((g, k) => `  template ${String(k).padStart(2)}: worst ${Math.max(...g).toFixed(1).padStart(5)} mean ${(g.reduce((a, b) => a + b, 0) / g.length).toFixed(1).padStart(5)}`);
     console.info(`gaming v4, held-out variants (${names.length} surfaces):\n${lines.join('\n')}\nper template, over all surfaces:\n${byTemplate.join('\n')}\nover the bound: ${out.length === 0 ? 'none' : out.join(', ')}`);
     expect(out.sort()).toEqual([...HELD_OUT_OVER].sort());
-  });
+  }, 900_000);
 });
 
 describe('rules v4 gaming table (v3 beside v4, one fixed draw)', () => {
@@ -176,5 +176,5 @@ describe('rules v4 gaming table (v3 beside v4, one fixed draw)', () => {
       if (REPORTED_TABLE_OVER.includes(draws[k]![0])) expect(w, draws[k]![0]).toBeGreaterThan(MAX_GAIN);
       else expect(w, draws[k]![0]).toBeLessThanOrEqual(MAX_GAIN);
     });
-  });
+  }, 900_000);
 });
