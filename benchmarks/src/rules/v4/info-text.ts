@@ -84,7 +84,8 @@ const NUMBERING = /^(?:v\d+(?:\.\d+)*(?:\.x)?|\d+(?:\.\d+)*\.x|no\.?\d+|\d+(?:st
 /** v4: any token with a digit is masked as a number in a near-duplicate key ("TM-1f3", "tool7", "#007"). */
 const HAS_DIGIT = /\d/;
 const SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
-const ASCII = /^[\x00-\x7f]*$/;
+/** A word of plain letters: read as it is (latinKind), without taking its marks off. */
+const ASCII = /^[a-z'’]*$/;
 /** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
 const WORDED = /[^@~#\s]/;
 /** A word with a lower-case letter before a capital: camelCase, an identifier ("userCount", "monitorSlug"). */

@@ -12,7 +12,12 @@ const append = (t: Tool, text: string): string => (t.description === undefined |
 const ROMAN: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
 const roman = (n: number): string => {
   let out = '';
-  for (const [v, r] of ROMAN) while (n >= v) ((out += r), (n -= v));
+  for (const [v, r] of ROMAN) {
+    while (n >= v) {
+      out += r;
+      n -= v;
+    }
+  }
   return out;
 };
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
