@@ -29,7 +29,7 @@ import { returns } from '../v3/categories/returns.js';
 import { usage } from '../v3/categories/usage.js';
 import { toConfusablePair } from '../v3/confusable/index.js';
 import type { SurfaceFacts } from '../v2/facts.js';
-import { surfaceFactsV3, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from '../v3/facts.js';
+import { surfaceFactsV4, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from './facts.js';
 import { noReturnInfoV3 } from '../v3/findings/no-return-info.js';
 import { noSpecificText } from '../v3/findings/no-specific-text.js';
 import { noUsageContextV3 } from '../v3/findings/no-usage-context.js';
@@ -151,7 +151,7 @@ function scoreTool(t: ToolFactsV3, context: ContextV3): ScoredTool {
 }
 
 function lintV4(surface: Surface, deps: LintDeps): LintResult {
-  const s = surfaceFactsV3(surface, deps.countTokens, deps.sha256Hex, deps.cache);
+  const s = surfaceFactsV4(surface, deps.countTokens, deps.sha256Hex, deps.cache);
   const partners = partnersOf(s.pairs);
   const context: ContextV3 = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
   const cache = deps.cache;
