@@ -59,7 +59,9 @@ export function traitsOf(s: SurfaceFacts): Traits[] {
   for (const t of s.tools) for (const w of new Set(t.nameTokens.map((x) => x.toLowerCase()))) df.set(w, (df.get(w) ?? 0) + 1);
   const boilerplate = (w: string): boolean => n >= T.boilerplateMinTools && df.get(w)! >= T.boilerplateShare * n;
   const family = (w: string): boolean => df.get(w)! >= 2 && df.get(w)! < FAMILY_SHARE * n;
-  const product = (w: string): boolean => boilerplate(w) || (n >= 3 && df.get(w)! >= FAMILY_SHARE * n);
+  // A product word: on the share of names that makes no family, and on three names at least (two of three
+  // tools sharing a verb is no product).
+  const product = (w: string): boolean => boilerplate(w) || (df.get(w)! >= 3 && df.get(w)! >= FAMILY_SHARE * n);
   return s.tools.map((t) => traits(t, boilerplate, family, product));
 }
 
