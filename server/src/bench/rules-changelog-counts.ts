@@ -60,6 +60,17 @@ const downOnly = (m: Measure['move']): Measure['move'] => (b, a, ctx) => (m(b, a
 const usageWhen: Measure['move'] = (b, a) => direction(partPoints(b, 'usage', USAGE_WHEN), partPoints(a, 'usage', USAGE_WHEN));
 const returnsText: Measure['move'] = (b, a) => direction(partPoints(b, 'returns', RETURNS_TEXT), partPoints(a, 'returns', RETURNS_TEXT));
 
+/** Security findings (every security code of either version, with severity) changed. */
+const securityFindings: Measure['move'] = (b, a, ctx) => {
+  const keep = (c: string) => ctx.securityCodes.before.has(c) || ctx.securityCodes.after.has(c);
+  return findingKey(b, keep) === findingKey(a, keep) ? null : 'changed';
+};
+const SECURITY_READS = 'security findings (every security code of either version, with severity)';
+
+/** The tools a tool is confusable with changed. */
+const confusableWith: Measure['move'] = (b, a) => (JSON.stringify([...b.confusableWith].sort()) === JSON.stringify([...a.confusableWith].sort()) ? null : 'changed');
+const PAIRS_READS = 'the tools a tool is confusable with (`confusableWith`)';
+
 /** v2 → v3: the measure of each row of benchmarks/src/rules/v3/CHANGELOG.md. */
 export const V3_MEASURES: Measure[] = [
   {
@@ -87,14 +98,40 @@ export const V3_MEASURES: Measure[] = [
   { rows: '10, 18', reads: 'too_short, no_usage_context, restates_name, no_return_info, no_specific_text (code, severity)', move: findings(['too_short', 'no_usage_context', 'restates_name', 'no_return_info', 'no_specific_text']) },
   {
     rows: '13, 15, 16, S1–S4',
-    reads: 'security findings (every security code of either version, with severity)',
-    move: (b, a, ctx) => {
-      const keep = (c: string) => ctx.securityCodes.before.has(c) || ctx.securityCodes.after.has(c);
-      return findingKey(b, keep) === findingKey(a, keep) ? null : 'changed';
-    },
+    reads: SECURITY_READS,
+    move: securityFindings,
   },
-  { rows: 'C1, 17', reads: 'the tools a tool is confusable with (`confusableWith`)', move: (b, a) => (JSON.stringify([...b.confusableWith].sort()) === JSON.stringify([...a.confusableWith].sort()) ? null : 'changed') },
+  { rows: 'C1, 17', reads: PAIRS_READS, move: confusableWith },
 ];
+
+/** The points of one category, as a measure. */
+const categoryPoints =
+  (category: keyof ToolResult['categories']): Measure['move'] =>
+  (b, a) =>
+    direction(b.categories[category]?.points ?? 0, a.categories[category]?.points ?? 0);
+
+/**
+ * v3 → v4: v4's changes are grouped in its CHANGELOG.md by what they read — the text (content-free and
+ * near-duplicate wording), the confusable pairs and the security scan — so each group is one measure, and each
+ * category's points are counted so a change's side effects show.
+ */
+export const V4_MEASURES: Measure[] = [
+  { rows: 'Text', reads: 'purpose points', move: categoryPoints('purpose') },
+  { rows: 'Text', reads: 'usage points', move: categoryPoints('usage') },
+  { rows: 'Text', reads: 'returns points', move: categoryPoints('returns') },
+  { rows: 'Text', reads: 'constraints points', move: categoryPoints('constraints') },
+  { rows: 'Text', reads: 'parameters points', move: categoryPoints('parameters') },
+  { rows: 'Text', reads: 'examples points', move: categoryPoints('examples') },
+  { rows: 'Text', reads: 'too_short, no_usage_context, restates_name, no_return_info, no_specific_text (code, severity)', move: findings(['too_short', 'no_usage_context', 'restates_name', 'no_return_info', 'no_specific_text']) },
+  { rows: 'Security', reads: SECURITY_READS, move: securityFindings },
+  { rows: 'Pairs', reads: PAIRS_READS, move: confusableWith },
+];
+
+/** The measures of each version's CHANGELOG, by the version they lead to. */
+export const MEASURES: Readonly<Record<string, { from: string; measures: Measure[] }>> = {
+  v3: { from: 'v2', measures: V3_MEASURES },
+  v4: { from: 'v3', measures: V4_MEASURES },
+};
 
 /** One counted line. */
 export interface Count {

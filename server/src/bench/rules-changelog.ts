@@ -1,7 +1,7 @@
 // npm run rules:changelog [-- --write] — how many corpus tools each change of a rules version moved, for its
 // CHANGELOG.md (issue 25: "every change and how many corpus tools it moved"). Lints every real surface we
 // hold — the labelled corpus (distractors/corpus/), the distractor sets and the reference surfaces, each
-// surface once — under the version before and the version after (default v2 → v3, `--from`/`--to`), and
+// surface once — under the version before and the version after (`--to v3` by default, from the version before it; `--to v4` for v4, `--from` to compare others), and
 // counts per change the tools whose *measure* of that change moved: the points of the category parts it
 // touches (a category note, numbers and names left out), the finding codes it adds or removes, the
 // security findings, the confusable pairs. The counts are effects seen on the results, not ablations: two
@@ -15,17 +15,18 @@ import { lintSurface, ruleSets, surfaceHash, type LintResult, type RuleSetId, ty
 import { listDistractorSets, listReferenceSurfaces, loadDistractorSet, loadReferenceSurface } from '@toolmark/distractors';
 import { loadCorpus } from '@toolmark/distractors/corpus';
 import { nodeSha256Hex } from '../native-hash.js';
-import { changelogCounts, changelogSection, CHANGELOG_SECTION, V3_MEASURES } from './rules-changelog-counts.js';
+import { changelogCounts, changelogSection, CHANGELOG_SECTION, MEASURES } from './rules-changelog-counts.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
   const k = args.indexOf(name);
   return k >= 0 && args[k + 1] !== undefined ? args[k + 1]! : fallback;
 };
-const from = opt('--from', 'v2') as RuleSetId;
 const to = opt('--to', 'v3') as RuleSetId;
+const measured = MEASURES[to];
+if (measured === undefined) throw new Error(`the measures of each change are written for ${Object.keys(MEASURES).join(', ')} (rules-changelog-counts.ts): add ${to}'s own to count it`);
+const from = opt('--from', measured.from) as RuleSetId;
 if (!(from in ruleSets) || !(to in ruleSets)) throw new Error(`unknown rules version: ${from} or ${to} (known: ${Object.keys(ruleSets).join(', ')})`);
-if (to !== 'v3') throw new Error('the measures of each change are written for v3 (rules-changelog-counts.ts): add a version\'s own to count it');
 
 /** Every real surface we hold, each once (by surface hash), with the name it is known by. */
 function surfaces(): { name: string; surface: Surface }[] {
@@ -53,7 +54,7 @@ const pairs: [ToolResult, ToolResult][] = before.flatMap((b, i) => {
   const byName = new Map(after[i]!.tools.map((t) => [t.name, t]));
   return b.tools.flatMap((t): [ToolResult, ToolResult][] => (byName.has(t.name) ? [[t, byName.get(t.name)!]] : []));
 });
-const counts = changelogCounts(V3_MEASURES, pairs, { before, after, securityCodes: { before: ruleSets[from].securityCodes, after: ruleSets[to].securityCodes } });
+const counts = changelogCounts(measured.measures, pairs, { before, after, securityCodes: { before: ruleSets[from].securityCodes, after: ruleSets[to].securityCodes } });
 const section = changelogSection(counts, { from, to, surfaces: held.length, tools: pairs.length, command: 'npm run rules:changelog -- --write' });
 console.log(section);
 
