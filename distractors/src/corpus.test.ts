@@ -50,10 +50,12 @@ describe('the rules corpus', () => {
     });
   }
 
-  it('splits the surfaces into two fixed halves of similar size, each with labelled pairs', () => {
+  it('splits the surfaces into two halves, each with labelled pairs, the reported half of at least 10 surfaces', () => {
+    // The halves were of similar size until the first reported half, once read, moved to calibration and a
+    // fresh reported half was labelled (README.md, "Halves"): since then the reported half is the smaller one.
     const halves = { calibration: corpus.filter((s) => s.half === 'calibration'), reported: corpus.filter((s) => s.half === 'reported') };
     expect(halves.calibration.length + halves.reported.length).toBe(corpus.length);
-    expect(Math.abs(halves.calibration.length - halves.reported.length)).toBeLessThanOrEqual(2);
+    expect(halves.reported.length).toBeGreaterThanOrEqual(10);
     for (const half of Object.values(halves)) expect(half.reduce((n, s) => n + s.labels.pairs.length, 0)).toBeGreaterThanOrEqual(10);
     expect(loadCorpus({ half: 'reported' }).map((s) => s.manifest.name)).toEqual(halves.reported.map((s) => s.manifest.name));
   });

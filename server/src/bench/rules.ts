@@ -1,14 +1,15 @@
 // npm run bench:rules — precision and recall of every registered rule set (v1, v2, v3 when it is registered:
 // the registry decides, drafts included) on the labelled corpus (distractors/corpus/, judged by
 // distractors/corpus/RUBRIC.md), per finding code, per severity and for confusable pairs, side by side, for
-// each fixed half of the corpus (calibration, reported; index.json) and for the whole; the v3 confusable
-// module (benchmarks/src/rules/v3/confusable) on v2's facts beside v2's pairs, per half; security alarms on
+// each fixed half of the corpus (calibration, reported; index.json) and for the whole; the v3 and v4 confusable
+// modules (benchmarks/src/rules/v3/confusable, v4/confusable) on v2's facts beside v2's pairs, per half; security alarms on
 // the distractor sets; what moved from the first rule set to each later one; and issue 12's examples before
 // / after (rules-examples.ts). The reported half's figures are the ones to quote: nothing was tuned on it.
 import { loadTokenCounter, ruleSets } from '@toolmark/benchmarks';
 import type { LintResult, RuleSet } from '@toolmark/benchmarks';
 import { rulesV2 } from '@toolmark/benchmarks/rules/v2';
 import { surfacePairs } from '@toolmark/benchmarks/rules/v3/confusable';
+import { surfacePairs as surfacePairsV4 } from '@toolmark/benchmarks/rules/v4/confusable';
 import { listDistractorSets, loadDistractorSet } from '@toolmark/distractors';
 import { PAIR_CODE, SECURITY_CODES, loadCorpus, type CorpusSurface } from '@toolmark/distractors/corpus';
 import { nodeSha256Hex } from '../native-hash.js';
@@ -82,13 +83,13 @@ function printMovement(fromId: string, toId: string, before: LintResult[], after
 }
 
 /**
- * The v3 confusable module on v2's facts against v2's own pairs, per half (every pair listed, as the
- * `confusable_pair` row counts them). Shown whether or not a v3 rule set is registered: it measures the
- * module the v3 rule set imports.
+ * The v3 and v4 confusable modules on v2's facts against v2's own pairs, per half (every pair listed, as the
+ * `confusable_pair` row counts them). Shown whether or not those rule sets are registered: it measures the
+ * modules the rule sets import.
  */
 function printV3Pairs(corpus: CorpusSurface[], v2Results: LintResult[] | undefined, counter: Parameters<typeof surfacePairs>[1]): void {
   const key = (a: string, b: string): string => (a < b ? `${a} + ${b}` : `${b} + ${a}`);
-  console.log(`\nconfusable pairs of the v3 module (benchmarks/src/rules/v3/confusable) beside v2's, every pair listed; target P≥0.85 R≥${TARGET_PAIR_RECALL}`);
+  console.log(`\nconfusable pairs of the v3 and v4 modules (benchmarks/src/rules/v3/confusable, v4/confusable) beside v2's, every pair listed; target P≥0.85 R≥${TARGET_PAIR_RECALL}`);
   for (const half of HALVES) {
     const row = (found: (s: CorpusSurface, i: number) => Set<string>) => {
       let tp = 0;
@@ -106,10 +107,11 @@ function printV3Pairs(corpus: CorpusSurface[], v2Results: LintResult[] | undefin
       return { tp, fp, fn, p: ratio(tp, tp + fp.length), r: ratio(tp, tp + fn.length) };
     };
     const v3 = row((s) => new Set(surfacePairs(s.surface, counter).map((p) => key(p.tools[0], p.tools[1]))));
+    const v4 = row((s) => new Set(surfacePairsV4(s.surface, counter).map((p) => key(p.tools[0], p.tools[1]))));
     const v2 = v2Results === undefined ? undefined : row((_, i) => new Set([...allPairsOf(v2Results[i]!)]));
     const line = (id: string, q: typeof v3) => `    ${id}: tp ${q.tp} fp ${q.fp.length} fn ${q.fn.length}  P ${fmt(q.p)}  R ${fmt(q.r)}  ${(q.p ?? 0) >= 0.85 && (q.r ?? 0) >= TARGET_PAIR_RECALL ? '✓' : '✗'}`;
-    console.log(`  ${half}:\n${v2 === undefined ? '' : `${line('v2', v2)}\n`}${line('v3', v3)}`);
-    if (DETAIL) console.log(`      v3 fp: ${v3.fp.join(', ') || '—'}\n      v3 fn: ${v3.fn.join(', ') || '—'}`);
+    console.log(`  ${half}:\n${v2 === undefined ? '' : `${line('v2', v2)}\n`}${line('v3', v3)}\n${line('v4', v4)}`);
+    if (DETAIL) console.log(`      v3 fp: ${v3.fp.join(', ') || '—'}\n      v3 fn: ${v3.fn.join(', ') || '—'}\n      v4 fp: ${v4.fp.join(', ') || '—'}\n      v4 fn: ${v4.fn.join(', ') || '—'}`);
   }
 }
 

@@ -41,9 +41,13 @@ const base = new Map(names.map((n) => [n, { surface: realSurface(n), score: mean
  * sentence appended after a markup tag borrowed the tag's word as content: info-text.ts), so that cell is
  * no longer an unseen measurement; none is over the bound since.
  */
-const REPORTED_OVER_BOUND: string[] = [];
-/** Rows of the fixed-draw table whose reported-half maximum is over the bound (at the half's one read: 'boilerplate', sentry). */
-const REPORTED_TABLE_OVER: string[] = [];
+// On 2026-12-07 (issue 25, v4 pairs) the reported half was replaced by 13 servers nobody had read
+// (distractors/corpus/README.md, "Halves"); its one read under v3 found the cells and rows below over the
+// bound. They are v3's measured figures on unseen servers (v3 is sealed; v4's work may act on them), kept
+// here so that a change that moves them fails.
+const REPORTED_OVER_BOUND: string[] = ['corpus/n8n unrelated alternative', 'corpus/next-devtools boilerplate'];
+/** Rows of the fixed-draw table whose reported-half maximum is over the bound (at the new half's one read: boilerplate +2.9, unrelated alternative +2.2). */
+const REPORTED_TABLE_OVER: string[] = ['boilerplate', 'unrelated alternative'];
 
 /** The transformations, each the largest gain over its draws (the draws of the property tests below). */
 const TRANSFORMATIONS: [string, (s: Surface, score: number) => number][] = [
@@ -156,5 +160,7 @@ describe('rules v3 gaming table (v2 beside v3, one fixed draw)', () => {
       if (REPORTED_TABLE_OVER.includes(draws[k]![0])) expect(w, draws[k]![0]).toBeGreaterThan(MAX_GAIN);
       else expect(w, draws[k]![0]).toBeLessThanOrEqual(MAX_GAIN);
     });
-  });
+    // Every real surface under v2 and v3 for seven transformations: 47 surfaces since the corpus grew
+    // (2026-12-07), 80 s on a loaded 2-core machine, over the 60 s default.
+  }, 300_000);
 });

@@ -16,7 +16,7 @@ import { paramsNotInDescription } from '../v2/findings/params-not-in-description
 import { vagueBoolean } from '../v2/findings/vague-boolean.js';
 import { xMcpHeaderInvalid } from '../v2/findings/x-mcp-header-invalid.js';
 import { confusablePairTotal } from '../v2/server/confusable-pair-total.js';
-import { confusablePair } from '../v3/server/confusable-pair.js';
+import { confusablePair } from './server/confusable-pair.js';
 import { heavySurface } from '../v2/server/heavy-surface.js';
 import { identicalDescription } from '../v2/server/identical-description.js';
 import { manyTools } from '../v2/server/many-tools.js';
@@ -27,9 +27,10 @@ import { parameters } from '../v3/categories/parameters.js';
 import { purpose } from '../v3/categories/purpose.js';
 import { returns } from '../v3/categories/returns.js';
 import { usage } from '../v3/categories/usage.js';
-import { toConfusablePair } from '../v3/confusable/index.js';
+import { toConfusablePair } from './confusable/index.js';
+import { withPairsV4, type SurfaceFactsV4 } from './confusable/surface.js';
 import type { SurfaceFacts } from '../v2/facts.js';
-import { surfaceFactsV4, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from './facts.js';
+import { surfaceFactsV4, type ContextV3, type ToolFactsV3 } from './facts.js';
 import { noReturnInfoV3 } from '../v3/findings/no-return-info.js';
 import { noSpecificText } from '../v3/findings/no-specific-text.js';
 import { noUsageContextV3 } from '../v3/findings/no-usage-context.js';
@@ -88,9 +89,9 @@ export const TOOL_RULES_V4: ToolRule<ToolFactsV3, ContextV3>[] = [
  * confusable_pair reads by kind (v3 has its own) and confusable_pair_total compares with 'alias' (a v2 kind
  * v3 keeps): so v2's rules read them as they read v2's.
  */
-const onV3 = (rule: ServerRule<SurfaceFacts>): ServerRule<SurfaceFactsV3> => ({ ...rule, check: (s) => rule.check(s as unknown as SurfaceFacts) });
+const onV3 = (rule: ServerRule<SurfaceFacts>): ServerRule<SurfaceFactsV4> => ({ ...rule, check: (s) => rule.check(s as unknown as SurfaceFacts) });
 
-export const SERVER_RULES_V4: ServerRule<SurfaceFactsV3>[] = [onV3(identicalDescription), onV3(tooManyTools), onV3(manyTools), confusablePair, onV3(confusablePairTotal), onV3(heavySurface)];
+export const SERVER_RULES_V4: ServerRule<SurfaceFactsV4>[] = [onV3(identicalDescription), onV3(tooManyTools), onV3(manyTools), confusablePair, onV3(confusablePairTotal), onV3(heavySurface)];
 
 /** Per-tool codes that are security findings: at critical severity they cap the tool's and the server's score. */
 export const SECURITY_CODES_V4: ReadonlySet<string> = new Set(['hidden_instructions', 'invisible_characters', 'tool_shadowing']);
@@ -151,7 +152,8 @@ function scoreTool(t: ToolFactsV3, context: ContextV3): ScoredTool {
 }
 
 function lintV4(surface: Surface, deps: LintDeps): LintResult {
-  const s = surfaceFactsV4(surface, deps.countTokens, deps.sha256Hex, deps.cache);
+  // v4's facts with v4's pairs (confusable/surface.ts).
+  const s = withPairsV4(surfaceFactsV4(surface, deps.countTokens, deps.sha256Hex, deps.cache));
   const partners = partnersOf(s.pairs);
   const context: ContextV3 = { names: s.names, namesWithSeparators: s.namesWithSeparators, tokenizer: s.tokenizer };
   const cache = deps.cache;

@@ -12,7 +12,11 @@ import { confusablePairs } from './index.js';
 // measured by `npm run bench:rules` and never read here.
 
 const CORPUS = join(import.meta.dirname, '..', '..', '..', '..', '..', 'distractors', 'corpus');
-const index = JSON.parse(readFileSync(join(CORPUS, 'index.json'), 'utf8')) as { halves: { calibration: string[] } };
+// The calibration half as it was when v3 was sealed (18 surfaces). On 2026-12-07 the corpus's first
+// reported half, read while v3 was measured, moved into calibration (distractors/corpus/README.md, "Halves"):
+// v3's own figures stay those of the half it was calibrated on; v4's test reads the enlarged half.
+const V3_CALIBRATION = ['argocd', 'brave-search', 'browserbase', 'chatwork', 'chrome-devtools', 'context7', 'datadog', 'firecrawl', 'gcloud', 'github', 'google-maps', 'hyperbrowser', 'kubernetes', 'memory', 'playwright-ea', 'puppeteer', 'shortcut', 'tavily'];
+const index = { halves: { calibration: V3_CALIBRATION } };
 const counter = await loadTokenCounter();
 
 const key = (a: string, b: string): string => (a < b ? `${a} + ${b}` : `${b} + ${a}`);
