@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '../../../contracts/tool.js';
+import { securityFacts } from './index.js';
+
+// Regression: inputs within the public 1 MiB limit that would take super-linear work in a careless scan —
+// long runs of what each hidden form looks for (single letters with separators, leet characters, percent
+// escapes, base64 and hex alphabets, comment openers that never close, a lexicon word repeated). Each string
+// is scanned in bounded time, and four times the length takes about four times as long (not sixteen).
+
+const RUNS: Record<string, (n: number) => string> = {
+  'letter-spaced': (n) => 'a '.repeat(n) + 'bc',
+  'dotted letters': (n) => 'a.'.repeat(n) + 'xy',
+  leet: (n) => 'a1'.repeat(n),
+  'percent escapes': (n) => '%41'.repeat(n),
+  'percent escapes, broken': (n) => '%4'.repeat(n),
+  base64: (n) => 'QUJD'.repeat(n),
+  hex: (n) => '41'.repeat(n),
+  'html comment openers': (n) => '<!--'.repeat(n),
+  'markdown comment openers': (n) => '[x]: # ('.repeat(n),
+  'lexicon word': (n) => 'ignore previous '.repeat(n),
+  'russian word': (n) => 'игнорируй все '.repeat(n),
+  'chinese words': (n) => '忽略之前'.repeat(n),
+  'shell pipe': (n) => 'curl x '.repeat(n) + '| sh',
+  'approval words': (n) => 'already approved '.repeat(n),
+  'foreign tool steering': (n) => 'never use the built-in '.repeat(n) + 'tools',
+};
+
+const tool = (text: string): Tool => ({ name: 'x', description: text, inputSchema: { type: 'object', properties: { p: { type: 'string', description: text.slice(0, 300), default: text } } } });
+
+/** The best of three scans of a text (the machine is shared: the least disturbed run is the one that counts). */
+function timeOf(text: string): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    securityFacts(tool(text), text);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+describe('rules v3 security scan in linear time', () => {
+  for (const [name, run] of Object.entries(RUNS)) {
+    it(`${name}: bounded, and about linear in the length`, () => {
+      const small = timeOf(run(7_500));
+      const large = timeOf(run(30_000));
+      expect(large, `${name}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms`).toBeLessThan(2500);
+      // Four times the text: about four times the time; quadratic work would take sixteen (slack for noise).
+      expect(large, `${name}: ${small.toFixed(0)} ms → ${large.toFixed(0)} ms`).toBeLessThan(8 * small + 100);
+    });
+  }
+});
