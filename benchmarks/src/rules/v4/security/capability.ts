@@ -63,7 +63,7 @@ export const CAPABILITY_PATTERNS: CapabilityPattern[] = [
   // sentence (a colon does not end it).
   {
     id: 'authority_claim',
-    anchors: ['message', 'notice', 'note', 'directive', 'memo', 'update', 'alert', 'announcement', 'order', 'anthropic', 'openai', 'google', 'microsoft', 'claude', 'chatgpt', 'gemini'],
-    re: g(String.raw`\b(?:(?:message|notice|note|directive|memo|update|alert|announcement|order)s?\s+from\s+(?:the\s+|your\s+)?(?:anthropic|openai|google|microsoft|meta|claude|chatgpt|gemini|copilot|model|ai|assistant|platform|system|security|safety|trust|compliance|admin\w*|operator|developer)|(?:anthropic|openai|google|microsoft|claude|chatgpt|gemini)(?:.s)?\s+(?:security|safety|trust|compliance|policy|admin\w*|alignment)\s+(?:team|department|staff|office))\b[^.!?\n]{0,100}?\b(?:mandatory|must|required|obligatory|binding|comply|overrides?)\b`),
+    anchors: ['anthropic', 'openai', 'google', 'microsoft', 'claude', 'chatgpt', 'gemini', 'copilot', 'team', 'department', 'staff', 'administrator'],
+    re: g(String.raw`\b(?:(?:message|notice|note|directive|memo|update|alert|announcement|order)s?\s+from\s+(?:the\s+|your\s+)?(?:anthropic|openai|google|microsoft|claude|chatgpt|gemini|copilot|(?:ai|model|platform|system|security|safety|trust|trust\s+(?:and|&)\s+safety|compliance|admin\w*|it)\s+(?:team|department|staff|administrators?))|(?:anthropic|openai|google|microsoft|claude|chatgpt|gemini)(?:.s)?\s+(?:security|safety|trust|compliance|policy|admin\w*|alignment)\s+(?:team|department|staff))\b[^.!?\n]{0,100}?\b(?:mandatory|must|required|obligatory|binding|comply|overrides?)\b`),
   },
 ];

@@ -357,7 +357,9 @@ const vi: Language = {
   approved: 'da (?:\\p{L}+ ){0,2}(?:dong y|cho phep|phe duyet|chap thuan|xac nhan|uy quyen)|(?:dong y|cho phep|phe duyet|chap thuan) (?:tu )?truoc',
   noAsk: '(?:khong can|dung|khong phai|khoi|khong duoc) (?:phai )?(?:hoi|xac nhan|xin phep|cho xac nhan)|khong (?:can )?hoi (?:lai|them)',
   send: 'gui|chuyen|sao chep|chep|dan|dinh kem|dua|dat|ghi|tai len|them|chia se|chen|dien',
-  history: '(?:toan bo|tat ca|day du|het|ca) (?:\\p{L}+ ){0,2}(?:lich su|cuoc tro chuyen|hoi thoai|doan chat|tin nhan)|lich su (?:tro chuyen|hoi thoai|chat|cuoc tro chuyen|tin nhan)|(?:cac )?tin nhan truoc|loi nhac he thong|prompt he thong',
+  // (No alternative opens with a word shorter than three letters or with "prompt": the scan's gate reads each
+  // part's literal beginnings, and "ca" or "prom" would open this class on nearly every English text.)
+  history: '(?:toan bo|tat ca|day du) (?:\\p{L}+ ){0,2}(?:lich su|cuoc tro chuyen|hoi thoai|doan chat|tin nhan)|lich su (?:tro chuyen|hoi thoai|chat|cuoc tro chuyen|tin nhan)|(?:cac )?tin nhan truoc|loi nhac he thong',
   envVars: 'bien moi truong',
   reveal: 'tiet lo|hien thi|in ra|lap lai|cho (?:toi )?xem',
   systemPrompt: 'prompt he thong|loi nhac he thong|chi dan he thong|huong dan he thong|chi dan an',
@@ -383,7 +385,7 @@ const id: Language = {
   approved: '(?:sudah|telah) (?:me)?(?:nyetujui|setujui|mengizinkan|izinkan|mengonfirmasi|konfirmasi|memberi(?:kan)? izin)|(?:sudah|telah) di(?:setujui|izinkan|otorisasi)|disetujui sebelumnya',
   noAsk: '(?:tidak perlu|tak perlu|jangan|tanpa) (?:lagi )?(?:meminta|minta|menanyakan|tanya|bertanya|konfirmasi|mengonfirmasi|persetujuan)',
   send: 'kirim~|teruskan|salin|tempel~|lampirkan|masukkan|sertakan|unggah|tambahkan|tulis~|bagikan|isi~',
-  history: '(?:seluruh|semua|lengkap|penuh) (?:\\p{L}+ ){0,2}(?:riwayat|percakapan|obrolan|chat|pesan)|riwayat (?:percakapan|obrolan|chat|pesan)|percakapan sebelumnya|pesan sebelumnya|prompt sistem',
+  history: '(?:seluruh|semua|lengkap|penuh) (?:\\p{L}+ ){0,2}(?:riwayat|percakapan|obrolan|chat|pesan)|riwayat (?:percakapan|obrolan|chat|pesan)|percakapan sebelumnya|pesan sebelumnya|instruksi sistem',
   envVars: 'variabel (?:lingkungan|environment)',
   reveal: 'tampilkan|ungkapkan|cetak|ulangi|bocorkan|tuliskan',
   systemPrompt: 'prompt sistem|instruksi sistem|pesan sistem|instruksi tersembunyi',
