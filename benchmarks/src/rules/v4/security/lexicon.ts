@@ -134,7 +134,7 @@ const B0 = '(?<![\\p{L}\\p{M}\\p{N}_])';
 const B1 = '(?![\\p{L}\\p{M}\\p{N}_])';
 // Arabic script writes "and", "with", "to", "the" as prefixes of the next word ("والتعليمات", "بالتعليمات"): a
 // word may follow up to two of them.
-const B0_PREFIXED = '(?<=(?:^|[^\\p{L}\\p{M}\\p{N}_])(?:[وفبلک]|ال|وال|بال|فال|کال|لل)?)';
+const B0_PREFIXED = `${B0}(?:وال|بال|فال|کال|ال|لل|[وفبلک])?`;
 
 /**
  * The Arabic-script letters folded as the scan folds the text (fold below): Arabic and Persian yeh and kaf

@@ -37,6 +37,7 @@ const NEGATION = /(?:(?<![\p{L}])(?:not|never|no|nunca|jamas|nao|nicht|niemals|n
 // Three single letters in a row, each followed by one separator: the text may be letter-spaced.
 const SPACED_HINT = /(?<![\p{L}\p{N}])\p{L}[ .\-_*·]\p{L}[ .\-_*·]\p{L}(?![\p{L}\p{N}])/u;
 // The scripts of the lexicon's native-form languages (Cyrillic, Arabic, Devanagari, kana, CJK ideographs, Hangul).
+// eslint-disable-next-line no-misleading-character-class -- whole Unicode blocks (their combining marks too), not characters
 const NATIVE_SCRIPT = /[\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u;
 // A letter outside Latin (with its accents) and the CJK blocks, beside Latin letters: maybe a look-alike.
 const LOOK_ALIKE_HINT = /[^\t-\u024f\u2000-\u206f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
