@@ -35,13 +35,18 @@ const RUNS: Record<string, (n: number) => string> = {
 
 const tool = (text: string): Tool => ({ name: 'x', description: text, inputSchema: { type: 'object', properties: { p: { type: 'string', description: text.slice(0, 300), default: text } } } });
 
-/** The best of three scans of a text (the machine is shared: the least disturbed run is the one that counts). */
+/**
+ * The best of three scans of a text, in CPU time of this process (v4: v3 timed wall clock, which at a load of
+ * 30 on the shared 2 cores ran 10–20 × the CPU time and failed the bounds for v3's sealed scan as well; CPU time
+ * is what linearity is about, and what another process's load does not stretch).
+ */
 function timeOf(text: string): number {
   let best = Infinity;
   for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
+    const c0 = process.cpuUsage();
     securityFacts(tool(text), text);
-    best = Math.min(best, performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    best = Math.min(best, (c.user + c.system) / 1000);
   }
   return best;
 }
