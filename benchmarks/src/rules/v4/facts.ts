@@ -11,7 +11,7 @@ import { alternativesOf } from '../v3/alternatives.js';
 import { confusablePairs } from '../v3/confusable/index.js';
 import { infoTexts, type InfoText } from './info-text.js';
 import { cuesV3, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from '../v3/facts.js';
-import { cueText, securityFacts, securityMemo as newSecurityMemo, type SecurityMemo } from '../v3/security/index.js';
+import { cueText, securityFacts, securityMemo as newSecurityMemo, type SecurityMemo } from './security/index.js';
 
 // The facts of rules v4: v3's (v3/facts.ts, whose types and cues are shared by import) with the information
 // text read by v4's info-text.ts (CHANGELOG.md). Only the surface reading is copied here, because it is the

@@ -39,7 +39,7 @@ import { restatesNameV3 } from '../v3/findings/restates-name.js';
 import { tooLongV3 } from '../v3/findings/too-long.js';
 import { tooShortV3 } from '../v3/findings/too-short.js';
 import { DISHONEST_HINT_CODES, hintRule } from '../v3/hints.js';
-import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from '../v3/security/index.js';
+import { hiddenInstructions, invisibleCharactersRule, toolShadowing } from './security/index.js';
 import { deepFreeze, partnersOf, serverResult, SECURITY_RISK, toolResult, type ScoredTool } from '../v2/lint-result.js';
 import { SOURCE_HASH } from './source-hash.js';
 import { T3 } from '../v3/thresholds.js';

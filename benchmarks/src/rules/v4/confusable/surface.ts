@@ -5,7 +5,7 @@
 import type { SurfaceFacts } from '../../v2/facts.js';
 import { alternativesOf } from '../../v3/alternatives.js';
 import type { SurfaceFactsV3 } from '../../v3/facts.js';
-import { cueText } from '../../v3/security/index.js';
+import { cueText } from '../security/index.js';
 import { confusablePairs, type PairFacts } from './index.js';
 
 /** v3's surface facts with v4's pairs. */
