@@ -15,6 +15,8 @@ const route: RouteModule = (app, ctx) => {
     {
       schema: {
         summary: "Subscribe a webhook to a server's watch events (an admin key; the secret is shown once)",
+        description:
+          'Events: version.created, score.changed, security.finding (critical: sent first), capture.failed, capture.recovered. Each is POSTed as {"type","timestamp","data"} with the Standard Webhooks headers webhook-id (the delivery id, the same on retries), webhook-timestamp and webhook-signature (v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>" keyed with the bytes of the secret after whsec_). A non-2xx answer is retried with exponential backoff (6 retries from 10 s); GET /v1/subscriptions/{id}/deliveries shows each delivery. The URL follows the capture URL policy (no private addresses unless the operator allows them).',
         tags: ['watch'],
         security: [{ bearer: [] }],
         ...endpoints['POST /v1/servers/{id}/subscriptions'],
