@@ -1,5 +1,6 @@
 // Watch (issue 30): what a capture and its lint tell watchers. Called by the `capture-server` and
-// `lint-version` jobs (so by the drift re-capture schedule, `recapture-public`): each event is stored once
+// `lint-version` jobs (so by the drift re-capture schedule, `recapture-public`) and by a CI save that adds a
+// version (`save-lint.ts`): each event is stored once
 // (one per version and kind; capture events only on a change of state), with one delivery per webhook that
 // asked for its kind, and each delivery is queued as a `deliver-webhook` job — a `critical` event (new
 // security findings) at a higher pg-boss priority, so it is sent before anything else waiting.
