@@ -260,5 +260,13 @@ describe('watch: the rug pull', () => {
     expect(receiver.received.length).toBe(before);
     const res = await call('GET', `/v1/subscriptions/${sub.id}/deliveries`, admin);
     expect(JSON.parse(res.text)).toMatchObject({ deliveries: [{ status: 'failed', attempts: 1, responseCode: null }] });
+    // A delivered one is never sent again (a job delivered twice by pg-boss, or queued again by a retried lint).
+    const [done] = await t.sql.unsafe<{ id: string }[]>("SELECT id FROM watch_deliveries WHERE status = 'delivered' LIMIT 1");
+    expect(await deliverWebhook({ db: t.db, log, allowPrivateUrls: true }, { deliveryId: done!.id })).toMatchObject({ status: 'skipped', reason: 'already delivered' });
+    // An ended subscription receives nothing more: its waiting delivery is cancelled.
+    await call('DELETE', `/v1/subscriptions/${sub.id}`, admin);
+    const [late] = await t.sql.unsafe<{ id: string }[]>("INSERT INTO watch_deliveries (subscription_id, event_id) SELECT $1, id FROM watch_events WHERE kind = 'version.created' LIMIT 1 RETURNING id", [sub.id]);
+    expect(await deliverWebhook({ db: t.db, log, allowPrivateUrls: true }, { deliveryId: late!.id })).toMatchObject({ status: 'skipped', reason: 'cancelled' });
+    expect(receiver.received.length).toBe(before);
   });
 });
