@@ -31,3 +31,4 @@ export * from './repositories/failures.js';
 export * from './repositories/releases.js';
 export * from './repositories/dataset-rows.js';
 export * from './repositories/job-instances.js';
+export * from './repositories/watch.js';

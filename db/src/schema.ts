@@ -9,3 +9,4 @@ export * from './schema/evaluations.js';
 export * from './schema/failures.js';
 export * from './schema/datasets.js';
 export * from './schema/jobs.js';
+export * from './schema/watch.js';

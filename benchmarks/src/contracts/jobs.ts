@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the contract between producers (routes, schedules, other jobs) and handlers; each handler parses its
  * payload with the schema before doing anything.
  */
-export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model', 'build-release'] as const;
+export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model', 'build-release', 'deliver-webhook'] as const;
 /** A queue name. */
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
@@ -52,3 +52,8 @@ export const BuildReleaseJobSchema = z
   .strict();
 /** Payload of `build-release`. */
 export type BuildReleaseJob = z.infer<typeof BuildReleaseJobSchema>;
+
+/** `deliver-webhook`: send one watch event to one webhook (signed; retried with backoff until delivered or the last attempt). */
+export const DeliverWebhookJobSchema = z.object({ deliveryId: z.uuid() }).strict();
+/** Payload of `deliver-webhook`. */
+export type DeliverWebhookJob = z.infer<typeof DeliverWebhookJobSchema>;

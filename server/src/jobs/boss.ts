@@ -1,7 +1,7 @@
 // pg-boss for toolmark: one started instance per process with our queues created, a JobSender over it, and
 // a graceful stop. pg-boss keeps its tables in its own schema of the application database, so a job can be
 // traced next to the rows it touched and there is no second system to run.
-import { BuildReleaseJobSchema, CaptureServerJobSchema, GenerateCasesJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, RunModelJobSchema, type JobQueue } from '@toolmark/benchmarks';
+import { BuildReleaseJobSchema, CaptureServerJobSchema, DeliverWebhookJobSchema, GenerateCasesJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, RunModelJobSchema, type JobQueue } from '@toolmark/benchmarks';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobPayloads, JobSender, SendOptions } from './sender.js';
@@ -45,6 +45,9 @@ export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
   // A build streams every public row into files; an attempt killed midway publishes nothing and the retry
   // (failed over by the instance heartbeat, not this expiry) starts over.
   'build-release': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 },
+  // A webhook answers in seconds or not at all (10 s limit per attempt); 6 retries with backoff from 10 s
+  // span about 10 to 21 minutes, so a receiver down for a deploy still gets the event (jobs/deliver-webhook.ts).
+  'deliver-webhook': { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
 };
 
 /**
@@ -69,6 +72,7 @@ const SCHEMAS: { [Q in JobQueue]: z.ZodType<JobPayloads[Q]> } = {
   'generate-cases': GenerateCasesJobSchema,
   'run-model': RunModelJobSchema,
   'build-release': BuildReleaseJobSchema,
+  'deliver-webhook': DeliverWebhookJobSchema,
 };
 
 /** Options of {@link createBoss}. */
@@ -161,6 +165,8 @@ export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPa
       const build = payload as JobPayloads['build-release'];
       return build.keys ? `${build.kind ?? 'all'}:${[...build.keys].sort().join(',')}` : (build.kind ?? 'all');
     }
+    case 'deliver-webhook':
+      return (payload as JobPayloads['deliver-webhook']).deliveryId;
     default:
       return 'tick';
   }

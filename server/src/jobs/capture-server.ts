@@ -19,6 +19,7 @@ import { captureSurface } from '../capture/capture.js';
 import { captureNpmPackage } from '../capture/npm-package.js';
 import { npmCaptureOffReason } from '../capture/sandbox-probe.js';
 import { nodeSha256Hex } from '../native-hash.js';
+import { watchAfterCapture } from '../pipelines/watch-events.js';
 import { QUEUE_SETTINGS, retryWindow, type JobLog } from './boss.js';
 import type { JobSender } from './sender.js';
 
@@ -178,6 +179,8 @@ export async function captureServer(
     else deps.log.warn({ ...log, code: failure.code, willRetry }, `capture failed: ${failure.message}`);
     // Thrown to get the retry (the status above already tells the user what happened), and always for
     // the unexpected: after its last retry it belongs in the dead-letter queue.
+    // A capture that fails for good tells watchers (once, until one succeeds again).
+    if (!willRetry) await watchAfterCapture({ db: deps.db, jobs: deps.sender }, server, { ok: false, code: failure.code, message: failure.message });
     if (willRetry || failure.code === 'internal') throw error instanceof Error ? error : new Error(String(error));
     return { status: 'failed', serverId: server.id, error: stored };
   }
@@ -206,6 +209,7 @@ export async function captureServer(
   }
   const status = created ? 'captured' : 'unchanged';
   await setCaptureStatus(deps.db, server.id, { status, error: null, at: now() });
+  await watchAfterCapture({ db: deps.db, jobs: deps.sender }, server, { ok: true });
   deps.log.info({ ...log, versionId: version.id, seq: version.seq, created, tools: captured.surface.tools.length, transport: captured.transport }, `capture ${status}`);
   return { status, serverId: server.id, versionId: version.id, seq: version.seq, toolCount: captured.surface.tools.length, lintQueued };
 }

@@ -25,6 +25,7 @@ import { CpuRefusal } from '../cpu/errors.js';
 import type { CpuPool } from '../cpu/pool.js';
 import { unwrap } from '../cpu/tasks.js';
 import { nodeSha256Hex } from '../native-hash.js';
+import { watchAfterLint, type WatchEventKind } from '../pipelines/watch-events.js';
 import type { JobLog } from './boss.js';
 import { BACKGROUND_LINT_PRIORITY, type JobSender } from './sender.js';
 
@@ -76,6 +77,8 @@ export interface LintVersionOutcome {
   draftRules: string[];
   /** The other published rules versions left to a low-priority job (queued, or already waiting). */
   deferred: string[];
+  /** Watch events of the version (pipelines/watch-events.ts): only for a job that names no rules, on the server's latest version. */
+  watch: WatchEventKind[];
 }
 
 /**
@@ -90,7 +93,7 @@ export async function lintVersion(deps: LintVersionDeps, data: unknown): Promise
   const published = Object.keys(registry).filter((id) => registry[id]!.status === 'published');
   const requested = [...new Set(job.rules ?? [LATEST_RULES])];
   const deferred = job.rules === undefined ? published.filter((id) => id !== LATEST_RULES) : [];
-  const outcome: LintVersionOutcome = { versionId: job.versionId, status: 'done', stored: [], alreadyScored: [], unknownRules: [], draftRules: [], deferred: [] };
+  const outcome: LintVersionOutcome = { versionId: job.versionId, status: 'done', stored: [], alreadyScored: [], unknownRules: [], draftRules: [], deferred: [], watch: [] };
   const version = await getVersion(deps.db, job.versionId);
   if (!version) {
     // Versions go only with their server (cascade); nothing is left to score.
@@ -123,6 +126,9 @@ export async function lintVersion(deps: LintVersionDeps, data: unknown): Promise
     const stored = await storeLintResult(deps.db, version.id, result);
     (stored.created ? outcome.stored : outcome.alreadyScored).push(rulesId);
   }
+  // A capture's or an upload's lint (no rules named) tells watchers what changed. Stored once per version and
+  // kind, so a retried job publishes nothing twice; a backfill naming rules never does.
+  if (job.rules === undefined) outcome.watch = await watchAfterLint({ db: deps.db, jobs: deps.sender }, version);
   if (deferred.length > 0) {
     // Queued after the latest result is stored: a job that dies before this line is retried, and the
     // start-up backfill queues whatever a version still lacks.

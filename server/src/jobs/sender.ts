@@ -1,4 +1,4 @@
-import type { BuildReleaseJob, CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob } from '@toolmark/benchmarks';
+import type { BuildReleaseJob, DeliverWebhookJob, CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob } from '@toolmark/benchmarks';
 
 /** The payload type of each queue (from the core's contracts). */
 export interface JobPayloads {
@@ -8,6 +8,7 @@ export interface JobPayloads {
   'generate-cases': GenerateCasesJob;
   'run-model': RunModelJob;
   'build-release': BuildReleaseJob;
+  'deliver-webhook': DeliverWebhookJob;
 }
 
 /** Options a producer may set on one job. */
@@ -33,3 +34,6 @@ export interface JobSender {
  * every job sent without one (0), so a burst of uploads and captures is scored under the latest rules first.
  */
 export const BACKGROUND_LINT_PRIORITY = -10;
+
+/** pg-boss priority of a webhook delivery of a `critical` watch event (new security findings): fetched before every other delivery. */
+export const CRITICAL_WEBHOOK_PRIORITY = 10;

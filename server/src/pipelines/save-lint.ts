@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
 import { diffLintResults, LATEST_RULES, publishedRuleSetIds, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
+import { getServer, getVersion, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { BACKGROUND_LINT_PRIORITY } from '../jobs/sender.js';
 import type { PipelineDeps } from './deps.js';
 import { notFound, PipelineError } from './errors.js';
 import { canSee } from './visibility.js';
+import { watchAfterLint } from './watch-events.js';
 
 /** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes` (the contract's SavedLintSchema). */
 export type SaveLintResponse = z.output<typeof SavedLintSchema>;
@@ -85,6 +86,7 @@ export async function saveLint(
   if (added) {
     deps.memo.rememberStored(added.resultId, result);
     await scoreUnderOtherRules(deps, added.version.id);
+    await watchNewVersion(deps, added.version.id);
     const changes = await changesSince(deps, added.previous, result);
     return { result, version: { ...added.version, created: true }, changes };
   }
@@ -95,7 +97,10 @@ export async function saveLint(
     payer,
     { asyncCommit: deps.config.TOOLMARK_SAVES_ASYNC_COMMIT },
   );
-  if (saved.created) await scoreUnderOtherRules(deps, saved.version.id);
+  if (saved.created) {
+    await scoreUnderOtherRules(deps, saved.version.id);
+    await watchNewVersion(deps, saved.version.id);
+  }
   const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
   return { result, version: { ...labelled(saved.version, input.label), created: saved.created }, changes };
@@ -108,6 +113,16 @@ export async function saveLint(
  */
 function labelled(version: VersionRef, label: string | null): VersionRef {
   return label === null ? version : { ...version, label };
+}
+
+/**
+ * A version a CI save added tells watchers what changed, as a captured one does (pipelines/watch-events.ts).
+ * The save is already committed and answered with its result: a failure here does not fail it (the events
+ * of that version are then missing, as they would be for a capture whose job died).
+ */
+async function watchNewVersion(deps: Pick<PipelineDeps, 'db' | 'jobs'>, versionId: string): Promise<void> {
+  const version = await getVersion(deps.db, versionId).catch(() => undefined);
+  if (version) await watchAfterLint({ db: deps.db, jobs: deps.jobs }, version).catch(() => null);
 }
 
 /** Published rules versions besides the latest: a new version saved from CI is scored under them by a job (drafts never). */

@@ -271,6 +271,22 @@ beforeAll(async () => {
   add('POST /v1/datasets/withdrawals', 404, 'no such release', '/v1/datasets/withdrawals', { key: admin, payload: { release: 'lint-none-v1', reason: 'x' } });
   add('POST /v1/datasets/withdrawals', 400, 'neither a server nor a release', '/v1/datasets/withdrawals', { key: admin, payload: { reason: 'x' } });
   add('GET /v1/datasets/{id}/files/{file}', 410, 'a file of the withdrawn release', `/v1/datasets/${release.releaseId}/files/servers.csv`);
+  // Watch (issue 30).
+  const hook = (await post(`/v1/servers/${open.id}/subscriptions`, admin, { url: 'https://hooks.example.com/toolmark' })).id as string;
+  add('POST /v1/servers/{id}/subscriptions', 201, 'a webhook', `/v1/servers/${open.id}/subscriptions`, { key: admin, payload: { url: 'https://hooks.example.com/other', events: ['security.finding'] } });
+  add('POST /v1/servers/{id}/subscriptions', 400, 'a loopback URL', `/v1/servers/${open.id}/subscriptions`, { key: admin, payload: { url: 'http://127.0.0.1:9/hook' } });
+  add('POST /v1/servers/{id}/subscriptions', 403, 'a ci key', `/v1/servers/${open.id}/subscriptions`, { key: h.keys.ci, payload: { url: 'https://hooks.example.com/ci' } });
+  add('POST /v1/servers/{id}/subscriptions', 404, "another organisation's private server", `/v1/servers/${hidden.id}/subscriptions`, { key: otherAdmin, payload: { url: 'https://hooks.example.com/x' } });
+  add('GET /v1/servers/{id}/subscriptions', 200, 'the organisation’s webhooks', `/v1/servers/${open.id}/subscriptions`, { key: h.keys.ci });
+  add('GET /v1/servers/{id}/subscriptions', 401, 'no key', `/v1/servers/${open.id}/subscriptions`);
+  add('GET /v1/subscriptions/{id}/deliveries', 200, 'none yet', `/v1/subscriptions/${hook}/deliveries`, { key: admin });
+  add('GET /v1/subscriptions/{id}/deliveries', 404, 'another organisation', `/v1/subscriptions/${hook}/deliveries`, { key: otherAdmin });
+  add('DELETE /v1/subscriptions/{id}', 200, 'ended', `/v1/subscriptions/${hook}`, { key: admin });
+  add('DELETE /v1/subscriptions/{id}', 404, 'already ended', `/v1/subscriptions/${hook}`, { key: admin });
+  add('GET /v1/servers/{id}/feed.atom', 200, 'public', `/v1/servers/${open.slug}/feed.atom`);
+  add('GET /v1/servers/{id}/feed.atom', 404, 'private, no key', `/v1/servers/${hidden.id}/feed.atom`);
+  add('GET /v1/organisations/{slug}/feed.atom', 200, 'anyone', '/v1/organisations/operators/feed.atom');
+  add('GET /v1/organisations/{slug}/feed.atom', 404, 'unknown', '/v1/organisations/nobody-here/feed.atom');
 });
 afterAll(async () => h?.close());
 

@@ -199,7 +199,19 @@ describe('generated bad input never gives a 5xx, and every error has the uniform
     );
   });
 
+  it('POST /v1/servers/{id}/subscriptions', async () => {
+    const events = fc.oneof(fc.subarray(['version.created', 'score.changed', 'security.finding', 'capture.failed', 'capture.recovered'], { minLength: 1 }), fc.array(nastyValue, { maxLength: 3 }), nastyValue);
+    const body = bodyOf({ url: fc.constantFrom('https://93.184.216.34/hook', 'https://93.184.216.34/other?x=1') }, { url: nastyUrl, events });
+    await fc.assert(
+      fc.asyncProperty(wire(body), async (payload) =>
+        expectUniform('POST /v1/servers/{id}/subscriptions', await send('POST', `/v1/servers/${serverId}/subscriptions`, h.keys.admin, payload), `POST /v1/servers/{id}/subscriptions ${JSON.stringify(payload)}`),
+      ),
+      { numRuns: RUNS, seed: 1016 },
+    );
+  });
+
   afterAll(() => {
+    expect([...seen['POST /v1/servers/{id}/subscriptions']!]).toEqual(expect.arrayContaining([201, 400, 409, 415]));
     expect([...seen['POST /v1/servers/{id}/evaluations/estimate']!]).toEqual(expect.arrayContaining([200, 400]));
     expect([...seen['POST /v1/servers/{id}/evaluations']!]).toEqual(expect.arrayContaining([202, 400]));
     // The generators reach successes and several kinds of refusal (not just one 400 for everything).

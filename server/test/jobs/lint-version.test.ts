@@ -63,7 +63,7 @@ describe('lint-version', () => {
     const log = recordingLog();
     const sender = recordingSender();
     const first = await lintVersion({ db: t.db, log, sender }, { versionId });
-    expect(first).toEqual({ versionId, status: 'done', stored: [LATEST_RULES], alreadyScored: [], unknownRules: [], draftRules: [], deferred: OTHERS });
+    expect(first).toEqual({ versionId, status: 'done', stored: [LATEST_RULES], alreadyScored: [], unknownRules: [], draftRules: [], deferred: OTHERS, watch: [] });
     expect((await lintRows(t, versionId)).map((r) => r.rules_id)).toEqual([LATEST_RULES]);
     // The other published versions: one job, below every job sent without a priority.
     expect(sender.sent).toEqual(OTHERS.length === 0 ? [] : [{ queue: 'lint-version', payload: { versionId, rules: OTHERS }, priority: BACKGROUND_LINT_PRIORITY }]);
@@ -73,7 +73,7 @@ describe('lint-version', () => {
     expect(filled).toMatchObject({ stored: OTHERS, deferred: [] });
     expect(sender.sent).toHaveLength(OTHERS.length === 0 ? 0 : 1);
     const again = await lintVersion({ db: t.db, log, sender }, { versionId, rules: ['v1', 'v999'] });
-    expect(again).toEqual({ versionId, status: 'done', stored: [], alreadyScored: ['v1'], unknownRules: ['v999'], draftRules: [], deferred: [] });
+    expect(again).toEqual({ versionId, status: 'done', stored: [], alreadyScored: ['v1'], unknownRules: ['v999'], draftRules: [], deferred: [], watch: [] });
     expect(await lintRows(t, versionId)).toHaveLength(RULES.length);
     expect(log.lines.some((l) => l.level === 'warn' && (l.fields.rules as string[]).includes('v999'))).toBe(true);
     // A version deleted after the job was queued is not an error.

@@ -18,6 +18,7 @@ import { registryEndpoints } from './registry.js';
 import { rulesEndpoints } from './rules.js';
 import { serversEndpoints } from './servers.js';
 import { versionsEndpoints } from './versions.js';
+import { watchEndpoints } from './watch.js';
 
 export * from './common.js';
 export * from './datasets.js';
@@ -38,6 +39,7 @@ export * from './rules.js';
 export * from './security.js';
 export * from './servers.js';
 export * from './versions.js';
+export * from './watch.js';
 
 /** What one route declares: its path parameters, query, body, and an answer schema per status code. */
 export interface Endpoint {
@@ -65,6 +67,7 @@ export const endpoints = {
   ...mcpEndpoints,
   ...datasetsEndpoints,
   ...modelBoardsEndpoints,
+  ...watchEndpoints,
 } satisfies Record<string, Endpoint>;
 
 /** A route's `METHOD /path`. */

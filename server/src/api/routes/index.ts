@@ -45,8 +45,18 @@ import failureRemovals from './v1/failures/removals.js';
 import versionById from './v1/versions/by-id.js';
 import versionLint from './v1/versions/lint.js';
 import versionDiff from './v1/versions/diff.js';
+import serverSubscriptions from './v1/servers/subscriptions.js';
+import serverFeed from './v1/servers/feed.js';
+import subscriptionById from './v1/subscriptions/by-id.js';
+import subscriptionDeliveries from './v1/subscriptions/deliveries.js';
+import organisationFeed from './v1/organisations/feed.js';
 
 export const routes: RouteModule[] = [
+  serverSubscriptions,
+  serverFeed,
+  subscriptionById,
+  subscriptionDeliveries,
+  organisationFeed,
   cliTarball,
   health,
   mcp,

@@ -131,4 +131,8 @@ export const api = {
   comparison: (c: Caller, id: string) => call<Answer<'GET /v1/evaluations/{id}/comparison'>>(c, 'GET', `/v1/evaluations/${enc(id)}/comparison`),
   evaluationCases: (c: Caller, id: string, q: CaseQuery) => call<Answer<'GET /v1/evaluations/{id}/cases'>>(c, 'GET', `/v1/evaluations/${enc(id)}/cases${qs({ ...q })}`),
   recapture: (c: Caller, id: string) => call<Answer<'POST /v1/servers/{id}/capture'>>(c, 'POST', `/v1/servers/${enc(id)}/capture`),
+  subscriptions: (c: Caller, id: string) => call<Answer<'GET /v1/servers/{id}/subscriptions'>>(c, 'GET', `/v1/servers/${enc(id)}/subscriptions`),
+  subscribe: (c: Caller, id: string, body: Body<'POST /v1/servers/{id}/subscriptions'>) => call<Answer<'POST /v1/servers/{id}/subscriptions'>>(c, 'POST', `/v1/servers/${enc(id)}/subscriptions`, body),
+  unsubscribe: (c: Caller, id: string) => call<Answer<'DELETE /v1/subscriptions/{id}'>>(c, 'DELETE', `/v1/subscriptions/${enc(id)}`),
+  deliveries: (c: Caller, id: string) => call<Answer<'GET /v1/subscriptions/{id}/deliveries'>>(c, 'GET', `/v1/subscriptions/${enc(id)}/deliveries${qs({ limit: 10 })}`),
 };
