@@ -3,25 +3,49 @@
 // loopback:
 // - get_model_results over seeded evaluation runs (the lexical baseline and a fake OpenAI model run over
 //   the models suite): the models board's rows and a model's per-server rows are the REST boards' rows;
-// - lint_server through to a score: a real MCP server (server-everything over Streamable HTTP) on
-//   127.0.0.1, allowed by the operator's TOOLMARK_ALLOW_PRIVATE_URLS, is captured and linted by the
-//   workers while the agent polls get_job until it is scored, with the score and band of the stored lint.
-import type { ChildProcess } from 'node:child_process';
+// - lint_server through to a score: a real MCP server (the official SDK's McpServer over stateless
+//   Streamable HTTP) on 127.0.0.1, allowed by the operator's TOOLMARK_ALLOW_PRIVATE_URLS, is captured and
+//   linted by the workers while the agent polls get_job until it is scored, with the score and band of the
+//   stored lint;
+// - the agent transcript script (server/scripts/agent-transcript.mjs, which writes docs/agents.md) still
+//   records a whole session against this service.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BASELINE_MODEL_ID, MODELS_SUITE } from '@toolmark/benchmarks';
 import { seedDatabase } from '../../src/pipelines/seed.js';
 import { httpTools } from '../../src/mcp/tools/index.js';
 import { startFake, wordMatchScript, type FakeServer } from '../fakes/llm-servers.mjs';
 import { bearer, get, post, startEvalService, waitForEvaluation, type EvalService } from '../evaluations/helpers.js';
-import { startEverything } from '../helpers.js';
 
 let s: EvalService;
 let fake: FakeServer;
-let everything: ChildProcess;
-let everythingUrl: string;
+let notes: Server;
+let notesUrl: string;
+
+/** A small notes server, one McpServer and transport per request (stateless), on a loopback port. */
+async function startNotesServer(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const mcp = new McpServer({ name: 'notes', version: '1.0.0' });
+    mcp.registerTool('search_notes', { description: 'Search the notes for a word or phrase. Use it when you do not know the note id. Returns up to 20 notes with id and title.', inputSchema: { query: z.string().describe('Words to find, e.g. "budget"') } }, () => ({ content: [{ type: 'text', text: '[]' }] }));
+    mcp.registerTool('get_note', { description: 'Get one note by its id. Use it after search_notes. Returns the title and the body.', inputSchema: { id: z.string().describe('The note id, e.g. "n_12"') } }, () => ({ content: [{ type: 'text', text: '{}' }] }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => void transport.close());
+    void mcp.connect(transport).then(() => transport.handleRequest(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` };
+}
 let base: URL;
 
 async function connect(key?: string): Promise<Client> {
@@ -47,12 +71,10 @@ beforeAll(async () => {
   s = await startEvalService({ models: [model] }, { OPENAI_API_KEY: 'test-key' }, { config: { TOOLMARK_ALLOW_PRIVATE_URLS: '1' } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   base = new URL(`http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}/mcp`);
-  const started = await startEverything('streamableHttp');
-  everything = started.child;
-  everythingUrl = `http://127.0.0.1:${started.port}/mcp`;
+  ({ server: notes, url: notesUrl } = await startNotesServer());
 }, 120_000);
 afterAll(async () => {
-  everything?.kill();
+  await new Promise((resolve) => notes?.close(resolve));
   await s?.close();
   await fake?.close();
 });
@@ -103,7 +125,7 @@ describe('get_model_results over seeded evaluation runs', () => {
 describe('lint_server through to a score', () => {
   it('an agent lints a server on loopback by URL, polls get_job until scored, and gets the score and band of the stored lint', async () => {
     const agent = await connect(s.keys.agent);
-    const queued = await call(agent, 'lint_server', { url: everythingUrl });
+    const queued = await call(agent, 'lint_server', { url: notesUrl });
     expect(queued).toMatchObject({ status: 'queued', lint: null, reused: false, next: expect.stringContaining('get_job') });
     const job = queued.job as string;
     let answer = queued;
@@ -126,8 +148,42 @@ describe('lint_server through to a score', () => {
     expect({ score: lint.score, band: lint.band }).toEqual({ score: stored.score, band: stored.band });
     // The detail answer is the whole lint result; asking lint_server again answers the same job, scored.
     expect(await call(agent, 'get_job', { job, detail: true })).toMatchObject({ status: 'scored', lint: { schemaVersion: 1, score: lint.score } });
-    expect(await call(agent, 'lint_server', { url: everythingUrl })).toMatchObject({ job, reused: true, status: 'scored' });
+    expect(await call(agent, 'lint_server', { url: notesUrl })).toMatchObject({ job, reused: true, status: 'scored' });
     await agent.close();
-    console.log(`lint_server ${everythingUrl}: ${polls.length} get_job polls (${[...new Set(polls)].join(' → ')}), score ${lint.score} ${lint.band}`);
+    console.log(`lint_server ${notesUrl}: ${polls.length} get_job polls (${[...new Set(polls)].join(' → ')}), score ${lint.score} ${lint.band}`);
   }, 180_000);
+});
+
+describe('the agent transcript script', () => {
+  it('records the session against the running service: both searches find playwright, the lint is scored, the batch and the over-size body are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolmark-transcript-test-'));
+    try {
+      const out = join(dir, 'agents.md');
+      const script = fileURLToPath(new URL('../../scripts/agent-transcript.mjs', import.meta.url));
+      const origin = `http://127.0.0.1:${base.port}`;
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [script, '--url', origin, '--key', s.keys.agent, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+        child.on('error', reject);
+        child.on('close', (exit) => resolve({ code: exit, output: text }));
+      });
+      expect(code, output).toBe(0);
+      const md = readFileSync(out, 'utf8');
+      const tokens = [...md.matchAll(/^\| (anonymous|agent key) \| (\d+): .* \| (\d+) \|$/gm)].map((m) => ({ caller: m[1], tools: Number(m[2]), tokens: Number(m[3]) }));
+      expect(tokens).toEqual([
+        { caller: 'anonymous', tools: httpTools.filter((t) => t.needs === undefined).length, tokens: expect.any(Number) },
+        { caller: 'agent key', tools: httpTools.length, tokens: expect.any(Number) },
+      ]);
+      expect(tokens[1]!.tokens).toBeGreaterThan(tokens[0]!.tokens);
+      for (const query of ['read and click through web pages', 'ブラウザを操作したい']) expect(md).toMatch(new RegExp(`Found for ${JSON.stringify(query)} \\(terms [^)]*\\): .*\\*\\*playwright\\*\\* \\d`));
+      expect(md).toMatch(/the job is \*\*scored\*\*: score \d+(\.\d+)?, band (sunny|cloudy|rain)/);
+      expect(md).toContain('is refused with HTTP 400');
+      expect(md).toContain('is refused with HTTP 413');
+      expect(md).toContain('"code": "payload_too_large"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
