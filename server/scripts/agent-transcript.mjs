@@ -16,7 +16,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import process from 'node:process';
+import { setTimeout, clearTimeout } from 'node:timers';
+import { fileURLToPath, URL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -25,6 +27,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { loadTokenCounter } from '@toolmark/benchmarks';
 import postgres from 'postgres';
 import { z } from 'zod';
+
+// Node's own fetch (the eslint config for scripts lists no browser globals).
+const { fetch } = globalThis;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const QUERIES = ['read and click through web pages', 'ブラウザを操作したい'];
@@ -76,8 +81,12 @@ async function startService(databaseUrl, port) {
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    // A graceful stop waits for the start-up seeds and the workers' jobs; past 60 s the process is killed.
+    const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', () => resolve(undefined))));
     child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', () => resolve(undefined))));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await exited;
+    clearTimeout(timer);
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     rmSync(state, { recursive: true, force: true });
