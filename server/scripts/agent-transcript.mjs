@@ -34,22 +34,24 @@ const { fetch } = globalThis;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const QUERIES = ['read and click through web pages', 'ブラウザを操作したい'];
 
-const { values: opts } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    key: { type: 'string' },
-    'database-url': { type: 'string' },
-    port: { type: 'string', default: '4310' },
-    out: { type: 'string', default: join(ROOT, 'docs', 'agents.md') },
-    'lint-timeout': { type: 'string', default: '180' },
-  },
-});
+/** The command line (read when run, not when imported). */
+const readOptions = () =>
+  parseArgs({
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      'database-url': { type: 'string' },
+      port: { type: 'string', default: '4310' },
+      out: { type: 'string', default: join(ROOT, 'docs', 'agents.md') },
+      'lint-timeout': { type: 'string', default: '180' },
+    },
+  }).values;
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A small notes server on a loopback port: the official SDK's McpServer over stateless Streamable HTTP. */
-async function startNotesServer() {
+export async function startNotesServer() {
   const server = createServer((req, res) => {
     const mcp = new McpServer({ name: 'notes', version: '1.0.0' });
     mcp.registerTool('search_notes', { description: 'Search the notes for a word or phrase. Use it when you do not know the note id. Returns up to 20 notes with id and title.', inputSchema: { query: z.string().describe('Words to find, e.g. "budget"') } }, () => ({ content: [{ type: 'text', text: '[]' }] }));
@@ -227,6 +229,7 @@ export async function recordTranscript(base, key, options) {
 }
 
 async function main() {
+  const opts = readOptions();
   const notes = await startNotesServer();
   /** @type {{ base: string, key: string, stop: () => Promise<void> } | undefined} */
   let service;

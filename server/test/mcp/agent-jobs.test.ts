@@ -4,27 +4,26 @@
 // - get_model_results over seeded evaluation runs (the lexical baseline and a fake OpenAI model run over
 //   the models suite): the models board's rows and a model's per-server rows are the REST boards' rows;
 // - lint_server through to a score: a real MCP server (the official SDK's McpServer over stateless
-//   Streamable HTTP) on 127.0.0.1, allowed by the operator's TOOLMARK_ALLOW_PRIVATE_URLS, is captured and
+//   Streamable HTTP, the transcript script's notes server) on 127.0.0.1, allowed by the operator's TOOLMARK_ALLOW_PRIVATE_URLS, is captured and
 //   linted by the workers while the agent polls get_job until it is scored, with the score and band of the
 //   stored lint;
 // - the agent transcript script (server/scripts/agent-transcript.mjs, which writes docs/agents.md) still
 //   records a whole session against this service.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { BASELINE_MODEL_ID, MODELS_SUITE } from '@toolmark/benchmarks';
 import { seedDatabase } from '../../src/pipelines/seed.js';
 import { httpTools } from '../../src/mcp/tools/index.js';
+// The two-tool notes server the transcript lints (one definition, the script's).
+import { startNotesServer } from '../../scripts/agent-transcript.mjs';
 import { startFake, wordMatchScript, type FakeServer } from '../fakes/llm-servers.mjs';
 import { bearer, get, post, startEvalService, waitForEvaluation, type EvalService } from '../evaluations/helpers.js';
 
@@ -33,19 +32,6 @@ let fake: FakeServer;
 let notes: Server;
 let notesUrl: string;
 
-/** A small notes server, one McpServer and transport per request (stateless), on a loopback port. */
-async function startNotesServer(): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const mcp = new McpServer({ name: 'notes', version: '1.0.0' });
-    mcp.registerTool('search_notes', { description: 'Search the notes for a word or phrase. Use it when you do not know the note id. Returns up to 20 notes with id and title.', inputSchema: { query: z.string().describe('Words to find, e.g. "budget"') } }, () => ({ content: [{ type: 'text', text: '[]' }] }));
-    mcp.registerTool('get_note', { description: 'Get one note by its id. Use it after search_notes. Returns the title and the body.', inputSchema: { id: z.string().describe('The note id, e.g. "n_12"') } }, () => ({ content: [{ type: 'text', text: '{}' }] }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => void transport.close());
-    void mcp.connect(transport).then(() => transport.handleRequest(req, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` };
-}
 let base: URL;
 
 async function connect(key?: string): Promise<Client> {
@@ -87,7 +73,8 @@ describe('get_model_results over seeded evaluation runs', () => {
     const res = await post(s, '/v1/leaderboards/models/runs', s.keys.admin, { models: [BASELINE_MODEL_ID, 'openai/router'], distractors: [] });
     expect(res.statusCode, res.body).toBe(202);
     const started = (res.json().evaluations as { evaluationId: string | null }[]).filter((e) => e.evaluationId !== null);
-    expect(started).toHaveLength(MODELS_SUITE.servers.length * 2);
+    // One evaluation per suite server, each with a run of both models.
+    expect(started).toHaveLength(MODELS_SUITE.servers.length);
     for (const e of started) await waitForEvaluation(s, e.evaluationId!, (x) => x.status === 'done', 180_000);
   }, 400_000);
 
