@@ -129,10 +129,15 @@ describe('lint_server through to a score', () => {
     const lint = answer.lint as { score: number; band: string; tools: number };
     expect(lint.score).toBeGreaterThan(0);
     expect(['sunny', 'cloudy', 'rain']).toContain(lint.band);
-    // The same numbers as the stored lint the server's organisation reads over REST.
+    // The same numbers as the lint the workers stored for the server's latest version under these rules.
     const server = answer.server as { id: string; slug: string };
-    const stored = (await get(s, `/v1/servers/${server.id}/lint/latest`, s.keys.script)).json() as { score: number; band: string };
-    expect({ score: lint.score, band: lint.band }).toEqual({ score: stored.score, band: stored.band });
+    const rules = (answer.lint as { rules: string }).rules;
+    const stored = await s.t.sql<{ score: number; band: string }[]>`
+      SELECT lr.score, lr.band FROM lint_results lr JOIN servers sv ON sv.latest_version_id = lr.server_version_id
+      WHERE sv.id = ${server.id} AND lr.rules_id = ${rules}`;
+    expect(stored).toHaveLength(1);
+    expect(Number(stored[0]!.score)).toBeCloseTo(lint.score, 3);
+    expect(stored[0]!.band).toBe(lint.band);
     // The detail answer is the whole lint result; asking lint_server again answers the same job, scored.
     expect(await call(agent, 'get_job', { job, detail: true })).toMatchObject({ status: 'scored', lint: { schemaVersion: 1, score: lint.score } });
     expect(await call(agent, 'lint_server', { url: notesUrl })).toMatchObject({ job, reused: true, status: 'scored' });
