@@ -60,7 +60,8 @@ beforeAll(async () => {
   ({ server: notes, url: notesUrl } = await startNotesServer());
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => notes?.close(resolve));
+  notes?.closeAllConnections();
+  if (notes) await new Promise((resolve) => notes.close(resolve));
   await s?.close();
   await fake?.close();
 });

@@ -86,7 +86,8 @@ beforeAll(async () => {
   keyedUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve));
+  proxy?.closeAllConnections();
+  if (proxy) await new Promise((resolve) => proxy.close(resolve));
   await h?.close();
 });
 
