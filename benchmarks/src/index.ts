@@ -11,7 +11,6 @@ export * from './lint.js';
 export * from './lint-cache.js';
 export * from './bounded-map.js';
 export * from './text/tokens.js';
-export * from './search/search-terms.js';
 export * from './token-table.js';
 export * from './rules/registry.js';
 export type { RuleSet, LintDeps } from './rules/types.js';

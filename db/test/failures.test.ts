@@ -1,6 +1,7 @@
 // The failure knowledge base's storage: dedupe within the window (and a new report after it), the
 // per-key hourly rate, aggregates with distinct organisations and the 3-organisation mark, removal by
 // id and by key, utterances and private cases.
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURE_DEDUPE_WINDOW_MS, FAILURE_LIMITS, parseSurfaceValue, surfaceHash } from '@toolmark/benchmarks';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
@@ -130,5 +131,31 @@ describe('failure reports', () => {
   it('a surface hash finds the public server whose latest tools have it', async () => {
     expect((await serverWithSurface(t.db, hash, null))?.id).toBe(serverId);
     expect(await serverWithSurface(t.db, `sha256:${'0'.repeat(64)}`, null)).toBeUndefined();
+  });
+
+  it("the organisation's hourly count and duplicate look-up read an index (migration 0015), not the whole table", async () => {
+    // 20 000 reports of 200 other organisations, analysed, inside a transaction rolled back: the plans of
+    // storeFailureReport's two per-organisation statements (written here as the SQL they are).
+    let plans = { count: '', dedupe: '' };
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO organisations (name, slug) SELECT 'Bulk ' || i, 'bulk-' || i FROM generate_series(1, 200) i`);
+        await tx.execute(sql`INSERT INTO failure_reports (server_id, surface_hash, tool_called, expected_tool, kind, model, dedupe_key, api_key_id, organisation_id, created_at)
+          SELECT ${serverId}, ${hash}, 'search_notes', 'find_notes', 'wrong_tool', 'm', 'k' || (i % 50), ${orgs[1]!.keyId}, o.id, ${T0.toISOString()}::timestamptz - (i || ' minutes')::interval
+          FROM generate_series(1, 20000) i JOIN organisations o ON o.slug = 'bulk-' || (1 + i % 200)`);
+        await tx.execute(sql`ANALYZE failure_reports`);
+        const explain = async (query: ReturnType<typeof sql>) => [...(await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${query}`))].map((r) => r['QUERY PLAN']).join('\n');
+        const org = orgs[3]!.id;
+        plans = {
+          count: await explain(sql`SELECT count(*), min(created_at) FROM failure_reports WHERE organisation_id = ${org} AND created_at > ${T0.toISOString()}::timestamptz`),
+          dedupe: await explain(sql`SELECT id, created_at FROM failure_reports WHERE organisation_id = ${org} AND dedupe_key = 'k1' AND created_at > ${T0.toISOString()}::timestamptz - interval '1 day' AND removed_at IS NULL ORDER BY created_at DESC LIMIT 1`),
+        };
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof TransactionRollbackError)) throw e;
+      });
+    expect(plans.count).toContain('failure_reports_organisation_idx');
+    expect(plans.dedupe).toContain('failure_reports_organisation_dedupe_idx');
   });
 });

@@ -14,6 +14,10 @@
 // Most servers describe themselves in English, so a Japanese query also gets the English words of a small
 // glossary of terms people search MCP servers by (ブラウザ -> browser): a query "ブラウザ" finds the
 // browser servers whose text is English.
+//
+// One definition, two ways to combine it: the board and the site's search box require every word (a few
+// words typed into a box), while the MCP tool find_servers takes a sentence ("read and click through web
+// pages", "ブラウザを操作したい") and ranks servers by how many of its terms (`sentenceTerms`) they hold.
 
 /** A run of CJK ideographs, kana (incl. the prolonged sound mark) and Hangul. */
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
@@ -84,6 +88,8 @@ export interface SearchQuery {
   words: string;
   /** Bigrams of the query's CJK runs that the glossary did not translate (all must match). */
   bigrams: string[];
+  /** The CJK runs the glossary did not translate ("ブラウザを操作したい" -> "を操作したい"): one term each in a sentence. */
+  cjk: string[];
   /** The query as typed, trimmed and cut to 200 characters: for the trigram fallback on names. */
   text: string;
 }
@@ -103,9 +109,29 @@ export function parseSearchQuery(query: string): SearchQuery {
     }
   }
   bigrams.push(...cjkBigrams(rest));
+  const cjk = [...rest.matchAll(CJK_RUN)].map((m) => m[0]);
   latin.push(rest.replace(CJK_RUN, ' '));
   const words = latin.join(' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return { words, bigrams, text };
+  return { words, bigrams, cjk, text };
+}
+
+/** The most terms one sentence searches for (a longer sentence adds no more). */
+export const MAX_SENTENCE_TERMS = 16;
+
+/** Words that say "I want a server" rather than what it should do: no term of a sentence. */
+const SENTENCE_FILLER = new Set('server servers mcp tool tools want need like install use something thing things able let lets please help'.split(' '));
+
+/** One term of a sentence: a latin word (PostgreSQL stems it, a stop word is dropped there) or an untranslated CJK run (all its bigrams). */
+export type SentenceTerm = { word: string } | { cjk: string; bigrams: string[] };
+
+/**
+ * The terms of a sentence for ranked any-term search, in order, distinct, at most MAX_SENTENCE_TERMS:
+ * each lower-case word of `words` that is no filler, then each untranslated CJK run.
+ */
+export function sentenceTerms(q: SearchQuery): SentenceTerm[] {
+  const words = [...new Set(q.words.toLowerCase().split(' '))].filter((w) => w !== '' && !SENTENCE_FILLER.has(w));
+  const runs = [...new Set(q.cjk)].map((run) => ({ cjk: run, bigrams: cjkBigrams(run) }));
+  return [...words.map((word) => ({ word })), ...runs].slice(0, MAX_SENTENCE_TERMS);
 }
 
 /** Identifiers as words: `browser_navigate` / `getPageText` -> `browser navigate` / `get Page Text`. */
@@ -125,11 +151,14 @@ export interface SearchDocument {
 
 const MAX_TOOLS_TEXT = 60_000;
 
+/** The text one tool is found by: its name, its name as words, its description. */
+export const toolSearchText = (t: { name: string; description?: string | undefined }): string => `${t.name} ${identifierWords(t.name)} ${t.description ?? ''}`;
+
 export function searchDocument(input: { name: string; description?: string | null; keywords?: readonly string[]; tools: readonly { name: string; description?: string | undefined }[] }): SearchDocument {
   const title = [input.name, identifierWords(input.name), ...(input.keywords ?? [])].join(' ');
   const description = input.description ?? '';
   const tools = input.tools
-    .map((t) => `${t.name} ${identifierWords(t.name)} ${t.description ?? ''}`)
+    .map(toolSearchText)
     .join('\n')
     .slice(0, MAX_TOOLS_TEXT);
   const bigrams = [...new Set(cjkBigrams(`${title}\n${description}\n${tools}`))];

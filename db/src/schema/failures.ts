@@ -42,7 +42,10 @@ export const failureReports = pgTable(
     index('failure_reports_server_idx').on(t.serverId).where(sql`${t.removedAt} IS NULL`),
     index('failure_reports_surface_idx').on(t.surfaceHash).where(sql`${t.removedAt} IS NULL`),
     index('failure_reports_key_idx').on(t.apiKeyId, t.createdAt),
-    index('failure_reports_dedupe_idx').on(t.apiKeyId, t.dedupeKey, t.createdAt),
+    // The organisation's limits (issue 28): its reports of the last hour counted, and its duplicates looked
+    // up, on every report (storeFailureReport); the key's own count reads failure_reports_key_idx.
+    index('failure_reports_organisation_idx').on(t.organisationId, t.createdAt),
+    index('failure_reports_organisation_dedupe_idx').on(t.organisationId, t.dedupeKey, t.createdAt),
   ],
 );
 

@@ -1,8 +1,8 @@
-// "Which server should I install to do X?": public servers found by what they do (the core's searchTerms,
-// full-text over names, descriptions and tool text in PostgreSQL), each with its lint score and band, its
+// "Which server should I install to do X?": public servers found by what they do (the catalogue's search,
+// full-text over names, descriptions, keywords and tool text in PostgreSQL; db's findServersByText), each with its lint score and band, its
 // security status, each model's newest evaluation result and how to install it. The MCP tool find_servers
 // is a thin adapter over this.
-import { LATEST_RULES, ruleSets, searchTerms, type RuleSetId } from '@toolmark/benchmarks';
+import { LATEST_RULES, parseSearchQuery, ruleSets, type RuleSetId } from '@toolmark/benchmarks';
 import { findServersByText, latestModelResults, type FoundServer } from '@toolmark/db';
 import type { PipelineDeps } from './deps.js';
 
@@ -34,10 +34,9 @@ const selectionAccOf = (metrics: unknown): number | null => {
 /** Public servers that do what `query` says, best match first, with scores, security, results and install. */
 export async function findServers(deps: Pick<PipelineDeps, 'db'>, q: { query: string; limit: number; rules?: RuleSetId | undefined }) {
   const rules = ruleSets[q.rules ?? LATEST_RULES];
-  const terms = searchTerms(q.query);
   // Servers that hold fewer than half as many of the terms as the best match are noise ("read" alone
   // matches every server with a read_* tool): they are left out.
-  const matched = await findServersByText(deps.db, { rulesId: rules.id, rulesHash: rules.hash, terms, limit: q.limit });
+  const { terms, servers: matched } = await findServersByText(deps.db, { rulesId: rules.id, rulesHash: rules.hash, query: parseSearchQuery(q.query), limit: q.limit });
   const found = matched.filter((f) => f.matchedTerms * 2 >= (matched[0]?.matchedTerms ?? 0));
   const results = await latestModelResults(deps.db, found.map((f) => f.id));
   return {

