@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { backendsCpu, backendsCpuSpent, cpuMsOf } from './proc-cpu.js';
 import { startWireCounter } from './pg-wire-count.js';
+import { savesPoolSize } from '../config.js';
 import { benchServiceEnv, startService, stopService } from './service.js';
 import { loadDistractorSet } from '@toolmark/distractors';
 
@@ -75,8 +76,10 @@ async function main(): Promise<void> {
   // First the service behind a counting proxy (pg-wire-count.ts): the servers are registered, then saves are
   // sent one at a time and the round trips each kind of save makes are counted. The proxy costs CPU in this
   // process, so the timed runs below use a second start of the service, connected directly.
-  const counter = await startWireCounter({ host: pg.hostname, port: Number(pg.port || 5432) });
-  let service = await startService(benchServiceEnv(counter.url(db.url), state));
+  const counter = await startWireCounter({ host: pg.hostname, port: Number(pg.port || 5432) }, { log: process.env.BENCH_WIRE_LOG === '1' });
+  // The frozen catalogue is not seeded: its background lints would run beside the measured saves.
+  const extra = { TOOLMARK_SEED_CATALOGUE: 'false' };
+  let service = await startService(benchServiceEnv(counter.url(db.url), state, extra));
   const asyncCommit = process.env.TOOLMARK_SAVES_ASYNC_COMMIT === 'true';
   try {
     let url = service.url;
@@ -105,24 +108,31 @@ async function main(): Promise<void> {
       await res.arrayBuffer();
     };
     const perSave = async (kind: string, text: () => string) => {
-      for (let i = 0; i < 3; i++) await saveOnce(ids[i % SERVERS]!, text()); // warm: the memo, prepared statements
+      // Warm: the memo, and each statement prepared on each connection of the pools (the API's pool has 20).
+      for (let i = 0; i < ROUND_TRIP_SAVES; i++) await saveOnce(ids[i % SERVERS]!, text());
       await new Promise((r) => setTimeout(r, 200)); // let background sends (low-priority jobs) land before counting
-      const before = { ...counter.counts };
+      const before = { ...counter.counts, statements: [...(counter.counts.statements ?? [])] };
       for (let i = 0; i < ROUND_TRIP_SAVES; i++) await saveOnce(ids[i % SERVERS]!, text());
       await new Promise((r) => setTimeout(r, 500));
+      if (counter.counts.statements) {
+        const seen = new Map<string, number>();
+        for (const text of counter.counts.statements.slice(before.statements.length)) seen.set(text.replace(/\s+/g, ' ').slice(0, 160), (seen.get(text.replace(/\s+/g, ' ').slice(0, 160)) ?? 0) + 1);
+        console.log(`${kind} statements (BENCH_WIRE_LOG=1), per save:\n${[...seen].map(([text, n]) => `  ${(n / ROUND_TRIP_SAVES).toFixed(2)}  ${text}`).join('\n')}`);
+      }
       const trips = (counter.counts.roundTrips - before.roundTrips) / ROUND_TRIP_SAVES;
       const parses = (counter.counts.parses - before.parses) / ROUND_TRIP_SAVES;
       return `${kind} ${trips.toFixed(2)} round trips (statements) a save, ${parses.toFixed(2)} parsed (not yet prepared on their connection)`;
     };
     console.log(`round trips to PostgreSQL, ${ROUND_TRIP_SAVES} saves one at a time (counted on the wire): ${await perSave('unchanged tools:', () => body)}; ${await perSave('one tool changed:', changed)}`);
+    if (process.env.BENCH_ONLY === 'round-trips') return;
     await stopService(service.child);
     await counter.close();
-    service = await startService(benchServiceEnv(db.url, state));
+    service = await startService(benchServiceEnv(db.url, state, extra));
     url = service.url;
     const child = service.child;
     const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`node ${process.version}; load average ${load()}; service on ${url} (database: machine PostgreSQL, fresh database); ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up of saves`);
-    console.log(`commit: ${asyncCommit ? 'TOOLMARK_SAVES_ASYNC_COMMIT=true (asynchronous: NOT the default, the targets are judged on the default)' : 'synchronous (the default: an answered save is on disk)'}; saves pools ${process.env.TOOLMARK_SAVES_POOL ?? 'default'}`);
+    console.log(`commit: ${asyncCommit ? 'TOOLMARK_SAVES_ASYNC_COMMIT=true (asynchronous: NOT the default, the targets are judged on the default)' : 'synchronous (the default: an answered save is on disk)'}; saves pools of ${process.env.TOOLMARK_SAVES_POOL ?? `${savesPoolSize({ TOOLMARK_SAVES_ASYNC_COMMIT: asyncCommit })} (the default for this commit mode)`} connections each`);
     console.log(`surface: 20 tools, ${(body.length / 1024).toFixed(0)} KiB; ${SERVERS} servers; ${CHANGED_SHARE * 100} % of saves change the tools`);
 
     let n = 0;

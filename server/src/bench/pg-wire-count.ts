@@ -11,11 +11,19 @@ export interface WireCounts {
   roundTrips: number;
   /** Parse messages (statements prepared on the connection). */
   parses: number;
+  /** With `log`: the text of each statement run (Bind of a prepared statement, or a simple Query), in order. */
+  statements?: string[];
 }
 
 /** Parse one direction of frontend bytes: the startup packet (no type byte) first, then typed messages. */
 function frontendCounter(counts: WireCounts): (chunk: Buffer) => void {
   let pending: Buffer = Buffer.alloc(0);
+  const named = new Map<string, string>();
+  let unnamed = '';
+  const cString = (from: number): [string, number] => {
+    const end = pending.indexOf(0, from);
+    return [pending.toString('utf8', from, end), end + 1];
+  };
   let started = false;
   return (chunk) => {
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -35,15 +43,27 @@ function frontendCounter(counts: WireCounts): (chunk: Buffer) => void {
       if (pending.length < 1 + length) return;
       const type = String.fromCharCode(pending[0]!);
       if (type === 'S' || type === 'Q') counts.roundTrips++;
-      else if (type === 'P') counts.parses++;
+      if (type === 'P') counts.parses++;
+      if (counts.statements) {
+        if (type === 'P') {
+          const [name, next] = cString(5);
+          const [text] = cString(next);
+          if (name === '') unnamed = text;
+          else named.set(name, text);
+        } else if (type === 'B') {
+          const [, next] = cString(5);
+          const [statement] = cString(next);
+          counts.statements.push((statement === '' ? unnamed : named.get(statement)) ?? `(statement ${statement})`);
+        } else if (type === 'Q') counts.statements.push(cString(5)[0]);
+      }
       pending = pending.subarray(1 + length);
     }
   };
 }
 
 /** Start the proxy on 127.0.0.1 (a free port) to `target`; `url(databaseUrl)` rewrites a URL to go through it. */
-export async function startWireCounter(target: { host: string; port: number }): Promise<{ counts: WireCounts; url(databaseUrl: string): string; close(): Promise<void> }> {
-  const counts: WireCounts = { roundTrips: 0, parses: 0 };
+export async function startWireCounter(target: { host: string; port: number }, options: { log?: boolean } = {}): Promise<{ counts: WireCounts; url(databaseUrl: string): string; close(): Promise<void> }> {
+  const counts: WireCounts = { roundTrips: 0, parses: 0, ...(options.log ? { statements: [] } : {}) };
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection(target);
