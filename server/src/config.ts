@@ -23,7 +23,7 @@ const int = (fallback: number, min: number, max: number) =>
  * can wait for one WAL flush together (issue 31). With asynchronous commit no save waits for a flush, and
  * two connections cost the least CPU (docs/performance.md, "API").
  */
-export const SYNC_SAVES_POOL = 8;
+export const SYNC_SAVES_POOL = 4;
 
 /** The saves pools' size: TOOLMARK_SAVES_POOL, or by the commit mode (SYNC_SAVES_POOL, or 2 with asynchronous commit). */
 export function savesPoolSize(config: { TOOLMARK_SAVES_POOL?: number | undefined; TOOLMARK_SAVES_ASYNC_COMMIT: boolean }): number {
