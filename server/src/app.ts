@@ -18,7 +18,7 @@ import { OneLinePerRequest } from './api/plugins/request-log.js';
 import { routes } from './api/routes/index.js';
 import { registerReadRetry } from './api/plugins/read-retry.js';
 import { loadCatalogue, type Catalogue } from './model-catalogue.js';
-import type { Config } from './config.js';
+import { savesPoolSize, type Config } from './config.js';
 import { CpuPool, threadsFor } from './cpu/pool.js';
 import { cliTokenCounter } from './native-tokens.js';
 import type { Env } from './pipelines/evaluation-plan.js';
@@ -126,8 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Two small pools: a save of new tools (~50 KiB, a few ms in PostgreSQL) must not hold up the one-statement
   // saves of repeated tools pipelined behind it on the same connection.
   const asyncCommit = deps.config.TOOLMARK_SAVES_ASYNC_COMMIT;
-  const savesSql = connectSavesPool(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs, asyncCommit);
-  const newVersionsSql = connectSavesPool(deps.database.url, deps.config.TOOLMARK_SAVES_POOL, connectTimeoutMs, asyncCommit);
+  const savesPool = savesPoolSize(deps.config);
+  const savesSql = connectSavesPool(deps.database.url, savesPool, connectTimeoutMs, asyncCommit);
+  const newVersionsSql = connectSavesPool(deps.database.url, savesPool, connectTimeoutMs, asyncCommit);
   app.addHook('onClose', async () => {
     await Promise.all([savesSql.end({ timeout: 5 }), newVersionsSql.end({ timeout: 5 })]);
   });

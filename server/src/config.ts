@@ -18,6 +18,18 @@ const int = (fallback: number, min: number, max: number) =>
     .transform((v) => (v === undefined ? fallback : Number(v)))
     .pipe(z.number().int().min(min).max(max));
 
+/**
+ * Connections of each saves pool with synchronous commit when TOOLMARK_SAVES_POOL is unset: how many saves
+ * can wait for one WAL flush together (issue 31). With asynchronous commit no save waits for a flush, and
+ * two connections cost the least CPU (docs/performance.md, "API").
+ */
+export const SYNC_SAVES_POOL = 4;
+
+/** The saves pools' size: TOOLMARK_SAVES_POOL, or by the commit mode (SYNC_SAVES_POOL, or 2 with asynchronous commit). */
+export function savesPoolSize(config: { TOOLMARK_SAVES_POOL?: number | undefined; TOOLMARK_SAVES_ASYNC_COMMIT: boolean }): number {
+  return config.TOOLMARK_SAVES_POOL ?? (config.TOOLMARK_SAVES_ASYNC_COMMIT ? 2 : SYNC_SAVES_POOL);
+}
+
 /** The environment variables toolmark reads (documented in docs/configuration.md). */
 export const ConfigSchema = z.object({
   DATABASE_URL: z
@@ -70,10 +82,18 @@ export const ConfigSchema = z.object({
   TOOLMARK_DB_CONNECT_TIMEOUT_MS: int(1_500, 100, 60_000),
   /**
    * Connections of each of the two small pools that store lint saves (repeated tools; new tools). A save is
-   * one statement, and postgres.js sends the statements queued on a busy connection in one write: two
-   * connections shared by many requests cost far less CPU, on both sides, than one connection per request.
+   * one statement, and postgres.js sends the statements queued on a busy connection in one write: few
+   * connections shared by many requests cost less CPU, on both sides, than one connection per request. With
+   * synchronous commit (the default) each connection waits for its commit's WAL flush before its next
+   * statement runs, so the pool is also how many saves can share one flush (group commit): unset, it is
+   * 2 with TOOLMARK_SAVES_ASYNC_COMMIT and {@link SYNC_SAVES_POOL} without (savesPoolSize).
    */
-  TOOLMARK_SAVES_POOL: int(2, 1, 100),
+  TOOLMARK_SAVES_POOL: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(100).optional()),
   /**
    * Lint saves commit without waiting for the WAL flush (faster; a database crash can lose the last moments
    * of answered saves). Off: every answered save is durable (docs/operators.md).

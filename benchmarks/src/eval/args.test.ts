@@ -92,6 +92,23 @@ describe('createArgChecker', () => {
     expect(c.unreadable()).toHaveLength(1);
   });
 
+  it('shares compiled schemas between checkers, but never two schemas with one $id', () => {
+    const a = createArgChecker(tools);
+    const b = createArgChecker(tools.map((t) => ({ ...t, inputSchema: structuredClone(t.inputSchema) })));
+    for (const c of [a, b]) {
+      expect(c.check(call('search', { query: 'x', limit: 99 }))).toMatchObject({ valid: false });
+      expect(c.check(call('search', { query: 'x', limit: 9 }))).toEqual({ valid: true, errors: [] });
+    }
+    // One $id, two contents, in two runs (and in one run): each checks against its own schema.
+    const withId = (type: string) => ({ name: 'ided', inputSchema: { $id: 'https://example.com/s.json', type: 'object', properties: { v: { type } }, required: ['v'] } });
+    const strings = createArgChecker([withId('string')]);
+    const numbers = createArgChecker([withId('number')]);
+    expect(strings.check(call('ided', { v: 'a' })).valid).toBe(true);
+    expect(numbers.check(call('ided', { v: 'a' })).valid).toBe(false);
+    expect(numbers.check(call('ided', { v: 1 })).valid).toBe(true);
+    expect(strings.check(call('ided', { v: 1 })).valid).toBe(false);
+  });
+
   it('classifies patterns and dialects', () => {
     expect(unsafePattern('^[a-z]+$')).toBeNull();
     expect(unsafePattern('(a|aa)+b{2}')).toBeNull();

@@ -105,6 +105,24 @@ export function dialectsOf(schema: Record<string, unknown>): Dialect[] {
 const OPTIONS = { strict: false, allErrors: true, validateFormats: false, logger: false, inlineRefs: true } as const;
 
 /**
+ * Compiled validators kept across checkers (runs) by the schema's JSON text: compiling is most of what a
+ * short run spends on arguments (Ajv generates and evaluates code per schema: ~1–10 ms each; the lexical
+ * baseline's 5 000-trial bench compiled 103 schemas per run). Only schemas that name no resource — no
+ * `$id`, `$anchor`, `$dynamicAnchor` or `$recursiveAnchor` — are shared: those register nothing an
+ * instance could hold against another schema. Bounded: past SHARED_LIMIT schemas the instances and the map
+ * start over (Ajv keeps every schema it compiled).
+ */
+const SHARED_LIMIT = 2_000;
+const sharedCompiled = new Map<string, Compiled>();
+const sharedAjv: { v07?: Ajv | undefined; v2020?: Ajv2020 | undefined } = {};
+const SHAREABLE = (text: string): boolean => !/"\$(?:id|anchor|dynamicAnchor|recursiveAnchor)"/.test(text);
+function resetShared(): void {
+  sharedCompiled.clear();
+  sharedAjv.v07 = undefined;
+  sharedAjv.v2020 = undefined;
+}
+
+/**
  * A checker for the tools of a run. Ajv (draft-07 and 2020-12), internal `$ref` resolved by Ajv, formats
  * not checked (no ajv-formats: a format mismatch is not an argument error here), unknown keywords ignored.
  * A schema that fails the structural limits, does not compile (invalid, external `$ref`, bad regex,
@@ -125,19 +143,30 @@ export function createArgChecker(tools: readonly CheckableTool[]): ArgChecker {
     const problem = schemaProblem(tool.inputSchema);
     if (problem) result = { ok: false, reason: problem };
     else {
-      const { $schema: _drop, ...body } = tool.inputSchema;
-      let reason = '';
-      result = { ok: false, reason: '' };
-      for (const dialect of dialectsOf(tool.inputSchema)) {
-        try {
-          const ajv = dialect === '2020-12' ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
-          result = { ok: true, validate: ajv.compile(body) };
-          break;
-        } catch (err) {
-          reason ||= `does not compile (${dialect}): ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`;
+      const text = JSON.stringify(tool.inputSchema);
+      const shared = SHAREABLE(text) ? sharedCompiled.get(text) : undefined;
+      if (shared) result = shared;
+      else {
+        const { $schema: _drop, ...body } = tool.inputSchema;
+        // A schema that names no resource ($id, anchors) compiles the same in any instance: those go to the
+        // process's shared instances and are kept by their JSON text for later runs; the others to this
+        // checker's own, as before (two schemas with one $id must not meet in one instance).
+        const own = !SHAREABLE(text);
+        if (!own && sharedCompiled.size >= SHARED_LIMIT) resetShared();
+        let reason = '';
+        result = { ok: false, reason: '' };
+        for (const dialect of dialectsOf(tool.inputSchema)) {
+          try {
+            const ajv = own ? (dialect === '2020-12' ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS))) : dialect === '2020-12' ? (sharedAjv.v2020 ??= new Ajv2020(OPTIONS)) : (sharedAjv.v07 ??= new Ajv(OPTIONS));
+            result = { ok: true, validate: ajv.compile(body) };
+            break;
+          } catch (err) {
+            reason ||= `does not compile (${dialect}): ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`;
+          }
         }
+        if (!result.ok) result = { ok: false, reason };
+        if (!own) sharedCompiled.set(text, result);
       }
-      if (!result.ok) result = { ok: false, reason };
     }
     compiled.set(name, result);
     return result;

@@ -63,6 +63,22 @@ describe('lexical baseline router', () => {
     expect(router.turn({ ...req, utterance: 'hello there' })).toMatchObject({ calls: [], text: 'No tool fits this request.' });
   });
 
+  it('keeps the index for re-rendered tools (new objects, same schemas and texts) and builds it again when a text changes', () => {
+    const router = createLexicalRouter();
+    const first = router.index(renderTurnRequest({ model: 'b', utterance: 'x', tools, settings: {} }).tools);
+    expect(router.index(renderTurnRequest({ model: 'b', utterance: 'y', tools: shuffled(seededRandom(4), tools), settings: {} }).tools)).toBe(first);
+    // The same schema objects under another description, or another name: another index, the answer of a fresh one.
+    const edited = tools.map((t, i) => (i === 0 ? { ...t, description: 'Delete every cat picture.' } : t));
+    const again = router.index(edited);
+    expect(again).not.toBe(first);
+    expect(routeLexical(again, 'delete the cat picture')).toEqual(routeLexical(buildLexicalIndex(edited), 'delete the cat picture'));
+    const renamed = tools.map((t, i) => (i === 0 ? { ...t, name: 'load_file' } : t));
+    expect(router.index(renamed).docs.map((d) => d.tool.name)).toContain('load_file');
+    // Two tools sharing one schema object: never taken for the last set.
+    const shared = [tools[0]!, { ...tools[1]!, inputSchema: tools[0]!.inputSchema }];
+    expect(router.index(shared)).not.toBe(router.index(shared));
+  });
+
   // Its speed (trials per second) is measured by `npm run bench:eval`, not asserted here: a timed test fails
   // on a busy host (this one did at load 15).
   it('routes a 60-tool surface in any order to the same answers, request after request', () => {

@@ -10,12 +10,12 @@
 // returned (the jobs queued), and the in-process mock provider. The fake's answers are fake: no model
 // number comes from this bench. CPU time is given besides wall time (the host is shared).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createOrganisation, createServer, addVersionIfChanged, getEvaluation } from '@toolmark/db';
-import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
+import { createTestDatabase } from '@toolmark/db/testing';
+import { backendsCpu, backendsCpuSpent, cpuMsOf } from './proc-cpu.js';
 import { loadDistractorSet } from '@toolmark/distractors';
 import { surfaceHash } from '@toolmark/benchmarks';
 import { parseCatalogue } from '../model-catalogue.js';
@@ -40,23 +40,6 @@ async function startFakeProcess(): Promise<{ baseURL: string; key: string; child
   const child = spawn(process.execPath, [SERVE, 'openai', String(LATENCY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   return { ...(JSON.parse(line) as { baseURL: string; key: string }), child };
-}
-
-/** CPU milliseconds (user + system) of a process so far, from /proc (NaN where there is none). */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime in ticks of 1/100 s
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU milliseconds of this database's PostgreSQL backends, per pid (the pools keep their connections for the round). */
-async function backendsCpu(t: TestDatabase): Promise<Map<number, number>> {
-  const rows = await t.sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = ${t.name}`;
-  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)] as const));
 }
 
 interface Round {
@@ -108,7 +91,7 @@ async function round(kind: Kind, fake: { baseURL: string; key: string; child: Ch
     const surface = loadDistractorSet('filesystem').surface;
     const server = await createServer(t.db, { name: 'filesystem', slug: 'filesystem', source: 'upload', organisationId: org.id, public: true });
     await addVersionIfChanged(t.db, { serverId: server.id, surfaceHash: surfaceHash(surface), tools: { tools: surface.tools }, toolCount: surface.tools.length, label: null, origin: 'api' });
-    const pg0 = await backendsCpu(t);
+    const pg0 = await backendsCpu(t.sql, t.name);
     const [service0, fake0] = [process.cpuUsage(), cpuMsOf(fake.child.pid!)];
     const started = performance.now();
     const evaluation = await startEvaluation(
@@ -122,8 +105,7 @@ async function round(kind: Kind, fake: { baseURL: string; key: string; child: Ch
     const ms = performance.now() - started;
     const service = process.cpuUsage(service0);
     const fakeMs = cpuMsOf(fake.child.pid!) - fake0;
-    const pg1 = await backendsCpu(t);
-    const postgres = [...pg1].reduce((n, [pid, cpu]) => n + cpu - (pg0.get(pid) ?? 0), 0);
+    const postgres = backendsCpuSpent(pg0, await backendsCpu(t.sql, t.name));
     const view = await getEvaluation(t.db, evaluation.id);
     const run = view?.runs[0];
     if (!view || !run || run.status !== 'done' || view.evaluation.status !== 'done') throw new Error(`the run did not finish: ${run?.status} ${JSON.stringify(run?.error)}`);
@@ -171,6 +153,9 @@ async function main(): Promise<void> {
       console.log(`\n${name}: ${trials} trials, ideal ${f0(ideal)} ms, target ≤ ${f0(ideal * 1.1)} ms`);
       console.log(`  ${line('from the start call', rs.map((r) => r.ms), ideal)}`);
       console.log(`  ${line('from the jobs queued (the start call returned)', rs.map((r) => r.ms - r.startMs), ideal)}`);
+      const startCall = median(rs.map((r) => r.startMs));
+      const startCpu = median(rs.map((r) => r.cpu.start));
+      console.log(`  start call: median ${f0(startCall)} ms wall, ${f0(startCpu)} ms CPU (target < 150 ms: ${startCall < 150 ? 'met' : 'NOT met'}${startCpu < 150 && startCall >= 150 ? '; its CPU is under 150 ms: the rest is waiting, the host or the database' : ''})`);
       for (const r of rs) {
         console.log(
           `  round: start call ${f0(r.startMs)} ms (CPU ${f0(r.cpu.start)} ms); start returned → run started ${f0(r.dispatchMs)} ms; run ${f0(r.runMs)} ms; ` +

@@ -7,6 +7,7 @@ import {
   judgeContext,
   recordTrial,
   trialRequest,
+  trialTools,
   type RunPlan,
   type TrialOutcome,
   type TrialRecord,
@@ -79,18 +80,22 @@ export interface ExecuteResult {
 }
 
 /** The core's cache key of one trial of a plan for a provider (the runner's lookups and a service's estimate of reused answers). */
-export function trialCacheKey(plan: RunPlan, providerFingerprint: string, trial: TrialSpec, request: TurnRequest = trialRequest(plan, trial)): string {
+export function trialCacheKey(plan: RunPlan, providerFingerprint: string, trial: TrialSpec, request?: TurnRequest): string {
+  // Without the rendered request, only what the key reads of it: the case's utterance and the trial's tool
+  // order — what renderTurnRequest copies unchanged. A service prices every trial at the start call
+  // (issue 31: rendering 1 976 requests, each parsing its settings, was a third of that call's CPU).
+  const utterance = request?.utterance ?? plan.caseById.get(trial.caseId)?.utterance ?? trialRequest(plan, trial).utterance;
   return cacheKey(
     {
       providerFingerprint,
       model: plan.model,
       surfaceHash: plan.hashes.shown,
-      utterance: request.utterance,
+      utterance,
       settings: plan.settings,
       systemHash: plan.hashes.system,
       seed: plan.seed,
       permute: plan.permute,
-      toolOrder: request.tools.map((t) => t.name),
+      toolOrder: (request?.tools ?? trialTools(plan, trial)).map((t) => t.name),
       repeatIndex: trial.trialIndex,
     },
     nodeSha256Hex,

@@ -85,7 +85,7 @@ export async function saveLint(
   });
   if (added) {
     deps.memo.rememberStored(added.resultId, result);
-    await scoreUnderOtherRules(deps, added.version.id);
+    scoreUnderOtherRules(deps, added.version.id);
     await watchNewVersion(deps, added.version.id);
     const changes = await changesSince(deps, added.previous, result);
     return { result, version: { ...added.version, created: true }, changes };
@@ -98,7 +98,7 @@ export async function saveLint(
     { asyncCommit: deps.config.TOOLMARK_SAVES_ASYNC_COMMIT },
   );
   if (saved.created) {
-    await scoreUnderOtherRules(deps, saved.version.id);
+    scoreUnderOtherRules(deps, saved.version.id);
     await watchNewVersion(deps, saved.version.id);
   }
   const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
@@ -129,15 +129,17 @@ async function watchNewVersion(deps: Pick<PipelineDeps, 'db' | 'jobs'>, versionI
 const OTHER_RULES = publishedRuleSetIds().filter((id) => id !== LATEST_RULES);
 
 /**
- * A version a save added is scored under the latest rules here and under every other registered version
- * (v1) by a `lint-version` job, so it stays on each version's leaderboard. The save is already committed:
- * a job that cannot be queued now is queued by the next start's backfill (jobs/backfill-lints.ts), so
- * that failure does not fail the save.
+ * A version a save added is scored under the latest rules here and under every other published version by
+ * a `lint-version` job, so it stays on each version's leaderboard. The save is already committed: a job
+ * that cannot be queued now is queued by the next start's backfill (jobs/backfill-lints.ts), so that
+ * failure does not fail the save — and the answer does not wait for the queueing either (issue 31): the
+ * job is its own statement and its own commit on pg-boss's pool, a second WAL flush a save of new tools
+ * would otherwise wait for with synchronous commit. Its failure is the same as before: left to the backfill.
  */
-async function scoreUnderOtherRules(deps: Pick<PipelineDeps, 'jobs'>, versionId: string): Promise<void> {
+function scoreUnderOtherRules(deps: Pick<PipelineDeps, 'jobs'>, versionId: string): void {
   if (OTHER_RULES.length === 0) return;
   // Low priority: the save already answered with the latest rules; other saves' latest lints go first.
-  await deps.jobs.send('lint-version', { versionId, rules: OTHER_RULES }, { priority: BACKGROUND_LINT_PRIORITY }).catch(() => null);
+  void deps.jobs.send('lint-version', { versionId, rules: OTHER_RULES }, { priority: BACKGROUND_LINT_PRIORITY }).catch(() => null);
 }
 
 /** `changes` against the version scored before (its stored result is read once per process and kept). */

@@ -11,6 +11,8 @@ export function createLexicalProvider(options: LexicalOptions = {}): Provider {
   const endpoint = 'offline';
   const router = createLexicalRouter(options);
   const settings = { version: LEXICAL_VERSION, ...options };
+  // One body object for every fingerprint: requestFingerprint keeps the text of the last one it saw.
+  const body = { router: settings };
   const unsupported = (request: TurnRequest): string[] => (['temperature', 'seed', 'reasoningEffort'] as const).filter((k) => request.settings[k] !== undefined);
   return {
     id,
@@ -19,12 +21,12 @@ export function createLexicalProvider(options: LexicalOptions = {}): Provider {
     endpoint,
     fingerprint: providerFingerprint(id, endpoint, settings),
     unsupported,
-    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, { router: settings }),
+    requestFingerprint: (request) => requestFingerprint(id, endpoint, request, body),
     async turn(request: TurnRequest, { signal }: TurnOptions): Promise<TurnResult> {
       if (signal.aborted) throw cancelled(id);
       const start = performance.now();
       const result = router.turn(request);
-      return { ...result, latencyMs: elapsed(start), fingerprint: requestFingerprint(id, endpoint, request, { router: settings }), unsupported: unsupported(request) };
+      return { ...result, latencyMs: elapsed(start), fingerprint: requestFingerprint(id, endpoint, request, body), unsupported: unsupported(request) };
     },
   };
 }

@@ -3,9 +3,9 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planRun, type EvalCase, type Surface } from '@toolmark/benchmarks';
+import { planRun, trialRequest, type EvalCase, type Surface } from '@toolmark/benchmarks';
 import { describe, expect, it } from 'vitest';
-import { executePlan, RunCancelled, RunFailed } from '../../src/eval/run.js';
+import { executePlan, RunCancelled, RunFailed, trialCacheKey } from '../../src/eval/run.js';
 import { fileTrialCache, memoryTrialCache } from '../../src/eval/trial-cache.js';
 import { runPool } from '../../src/eval/pool.js';
 import { createAnthropicProvider } from '../../src/providers/anthropic.js';
@@ -185,5 +185,15 @@ describe('executePlan', () => {
         await fake.close();
       }
     }
+  });
+});
+
+describe('trialCacheKey', () => {
+  it('is the same with the rendered request and without it (the case and the trial order alone), for every trial of a permuted plan', () => {
+    const p = plan(3, { permute: true });
+    const keys = p.trials.map((trial) => trialCacheKey(p, 'fp', trial));
+    expect(keys).toEqual(p.trials.map((trial) => trialCacheKey(p, 'fp', trial, trialRequest(p, trial))));
+    // Repeats and orders keep keys apart.
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
