@@ -23,14 +23,6 @@ import type { Candidate } from './select.js';
 
 /** Install plus start plus tools/list, per attempt; `--timeout <s>` raises it when the machine is loaded. */
 const CAPTURE_TIMEOUT_MS = 150_000;
-/**
- * The catalogue's sandbox limits: the defaults, but 32 GiB of address space and 1 024 open files. Under the
- * default 4 GiB, Node's own fetch() fails at start (undici instantiates its llhttp WebAssembly, whose guard
- * region reserves more: "Cannot allocate Wasm memory"), and servers that read their bundled files at once
- * (chrome-devtools-mcp) meet EMFILE at 256. Address space is virtual: resident memory stays what the
- * server touches (no cgroup here, capture/README.md).
- */
-const CATALOGUE_LIMITS = { addressSpaceBytes: 32 * 1024 * 1024 * 1024, openFiles: 1024 };
 const VIEW_TIMEOUT_MS = 60_000;
 const MESSAGE_CHARS = 600;
 
@@ -106,7 +98,7 @@ export async function captureCandidate(candidate: Candidate, cacheDir: string, s
   }
   const attempt = async (env: Record<string, string>): Promise<CatalogueEntry> => {
     const started = Date.now();
-    const captured = await captureNpmPackage({ spec: `${candidate.name}@${version}`, bin, env }, { timeoutMs, cacheDir, tmpRoot: scratchRoot, sandboxLimits: CATALOGUE_LIMITS });
+    const captured = await captureNpmPackage({ spec: `${candidate.name}@${version}`, bin, env }, { timeoutMs, cacheDir, tmpRoot: scratchRoot });
     const tools = captured.value.tools;
     return {
       ...entry,
