@@ -133,7 +133,7 @@ async function main(): Promise<number> {
     if (config.TOOLMARK_SEED && config.TOOLMARK_SEED_CATALOGUE) {
       // The frozen catalogue (catalogue/servers/, 200+ captured npm servers) is seeded once the site serves:
       // the first page answers at once and fills as the servers are linted (docs/operators.md).
-      catalogueSeed = seedCatalogue(db, (m) => log.info(m))
+      catalogueSeed = seedCatalogue(db, (m) => log.info(m), undefined, { cpu, sender })
         .then(() => undefined)
         .catch((error: unknown) => log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'seed: the catalogue could not be seeded'));
     }

@@ -50,7 +50,7 @@ export interface LintVersionDeps {
 const POOL_WAIT_MS = 60_000;
 
 /** One lint on the pool; a full pool (requests first) is waited out, a job has no client to answer. */
-async function lintOnPool(cpu: CpuPool, document: unknown, rules: RuleSetId): Promise<LintResult> {
+export async function lintOnPool(cpu: CpuPool, document: unknown, rules: RuleSetId): Promise<LintResult> {
   const deadline = Date.now() + POOL_WAIT_MS;
   for (;;) {
     try {
