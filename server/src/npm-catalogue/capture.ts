@@ -3,7 +3,7 @@
 // catalogue/servers/<name>.json. Resumable: a candidate with an entry is skipped unless --refresh, which
 // captures it again and prints what changed (new, removed and re-described tools). A package is looked up
 // once with `npm view` (its facts, version and bins), installed with scripts off, started in the sandbox;
-// a failure that names configuration variables is tried once more with documented dummy values.
+// a failure that names configuration variables is tried again with documented dummy values (up to 4 tries).
 import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ import type { Candidate } from './select.js';
 /** Install plus start plus tools/list, per attempt; `--timeout <s>` raises it when the machine is loaded. */
 const CAPTURE_TIMEOUT_MS = 150_000;
 const VIEW_TIMEOUT_MS = 60_000;
+/** Tries of one candidate: without variables, then with the dummies of those each failure names. */
+const DUMMY_ATTEMPTS = 4;
 const MESSAGE_CHARS = 600;
 
 interface Options {
@@ -123,17 +125,17 @@ export async function captureCandidate(candidate: Candidate, cacheDir: string, s
     const status = wantsCredentials(message) ? 'needs_credentials' : 'failed';
     return { ...entry, status, failure: { code, message }, env, capture: null, tools: [] };
   };
-  try {
-    return await attempt({});
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const names = variablesNamed(message);
-    if (names.length === 0) return failed(error, {});
-    const env = dummyEnv(names);
+  // Servers often check their variables one at a time (DOKPLOY_URL, then DOKPLOY_API_KEY): each failure
+  // that names variables not yet set is tried again with their dummies too, up to DUMMY_ATTEMPTS tries.
+  let env: Record<string, string> = {};
+  for (let tries = 1; ; tries++) {
     try {
       return await attempt(env);
-    } catch (again) {
-      return failed(again, env);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const names = variablesNamed(message).filter((n) => !(n in env));
+      if (names.length === 0 || tries >= DUMMY_ATTEMPTS) return failed(error, env);
+      env = { ...env, ...dummyEnv(names) };
     }
   }
 }
