@@ -111,6 +111,8 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
       toolCount: surface.tools.length,
       label: entry.version,
       origin: 'seed',
+      // The board's "last captured" is the catalogue's capture day, not the seed's start.
+      capturedAt: new Date(`${entry.capturedAt}T00:00:00Z`),
     });
     await refreshServerSearch(db, server.id, searchDocument({ name: server.name, description: server.description ?? fields.description, keywords: facts.keywords, tools: surface.tools }));
     const r = { versionId: version.id, document, lint: !(await hasLintResult(db, version.id, latest)) };

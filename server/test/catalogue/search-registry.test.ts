@@ -55,6 +55,11 @@ describe('the seeded catalogue', () => {
     const pw = items.find((i) => i.name === '@playwright/mcp');
     expect(pw?.package).toMatchObject({ license: 'Apache-2.0', repository: 'https://github.com/microsoft/playwright-mcp' });
     expect(pw?.package?.sourcePackage).toMatch(/^@playwright\/mcp@\d/);
+    // Last captured: the catalogue's capture day, not the seed's start.
+    const pwEntry = entries.find((e) => e.entry.package === '@playwright/mcp')!.entry;
+    const res = await h.app.inject({ method: 'GET', url: '/v1/leaderboards/lint?limit=100' });
+    const pwRow = (res.json() as { items: { name: string; capturedAt: string }[] }).items.find((i) => i.name === '@playwright/mcp');
+    expect(pwRow?.capturedAt).toBe(`${pwEntry.capturedAt}T00:00:00.000Z`);
     const again = await seedCatalogue(h.t, () => undefined, entries);
     expect(again.created).toBe(0);
     expect(seededMs).toBeGreaterThan(0);
