@@ -6,10 +6,7 @@
 import { LATEST_RULES, ruleSets, searchDocument, surfaceHash, type Surface } from '@toolmark/benchmarks';
 import type { CpuPool } from '../cpu/pool.js';
 import { lintStored, unwrap } from '../cpu/tasks.js';
-import { backfillLints } from '../jobs/backfill-lints.js';
-import type { JobLog } from '../jobs/boss.js';
-import { lintOnPool } from '../jobs/lint-version.js';
-import type { JobSender } from '../jobs/sender.js';
+import { lintOnPool } from '../cpu/lint-on-pool.js';
 import { LOCKS, withAdvisoryLock, addVersionIfChanged, createServer, getServerByPackage, getServerBySlug, hasLintResult, refreshServerSearch, setServerFacts, storeLintResult, type DatabaseHandle, type ServerFacts } from '@toolmark/db';
 import { loadCatalogue, type LoadedEntry } from '../npm-catalogue/load.js';
 import { nodeSha256Hex } from '../native-hash.js';
@@ -42,17 +39,13 @@ export interface CatalogueSeedResult {
   skipped: number;
   /** Versions linted now under the latest rules (the others had their result from an earlier start). */
   linted: number;
-  /** Lint-version jobs queued for the older published rules versions (low priority; none without a sender). */
-  queued: number;
   ms: number;
 }
 
-/** What seeding uses besides the database: the CPU pool (lint off the event loop) and the job queue. */
+/** What seeding uses besides the database: the CPU pool (lint off the event loop). */
 export interface CatalogueSeedDeps {
   /** Absent (tests, `toolmark worker`): lint on this thread. */
   cpu?: CpuPool;
-  /** Queues the older published rules versions' lints at low priority (backfill-lints.ts); absent: not queued. */
-  sender?: JobSender;
 }
 
 /** One captured entry's server and version, and whether it still lacks the latest rules' result. */
@@ -68,8 +61,8 @@ interface Registered {
  * every server, version and search document (database only, all under the seed lock once),
  * then the latest rules' lint of each version lacking it, on the CPU pool (threads + 1 at once, the
  * event loop keeps answering), stored as it lands: a server is ranked from its result on, most
- * downloaded first. The older published rules versions are left to low-priority lint-version jobs (the
- * start-up backfill's own path), not to the start.
+ * downloaded first. The older published rules versions are left to low-priority lint-version jobs: the
+ * caller runs the start-up backfill once the seed is done (start.ts).
  */
 export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, log: (message: string) => void = () => undefined, entries: LoadedEntry[] = loadCatalogue(), deps: CatalogueSeedDeps = {}): Promise<CatalogueSeedResult> {
   const started = Date.now();
@@ -158,10 +151,8 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
     for (const wake of waiting.splice(0)) wake();
   }
   await lanes;
-  const jobLog: JobLog = { info: (_f, m) => log(m), warn: (_f, m) => log(m), error: (_f, m) => log(m) };
-  const queued = deps.sender ? (await backfillLints({ db, sender: deps.sender, log: jobLog })).queued : 0;
   const seeded = registered.length;
-  const result = { entries: entries.length, seeded, created, skipped: entries.length - seeded, linted, queued, ms: Date.now() - started };
-  log(`catalogue seed: ${seeded} servers (${created} new) of ${entries.length} entries in ${result.ms} ms (registered in ${registeredMs} ms; ${linted} linted under ${LATEST_RULES}; ${queued} older-rules lints queued)`);
+  const result = { entries: entries.length, seeded, created, skipped: entries.length - seeded, linted, ms: Date.now() - started };
+  log(`catalogue seed: ${seeded} servers (${created} new) of ${entries.length} entries in ${result.ms} ms (registered in ${registeredMs} ms; ${linted} linted under ${LATEST_RULES})`);
   return result;
 }
