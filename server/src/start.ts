@@ -21,6 +21,7 @@ import { loadCatalogue } from './model-catalogue.js';
 import { cliTokenCounter } from './native-tokens.js';
 import { seedDatabase } from './pipelines/seed.js';
 import { seedCatalogue } from './pipelines/seed-catalogue.js';
+import { backfillLints } from './jobs/backfill-lints.js';
 import { seedBaselineCurve, seedBaselineEvaluations } from './pipelines/seed-evaluations.js';
 import { siteMount } from './site.js';
 
@@ -133,7 +134,10 @@ async function main(): Promise<number> {
     if (config.TOOLMARK_SEED && config.TOOLMARK_SEED_CATALOGUE) {
       // The frozen catalogue (catalogue/servers/, 200+ captured npm servers) is seeded once the site serves:
       // the first page answers at once and fills as the servers are linted (docs/operators.md).
-      catalogueSeed = seedCatalogue(db, (m) => log.info(m))
+      // The seed lints under the latest rules only; the backfill then queues the older published rules
+      // versions of its new versions as low-priority lint-version jobs.
+      catalogueSeed = seedCatalogue(db, (m) => log.info(m), undefined, { cpu })
+        .then(() => backfillLints({ db: db.db, sender, log }))
         .then(() => undefined)
         .catch((error: unknown) => log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'seed: the catalogue could not be seeded'));
     }

@@ -23,6 +23,8 @@ export interface IncomingSurface {
   toolCount: number;
   label: string | null;
   origin: 'api' | 'capture' | 'upload' | 'seed';
+  /** When the tools were captured, if not now (the frozen catalogue's capture date). */
+  capturedAt?: Date;
 }
 
 const versionRef = { id: serverVersions.id, seq: serverVersions.seq, surfaceHash: serverVersions.surfaceHash, label: serverVersions.label };
@@ -62,6 +64,7 @@ async function versionFor(tx: Tx, incoming: IncomingSurface): Promise<{ version:
       tools: incoming.tools,
       toolCount: incoming.toolCount,
       origin: incoming.origin,
+      ...(incoming.capturedAt === undefined ? {} : { capturedAt: incoming.capturedAt }),
     })
     .returning(versionRef);
   await tx.update(servers).set({ latestVersionId: version!.id }).where(eq(servers.id, incoming.serverId));

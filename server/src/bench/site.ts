@@ -9,7 +9,7 @@
 // (the same server-rendered HTML: the layout is CSS; requested with a phone's User-Agent) and the large
 // server page (120 tools, its tool table sorted four ways).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LATEST_RULES, lintSurface, parseSurfaceValue, ruleSets, surfaceHash } from '@toolmark/benchmarks';
 import { addVersionIfChanged, createServer, storeLintResult } from '@toolmark/db';
@@ -55,13 +55,20 @@ async function main(): Promise<void> {
     const listening = performance.now() - started;
     const catalogue = loadCatalogue().filter((e) => e.surface !== null).length;
     let seededCount = 0;
-    while (performance.now() - started < 300_000) {
+    // The first page must answer while the catalogue is seeded (issue 27: within 30 s of the start).
+    let firstPage: number | null = null;
+    while (performance.now() - started < 400_000) {
+      if (firstPage === null) {
+        const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
+        if (res?.status === 200) firstPage = performance.now() - started;
+        await res?.arrayBuffer().catch(() => undefined);
+      }
       const [row] = (await db.sql`SELECT count(*)::int AS n FROM servers WHERE facts IS NOT NULL AND latest_version_id IS NOT NULL`) as unknown as [{ n: number }];
       seededCount = row.n;
       if (seededCount >= catalogue) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    console.log(`catalogue: ${seededCount} of ${catalogue} captured servers seeded ${((performance.now() - started) / 1000).toFixed(1)} s after the start (serving after ${(listening / 1000).toFixed(1)} s)`);
+    console.log(`catalogue: ${seededCount} of ${catalogue} captured servers seeded ${((performance.now() - started) / 1000).toFixed(1)} s after the start (serving after ${(listening / 1000).toFixed(1)} s; first page answered after ${firstPage === null ? 'never' : `${(firstPage / 1000).toFixed(1)} s`}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     const rules = ruleSets[LATEST_RULES];
     const t0 = performance.now();
     // 10 000 public servers, one version each, one result each under the current rules; the stored result
@@ -154,7 +161,7 @@ async function main(): Promise<void> {
       if (!name.startsWith('API')) worst = Math.max(worst, pct(ms, 95));
       console.log(`${name.padEnd(44)} p50 ${pct(ms, 50).toFixed(1).padStart(6)} ms   p95 ${pct(ms, 95).toFixed(1).padStart(6)} ms   p99 ${pct(ms, 99).toFixed(1).padStart(6)} ms   max ${ms[ms.length - 1]!.toFixed(1).padStart(6)} ms`);
     }
-    console.log(`worst page p95: ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'met' : 'NOT met'}`);
+    console.log(`worst page p95: ${worst.toFixed(1)} ms (target < 100 ms): ${worst < 100 ? 'met' : 'NOT met'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     await stopService(child);
     await db.drop();

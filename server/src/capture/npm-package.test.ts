@@ -175,7 +175,7 @@ describe('captureNpmPackage refusals', () => {
 });
 
 describe('captureNpmPackage with a fixture package from a loopback registry', () => {
-  it('the server sees only PATH, HOME, TMPDIR and the extra variables: no secret of the parent', async () => {
+  it('the server sees only PATH, HOME, TMPDIR, NODE_OPTIONS (set by the sandbox) and the extra variables: no secret of the parent', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, SECRETS);
     try {
@@ -186,7 +186,8 @@ describe('captureNpmPackage with a fixture package from a loopback registry', ()
       expect(captured.package).toEqual({ name: FIXTURE, version: '1.0.0', bin: 'fixture-server' });
       const keys = JSON.parse(captured.surface.tools[0]?.description ?? '[]') as string[];
       // PWD: bubblewrap sets it to the folder it starts the server in (the sandbox's HOME).
-      expect(keys).toEqual(['DUMMY_API_KEY', 'HOME', 'PATH', 'PWD', 'TMPDIR']);
+      // NODE_OPTIONS: the sandbox's own Wasm flag (sandbox.ts, WASM_NODE_FLAG), never a value of the parent.
+      expect(keys).toEqual(['DUMMY_API_KEY', 'HOME', 'NODE_OPTIONS', 'PATH', 'PWD', 'TMPDIR']);
     } finally {
       for (const key of Object.keys(SECRETS)) delete process.env[key];
       Object.assign(process.env, saved);

@@ -22,7 +22,7 @@ import { seconds } from './classify-error.js';
 import { captureSurface, type CapturedSurface } from './capture.js';
 import { CaptureError } from './errors.js';
 import { parseNpmPackageSpec } from './npm-spec.js';
-import { SANDBOX_PACKAGE_DIR, sandboxCommand, type SandboxLimits } from './sandbox.js';
+import { SANDBOX_OWN_ENV, SANDBOX_PACKAGE_DIR, sandboxCommand, type SandboxLimits } from './sandbox.js';
 import { sandboxStatus } from './sandbox-probe.js';
 import { storageCode, storageCodeInNpmOutput, storageFailure } from './storage-error.js';
 
@@ -72,7 +72,7 @@ export interface NpmCapturedSurface extends CapturedSurface {
 }
 
 /** Variables we set ourselves; a caller's `env` may not replace them. */
-const OWN_KEYS = new Set(['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP']);
+const OWN_KEYS = new Set<string>(SANDBOX_OWN_ENV);
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const BIN_NAME = /^[A-Za-z0-9@~][A-Za-z0-9@._~-]*$/;
 const STDERR_TAIL = 2_000;
@@ -196,11 +196,17 @@ interface Manifest {
 }
 
 /** The bin to start: the requested one, or the only one; its path inside the install folder. */
+/**
+ * The name npm links a bin under: a string `bin` takes the package's name without its scope, and a key
+ * with a path (`"@brightdata/mcp": "server.js"`) keeps its last part, as npm-normalize-package-bin does.
+ */
+export const linkedBinName = (key: string): string => key.replace(/\\|:/g, '/').split('/').pop() ?? key;
+
 function chooseBin(manifest: Manifest, name: string, requested: string | undefined, where: string): string {
   const bins: Record<string, string> = {};
-  if (typeof manifest.bin === 'string') bins[name.replace(/^@[^/]+\//, '')] = manifest.bin;
+  if (typeof manifest.bin === 'string') bins[linkedBinName(name)] = manifest.bin;
   else if (typeof manifest.bin === 'object' && manifest.bin !== null) {
-    for (const [key, value] of Object.entries(manifest.bin)) if (typeof value === 'string') bins[key] = value;
+    for (const [key, value] of Object.entries(manifest.bin)) if (typeof value === 'string') bins[linkedBinName(key)] = value;
   }
   const names = Object.keys(bins);
   if (names.length === 0) throw new CaptureError('install_failed', `${name} has no bin, so there is no server to start`, { where });

@@ -28,14 +28,31 @@ export interface SandboxLimits {
 }
 
 const MiB = 1024 * 1024;
+/**
+ * The defaults, decided from the catalogue's captures (README.md "Limits"): 4 GiB of address space with
+ * WebAssembly's guard regions off (below), and 1 024 open files (256 broke chrome-devtools-mcp, which opens
+ * its bundled files at once; 1 024 is Linux's usual soft limit, and fds cost the host little).
+ */
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
   cpuSeconds: 120,
   addressSpaceBytes: 4096 * MiB,
   processes: 64,
   fileSizeBytes: 32 * MiB,
-  openFiles: 256,
+  openFiles: 1024,
   tmpBytes: 64 * MiB,
 };
+
+/**
+ * V8 reserves about 10 GiB of virtual space per WebAssembly memory for its trap-handler bounds checks, so
+ * under a 4 GiB RLIMIT_AS Node's own fetch() (undici instantiates its llhttp Wasm on first use) dies with
+ * "Cannot allocate Wasm memory". This Node flag (Node ≥ 20.15 and 22.2) makes V8 check bounds inline
+ * instead; every sandboxed process gets it through NODE_OPTIONS, which node children inherit.
+ */
+export const WASM_NODE_FLAG = '--disable-wasm-trap-handler';
+/** Whether the worker's Node (the one the sandbox runs) accepts {@link WASM_NODE_FLAG} in NODE_OPTIONS. */
+export const wasmFlagAccepted = (): boolean => process.allowedNodeEnvironmentFlags.has(WASM_NODE_FLAG);
+/** Without the flag, the address space fetch() needs with guard regions (measured: over 8 GiB, under 12). */
+export const GUARD_REGION_ADDRESS_SPACE = 16 * 1024 * MiB;
 
 /** Where things are inside the sandbox. */
 export const SANDBOX_PACKAGE_DIR = '/pkg';
@@ -84,8 +101,8 @@ export function sandboxPath(): string {
   return [...new Set([dirname(realpathSync(process.execPath)), '/usr/local/bin', '/usr/bin', '/bin'])].join(':');
 }
 
-/** The variables the sandbox sets itself; the caller's may not replace them. */
-export const SANDBOX_OWN_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP'] as const;
+/** The variables the sandbox sets itself (NODE_OPTIONS: {@link WASM_NODE_FLAG}); the caller's may not replace them. */
+export const SANDBOX_OWN_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'NODE_OPTIONS'] as const;
 
 /**
  * The argv (no shell) that runs `run.command` in the sandbox. Environment: the process is started with the
@@ -94,7 +111,10 @@ export const SANDBOX_OWN_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP'] as cons
  * `--setenv` for each would put them there).
  */
 export function sandboxCommand(run: SandboxRun): { command: string; args: string[] } {
+  const wasmFlag = wasmFlagAccepted();
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...run.limits };
+  // An older Node keeps its guard regions: give it the address space they need rather than break fetch().
+  if (!wasmFlag) limits.addressSpaceBytes = Math.max(limits.addressSpaceBytes, GUARD_REGION_ADDRESS_SPACE);
   const tools = { ...DEFAULT_SANDBOX_TOOLS, ...run.tools };
   const bwrap = [
     '--unshare-all', // user, ipc, pid, net (only a loopback of its own), uts, cgroup
@@ -117,6 +137,7 @@ export function sandboxCommand(run: SandboxRun): { command: string; args: string
     '--setenv', 'PATH', sandboxPath(),
     '--setenv', 'HOME', SANDBOX_HOME,
     '--setenv', 'TMPDIR', SANDBOX_TMP,
+    ...(wasmFlag ? ['--setenv', 'NODE_OPTIONS', WASM_NODE_FLAG] : []),
     '--',
     tools.prlimit,
     `--cpu=${limits.cpuSeconds}`,

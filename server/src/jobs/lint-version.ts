@@ -16,14 +16,11 @@ import {
   ruleSets,
   type LintResult,
   type RegisteredRuleSet,
-  type RuleSetId,
   type Surface,
 } from '@toolmark/benchmarks';
 import { getVersion, hasLintResult, storeLintResult, type Database } from '@toolmark/db';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { CpuRefusal } from '../cpu/errors.js';
 import type { CpuPool } from '../cpu/pool.js';
-import { unwrap } from '../cpu/tasks.js';
+import { lintOnPool } from '../cpu/lint-on-pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { watchAfterLint, type WatchEventKind } from '../pipelines/watch-events.js';
 import type { JobLog } from './boss.js';
@@ -45,22 +42,6 @@ export interface LintVersionDeps {
   sender: JobSender;
   /** The rules versions (default: the registry); tests pass one with a draft entry. */
   registry?: Readonly<Record<string, RegisteredRuleSet>>;
-}
-
-/** How long a lint waits for room in a full pool before its attempt fails (and pg-boss retries it). */
-const POOL_WAIT_MS = 60_000;
-
-/** One lint on the pool; a full pool (requests first) is waited out, a job has no client to answer. */
-async function lintOnPool(cpu: CpuPool, document: unknown, rules: RuleSetId): Promise<LintResult> {
-  const deadline = Date.now() + POOL_WAIT_MS;
-  for (;;) {
-    try {
-      return unwrap(await cpu.run('lintStored', { document, rules }));
-    } catch (error) {
-      if (!(error instanceof CpuRefusal) || Date.now() >= deadline) throw error;
-      await sleep(error.detail.retryAfterSeconds * 1000);
-    }
-  }
 }
 
 /** What one job did, per rules id (kept by pg-boss as the job's output). */

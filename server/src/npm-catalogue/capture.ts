@@ -1,9 +1,9 @@
-// `npm run catalogue:capture [-- --concurrency 2] [--only name,...] [--refresh] [--limit N]`: capture the
+// `npm run catalogue:capture [-- --concurrency 2] [--only name,...] [--refresh] [--limit N] [--timeout s]`: capture the
 // catalogue's candidates (catalogue/candidates.json) in the bubblewrap sandbox and freeze each as
 // catalogue/servers/<name>.json. Resumable: a candidate with an entry is skipped unless --refresh, which
 // captures it again and prints what changed (new, removed and re-described tools). A package is looked up
 // once with `npm view` (its facts, version and bins), installed with scripts off, started in the sandbox;
-// a failure that names configuration variables is tried once more with documented dummy values.
+// a failure that names configuration variables is tried again with documented dummy values (up to 4 tries).
 import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,16 +21,11 @@ import { chooseCatalogueBin, packageBins, packageFacts } from './facts.js';
 import { CANDIDATES_FILE, SERVERS_DIR, entryFileName } from './files.js';
 import type { Candidate } from './select.js';
 
+/** Install plus start plus tools/list, per attempt; `--timeout <s>` raises it when the machine is loaded. */
 const CAPTURE_TIMEOUT_MS = 150_000;
-/**
- * The catalogue's sandbox limits: the defaults, but 32 GiB of address space and 1 024 open files. Under the
- * default 4 GiB, Node's own fetch() fails at start (undici instantiates its llhttp WebAssembly, whose guard
- * region reserves more: "Cannot allocate Wasm memory"), and servers that read their bundled files at once
- * (chrome-devtools-mcp) meet EMFILE at 256. Address space is virtual: resident memory stays what the
- * server touches (no cgroup here, capture/README.md).
- */
-const CATALOGUE_LIMITS = { addressSpaceBytes: 32 * 1024 * 1024 * 1024, openFiles: 1024 };
 const VIEW_TIMEOUT_MS = 60_000;
+/** Tries of one candidate: without variables, then with the dummies of those each failure names. */
+const DUMMY_ATTEMPTS = 4;
 const MESSAGE_CHARS = 600;
 
 interface Options {
@@ -38,10 +33,11 @@ interface Options {
   refresh: boolean;
   only: Set<string> | null;
   limit: number;
+  timeoutMs: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { concurrency: 2, refresh: false, only: null, limit: Infinity };
+  const options: Options = { concurrency: 2, refresh: false, only: null, limit: Infinity, timeoutMs: CAPTURE_TIMEOUT_MS };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = (): string => {
@@ -52,6 +48,7 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--concurrency') options.concurrency = Math.max(1, Math.min(8, Number(next()) || 1));
     else if (arg === '--refresh') options.refresh = true;
     else if (arg === '--only') options.only = new Set(next().split(','));
+    else if (arg === '--timeout') options.timeoutMs = Math.max(10, Number(next()) || 0) * 1000;
     else if (arg === '--limit') options.limit = Math.max(0, Number(next()) || 0);
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -75,7 +72,7 @@ async function npmView(name: string, scratch: string, cacheDir: string): Promise
 }
 
 /** Capture one candidate into an entry (never throws for the package's own failures). */
-export async function captureCandidate(candidate: Candidate, cacheDir: string, scratchRoot: string): Promise<CatalogueEntry> {
+export async function captureCandidate(candidate: Candidate, cacheDir: string, scratchRoot: string, timeoutMs = CAPTURE_TIMEOUT_MS): Promise<CatalogueEntry> {
   const scratch = mkdtempSync(join(scratchRoot, 'view-'));
   for (const d of ['home', 'tmp']) mkdirSync(join(scratch, d));
   const base = {
@@ -103,7 +100,7 @@ export async function captureCandidate(candidate: Candidate, cacheDir: string, s
   }
   const attempt = async (env: Record<string, string>): Promise<CatalogueEntry> => {
     const started = Date.now();
-    const captured = await captureNpmPackage({ spec: `${candidate.name}@${version}`, bin, env }, { timeoutMs: CAPTURE_TIMEOUT_MS, cacheDir, tmpRoot: scratchRoot, sandboxLimits: CATALOGUE_LIMITS });
+    const captured = await captureNpmPackage({ spec: `${candidate.name}@${version}`, bin, env }, { timeoutMs, cacheDir, tmpRoot: scratchRoot });
     const tools = captured.value.tools;
     return {
       ...entry,
@@ -128,17 +125,17 @@ export async function captureCandidate(candidate: Candidate, cacheDir: string, s
     const status = wantsCredentials(message) ? 'needs_credentials' : 'failed';
     return { ...entry, status, failure: { code, message }, env, capture: null, tools: [] };
   };
-  try {
-    return await attempt({});
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const names = variablesNamed(message);
-    if (names.length === 0) return failed(error, {});
-    const env = dummyEnv(names);
+  // Servers often check their variables one at a time (DOKPLOY_URL, then DOKPLOY_API_KEY): each failure
+  // that names variables not yet set is tried again with their dummies too, up to DUMMY_ATTEMPTS tries.
+  let env: Record<string, string> = {};
+  for (let tries = 1; ; tries++) {
     try {
       return await attempt(env);
-    } catch (again) {
-      return failed(again, env);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const names = variablesNamed(message).filter((n) => !(n in env));
+      if (names.length === 0 || tries >= DUMMY_ATTEMPTS) return failed(error, env);
+      env = { ...env, ...dummyEnv(names) };
     }
   }
 }
@@ -185,7 +182,7 @@ async function main(): Promise<void> {
       const file = join(SERVERS_DIR, entryFileName(candidate.name));
       const before = readEntry(file);
       const t0 = Date.now();
-      const entry = await captureCandidate(candidate, cacheDir, scratchRoot);
+      const entry = await captureCandidate(candidate, cacheDir, scratchRoot, options.timeoutMs);
       writeEntry(file, entry);
       counts[entry.status]++;
       done++;

@@ -1,4 +1,5 @@
 // A package's own facts from its registry metadata (`npm view <name> --json`), normalised.
+import { linkedBinName } from '../capture/npm-package.js';
 import type { PackageFacts } from './entry.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,8 +38,8 @@ export function packageFacts(meta: Record<string, unknown>): PackageFacts {
 
 /** The package's bins, as npm would link them. */
 export function packageBins(name: string, meta: Record<string, unknown>): string[] {
-  if (typeof meta.bin === 'string') return [name.replace(/^@[^/]+\//, '')];
-  return isRecord(meta.bin) ? Object.keys(meta.bin) : [];
+  if (typeof meta.bin === 'string') return [linkedBinName(name)];
+  return isRecord(meta.bin) ? [...new Set(Object.keys(meta.bin).map(linkedBinName))] : [];
 }
 
 /** Which bin to start: the only one, else the one named like the package, else one with "mcp" in it. */
