@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './vitest.sequencer.js';
 
 // Workspaces export their TypeScript sources under the "@toolmark/source" condition (named so no dependency's own "source" export is picked up), so tests run
 // against src/ without a build; Node at run time uses the built dist/ files.
@@ -16,6 +17,8 @@ export default defineConfig({
     // regressions must hold at a load of about 4). Files never share a database (each makes its own copy of
     // the migrated template).
     maxWorkers: Number(process.env.TOOLMARK_TEST_WORKERS) || 2,
+    // The longest files first (vitest.sequencer.ts), also in a fresh clone with no vitest cache.
+    sequence: { sequencer: LongestFirstSequencer },
     // In CI a JSON report is written too, so .ci/run can print a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.toolmark/vitest-report.json' }]] : ['default'],
   },

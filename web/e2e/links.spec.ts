@@ -128,6 +128,21 @@ test('the API reference lists request and response fields from the OpenAPI docum
   const board = page.locator('details#get--v1-leaderboards-lint');
   await board.locator('summary').click();
   await expect(board.getByRole('table', { name: 'Answer 200 (JSON)' }).locator('tr', { hasText: 'items[].categories.{key}' })).toBeVisible();
+  // An object several answers hold is listed once, under "Shared shapes": its field links there, and following
+  // the link opens the shape's fold with its fields.
+  const server = page.locator('details#get--v1-servers-id-');
+  await server.locator('summary').click();
+  const shapeLink = server.getByRole('table', { name: 'Answer 200 (JSON)' }).locator('tr', { hasText: 'server' }).first().locator('a.shape-link');
+  const target = (await shapeLink.getAttribute('href'))!;
+  expect(target).toMatch(/^#shape-server/);
+  await expect(page.locator(`details.shape ${target}`)).toBeHidden();
+  await shapeLink.click();
+  await expect(page.locator(`${target} table tr`, { hasText: 'slug' }).first()).toBeVisible();
+  // The page is rendered on the server only: no hydration data (every table a second time) and no markers.
+  const served = await (await page.request.get('/docs/api')).text();
+  expect(served).not.toContain('__sveltekit');
+  expect(served).not.toMatch(/<!--\[/);
+  expect(served.length).toBeLessThan(300_000);
   // Served by this process: no script or style from elsewhere.
   const html = await (await page.request.get('/docs/api')).text();
   expect(html).not.toMatch(/<script[^>]+src="https?:/);

@@ -35,6 +35,13 @@ test('server page: summary first, a tool table sorted on the server that opens i
   await expect(summary).not.toContainText('29 tools');
   await expect(summary.getByTestId('board-rank')).toHaveText(/^\d+ of \d+ on the leaderboard$/);
   await expect(summary).toContainText('Tokens');
+  // The licence as the API has it (an npm package's; the seed's frozen sets state none, and the page says so).
+  const server = (await (await request.get(`/v1/servers/${id}`)).json()) as { server: { license: string | null; source: string } };
+  expect(server.server.source).toBe('npm');
+  await expect(page.getByTestId('license')).toHaveText(server.server.license ?? 'not stated by the package');
+  // A tool name breaks after its separators, never inside a word: a <wbr> after each _ or -.
+  const name = page.locator('h3.t-name code.tool-name').filter({ hasText: /[_-]/ }).first();
+  expect(await name.locator('wbr').count()).toBe(((await name.textContent()) ?? '').match(/[_\-./:](?=.)/g)?.length ?? 0);
   await expect(summary.locator('ol.top-findings li')).toHaveCount(5);
   // The table: one row per tool, closed; a row opens into the tool's card.
   const rows = page.getByTestId('tool-card');

@@ -1,7 +1,7 @@
 // The models leaderboard and the leaderboard per model in Chromium, on the seeded install (the seed runs
 // the lexical baseline on every seeded server and on the suite at every distractor step): the chart (an
 // SVG with one line per model) and its table agree with the API, the per-model board ranks with the
-// "not distinguishable" mark and legend, a key can be picked, everything works without JavaScript and in Japanese.
+// groups of rows not distinguishable and the legend, a key can be picked, everything works without JavaScript and in Japanese.
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
@@ -67,7 +67,7 @@ test('the leaderboard per model: servers ranked with intervals, the "not disting
   await expect(page).toHaveURL(/\/models\/lexical\/baseline$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Lexical baseline');
   await expect(page.locator('.baseline-board')).toContainText("These are the lexical baseline's numbers, not a model's");
-  const api = (await (await page.request.get('/v1/leaderboards/evaluations?model=lexical/baseline')).json()) as { comparabilityKey: string; items: { server: { slug: string }; distinguishable: boolean; rank: number; selectionAcc: { value: number } }[] };
+  const api = (await (await page.request.get('/v1/leaderboards/evaluations?model=lexical/baseline')).json()) as { comparabilityKey: string; items: { server: { slug: string }; distinguishable: boolean; group: number | null; rank: number; selectionAcc: { value: number; ci95: [number, number] | null } }[] };
   await expect(page.locator('.key code')).toHaveText(api.comparabilityKey);
   const rows = page.locator('table.model-board tbody tr');
   await expect(rows).toHaveCount(api.items.length);
@@ -75,11 +75,16 @@ test('the leaderboard per model: servers ranked with intervals, the "not disting
     const tr = rows.nth(i);
     await expect(tr).toHaveAttribute('data-server', item.server.slug);
     await expect(tr.locator('.rate-cell').first()).toContainText(pct(item.selectionAcc.value));
-    await expect(tr.locator('.same-text')).toHaveCount(item.distinguishable ? 0 : 1);
+    // Rows are shown in the API's groups (not distinguishable from the group's first row), not chained row to row.
+    const size = item.group === null ? 0 : api.items.filter((x) => x.group === item.group).length;
+    await expect(tr.locator('.same-text')).toHaveCount(size > 1 ? 1 : 0);
+    if (size > 1) await expect(tr.locator('.same-text')).toHaveText(`≈ group ${item.group}: ${size} not distinguishable`);
+    const first = api.items.find((x) => x.group === item.group)!;
+    if (item.group !== null && first !== item) expect(item.selectionAcc.ci95![1], `${item.server.slug} overlaps its group's first row`).toBeGreaterThanOrEqual(first.selectionAcc.ci95![0]);
   }
   expect(api.items.some((i) => !i.distinguishable), 'the seeded board has a pair that cannot be told apart').toBe(true);
+  expect(api.items.some((i) => i.group !== null && api.items.filter((x) => x.group === i.group).length > 1), 'so it has a group of more than one row').toBe(true);
   await expect(page.locator('#legend')).toContainText('not distinguishable');
-  await expect(page.locator('.same-text').first()).toHaveText('≈ not distinguishable from the one above');
   // Settings: a distractor set by its checkbox (a GET form).
   await page.getByRole('checkbox', { name: /memory/ }).check();
   await page.getByRole('button', { name: 'Show' }).click();

@@ -23,22 +23,36 @@ export function separated(above: Rate, below: Rate): boolean {
  * Rank by selectionAcc (null last), then name, then id — the core's `boardOrder` and `boardPlaces`, which
  * releases place by too. Equal rates share a rank (1, 1, 1, 4: standard competition ranking, as the lint
  * board does), so name order never ranks ties; each row is marked against the one above.
+ *
+ * `group` numbers the rows not told apart from each other (1, 1, 2, …): a group opens at the top row, and
+ * a new one at the first row whose interval lies wholly under the interval of its group's FIRST row. So
+ * a row is not distinguishable from its group's first row, and each group's first row is distinguishable
+ * from the one before it; unlike the row-above mark, groups never chain a run of small gaps into one
+ * "not distinguishable" stretch from the best row to a far worse one.
  */
-export function ranked<T extends { selectionAcc: Rate; name: string; id: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean })[] {
+export function ranked<T extends { selectionAcc: Rate; name: string; id: string }>(rows: T[]): (T & { rank: number; distinguishable: boolean; group: number })[] {
   const key = (r: T) => ({ value: r.selectionAcc.value, name: r.name, id: r.id });
   const places = boardPlaces(rows.map(key));
   const sorted = rows.map((r, i) => ({ r, place: places[i]! })).sort((a, b) => boardOrder(key(a.r), key(b.r)));
-  return sorted.map(({ r, place }, i) => ({ ...r, rank: place, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.r.selectionAcc, r.selectionAcc) }));
+  let group = 0;
+  let leader: Rate | null = null;
+  return sorted.map(({ r, place }, i) => {
+    if (leader === null || separated(leader, r.selectionAcc)) {
+      group += 1;
+      leader = r.selectionAcc;
+    }
+    return { ...r, rank: place, distinguishable: i === 0 ? true : separated(sorted[i - 1]!.r.selectionAcc, r.selectionAcc), group };
+  });
 }
 
 /**
  * Rank only the complete rows (the core's `isComplete`: at least 95 % of the planned trials answered);
- * incomplete rows follow, by name, with no rank and not compared with the row above.
+ * incomplete rows follow, by name, with no rank or group and not compared with the row above.
  */
-export function rankedComplete<T extends { selectionAcc: Rate; name: string; id: string; complete: boolean }>(rows: T[]): (T & { rank: number | null; distinguishable: boolean })[] {
+export function rankedComplete<T extends { selectionAcc: Rate; name: string; id: string; complete: boolean }>(rows: T[]): (T & { rank: number | null; distinguishable: boolean; group: number | null })[] {
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const byName = (a: T, b: T) => text(a.name, b.name) || text(a.id, b.id);
-  return [...ranked(rows.filter((r) => r.complete)), ...rows.filter((r) => !r.complete).sort(byName).map((r) => ({ ...r, rank: null, distinguishable: false }))];
+  return [...ranked(rows.filter((r) => r.complete)), ...rows.filter((r) => !r.complete).sort(byName).map((r) => ({ ...r, rank: null, distinguishable: false, group: null }))];
 }
 
 /** How much of runs was answered (summed) and whether each of them may be ranked: a pooled row is complete only when every run in it is. */

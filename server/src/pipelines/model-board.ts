@@ -58,6 +58,7 @@ export async function modelBoard(deps: ReadDeps, q: z.output<typeof ModelBoardQu
       units: unitsOf([r.run]),
       medianLatencyMs: latency.get(r.run.runId) ?? null,
       distinguishable: r.distinguishable,
+      group: r.group,
     })),
   };
 }

@@ -292,7 +292,7 @@ afterAll(async () => h?.close());
 
 describe('the API answers what its contracts say', () => {
   it('the strict check itself refuses a field the contract lacks and a missing one', () => {
-    const server = { id: 'a', name: 'n', slug: 's', description: null, source: 'upload', sourceUrl: null, sourcePackage: null, homepage: null, repository: null, organisationId: 'o', public: true, latestVersionId: null, captureStatus: null, captureError: null, lastCapturedAt: null, createdAt: '2025-01-01T00:00:00.000Z' };
+    const server = { id: 'a', name: 'n', slug: 's', description: null, source: 'upload', sourceUrl: null, sourcePackage: null, homepage: null, repository: null, license: null, organisationId: 'o', public: true, latestVersionId: null, captureStatus: null, captureError: null, lastCapturedAt: null, createdAt: '2025-01-01T00:00:00.000Z' };
     const check = strict(z.object({ items: z.array(ServerSchema) }));
     expect(check.safeParse({ items: [server] }).success).toBe(true);
     expect(check.safeParse({ items: [{ ...server, ownerKeyId: 'k' }] }).success).toBe(false);

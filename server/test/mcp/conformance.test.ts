@@ -91,7 +91,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('MCP conformance: server scenarios against /mcp', { timeout: 180_000 }, () => {
+// The scenarios are independent runs of the suite (each its own Node 22 process) against one stateless
+// /mcp and one built CLI, mostly waiting on each other's answers: they run side by side (84 s one after the
+// other at a load of 45, 47 s at 3–4).
+describe.concurrent('MCP conformance: server scenarios against /mcp', { timeout: 180_000 }, () => {
   for (const scenario of SERVER_SCENARIOS) {
     it(scenario, async () => {
       const { checks, output } = await conformance(['server', '--url', url, '--scenario', scenario]);
@@ -101,7 +104,7 @@ describe('MCP conformance: server scenarios against /mcp', { timeout: 180_000 },
   }
 });
 
-describe('MCP conformance: server scenarios against /mcp with an agent key', { timeout: 180_000 }, () => {
+describe.concurrent('MCP conformance: server scenarios against /mcp with an agent key', { timeout: 180_000 }, () => {
   for (const scenario of KEYED_SCENARIOS) {
     it(scenario, async () => {
       const before = proxied;
@@ -117,7 +120,7 @@ describe('MCP conformance: server scenarios against /mcp with an agent key', { t
   }
 });
 
-describe('MCP conformance: client scenarios against toolmark dump --url', { timeout: 180_000 }, () => {
+describe.concurrent('MCP conformance: client scenarios against toolmark dump --url', { timeout: 180_000 }, () => {
   for (const scenario of CLIENT_SCENARIOS) {
     it(scenario, async () => {
       // The suite appends the scenario server's URL to the command (split on spaces, run by a shell).

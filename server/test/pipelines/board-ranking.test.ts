@@ -41,6 +41,33 @@ describe('board ranking', () => {
     ]);
   });
 
+  it('groups never chain: a row opens a new group when its interval lies under its group\'s first row, though each row overlaps the one above', () => {
+    // Six rows, each interval overlapping the next (the row-above mark says ≈ all the way down), while the
+    // first and the fourth are far apart.
+    const r = (value: number, lo: number, hi: number) => ({ value, numerator: 0, denominator: 10, ci95: [lo, hi] as [number, number] });
+    const rows = rankedComplete([
+      { name: 'a', id: 'a', complete: true, selectionAcc: r(0.95, 0.8, 1) },
+      { name: 'b', id: 'b', complete: true, selectionAcc: r(0.85, 0.7, 0.9) },
+      { name: 'c', id: 'c', complete: true, selectionAcc: r(0.75, 0.6, 0.78) },
+      { name: 'd', id: 'd', complete: true, selectionAcc: r(0.65, 0.5, 0.72) },
+      { name: 'e', id: 'e', complete: true, selectionAcc: r(0.55, 0.45, 0.58) },
+      { name: 'f', id: 'f', complete: true, selectionAcc: r(0.45, 0.3, 0.55) },
+      { name: 'g', id: 'g', complete: false, selectionAcc: r(1, 1, 1) },
+    ]);
+    expect(rows.map((x) => [x.name, x.distinguishable, x.group])).toEqual([
+      ['a', true, 1],
+      ['b', false, 1],
+      ['c', false, 2],
+      ['d', false, 2],
+      ['e', false, 3],
+      ['f', false, 3],
+      ['g', false, null],
+    ]);
+    // Within a group every row overlaps the group's first; each group's first lies under the previous group's first.
+    const firsts = rows.filter((x, i) => x.group !== null && (i === 0 || rows[i - 1]!.group !== x.group));
+    for (let i = 1; i < firsts.length; i++) expect(firsts[i]!.selectionAcc.ci95![1]).toBeLessThan(firsts[i - 1]!.selectionAcc.ci95![0]);
+  });
+
   it("equal rates are listed by name, then by id, and share a rank (the core's boardPlaces, as releases place them)", () => {
     const rows = rankedComplete([
       { name: 'x', id: 'r-2', complete: true, selectionAcc: rate(5, 10) },

@@ -1,7 +1,7 @@
 // safeBack: where sign-in (`next`) and the language switch (`back`) may send a visitor. The site routes
 // that use it are tested over HTTP in server/test/api/site-redirects.test.ts.
 import { describe, expect, it } from 'vitest';
-import { safeBack } from './format';
+import { groupMarks, nameParts, safeBack } from './format';
 
 describe('safeBack', () => {
   it('keeps paths of this site, normalised to a valid header value', () => {
@@ -32,5 +32,30 @@ describe('rates of the evaluation pages', () => {
     const none = { numerator: 0, denominator: 0, value: null, ci95: null };
     expect([ratePct(none), rateCounts(none), rateInterval(none)]).toEqual(['—', '0 / 0', '—']);
     expect([deltaPoints(0.0421), deltaPoints(-0.01), deltaPoints(0), deltaPoints(null)]).toEqual(['+4.2 pt', '−1.0 pt', '±0.0 pt', '—']);
+  });
+});
+
+describe('nameParts', () => {
+  it('cuts a tool name after each separator, and the parts join back to the name', () => {
+    expect(nameParts('search_repositories_by_owner')).toEqual(['search_', 'repositories_', 'by_', 'owner']);
+    expect(nameParts('git-log.read/all:x')).toEqual(['git-', 'log.', 'read/', 'all:', 'x']);
+    expect(nameParts('read')).toEqual(['read']);
+    expect(nameParts('trailing_')).toEqual(['trailing_']);
+    expect(nameParts('a__b')).toEqual(['a_', '_', 'b']);
+    for (const name of ['x<U+200B>_y', '日本語_ツール', '']) expect(nameParts(name).join('')).toBe(name);
+  });
+});
+
+describe('groupMarks', () => {
+  it("gives each row its group's size and marks the row that opens it; unranked rows have none", () => {
+    expect(groupMarks([{ group: 1 }, { group: 2 }, { group: 2 }, { group: 2 }, { group: 3 }, { group: null }])).toEqual([
+      { size: 1, first: true },
+      { size: 3, first: true },
+      { size: 3, first: false },
+      { size: 3, first: false },
+      { size: 1, first: true },
+      { size: 0, first: false },
+    ]);
+    expect(groupMarks([])).toEqual([]);
   });
 });

@@ -39,6 +39,24 @@ export function markerParts(text: string): { text: string; marker: boolean }[] {
     .map((p) => ({ text: p, marker: /^<U\+[0-9A-F]{4,6}>$/.test(p) }));
 }
 
+/**
+ * A tool name cut after each separator (`_`, `-`, `.`, `/`, `:`), the places a narrow screen may break it
+ * (`ToolName.svelte` puts a `<wbr>` between the parts); joined, the parts are the name.
+ */
+export function nameParts(name: string): string[] {
+  return name.split(/(?<=[_\-./:])(?=.)/);
+}
+
+/**
+ * How a board's rows fall into the API's `group`s (rows not distinguishable from their group's first row
+ * share a number): each row's group size (0 for an unranked row) and whether it opens its group.
+ */
+export function groupMarks(items: readonly { group: number | null }[]): { size: number; first: boolean }[] {
+  const sizes = new Map<number, number>();
+  for (const i of items) if (i.group !== null) sizes.set(i.group, (sizes.get(i.group) ?? 0) + 1);
+  return items.map((i, n) => ({ size: i.group === null ? 0 : sizes.get(i.group)!, first: i.group !== null && (n === 0 || items[n - 1]!.group !== i.group) }));
+}
+
 /** Only http(s) URLs become links; anything else (javascript:, data:) is shown as text. */
 export function safeHref(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -76,6 +76,12 @@ export const ModelBoardItemSchema = z.object({
   ...costFields,
   /** False when this server's selectionAcc interval overlaps the one ranked just above: the two are not distinguishable. */
   distinguishable: z.boolean(),
+  /**
+   * The rows not distinguishable from each other share a number (1, 1, 2, …): a group opens at the top
+   * row and at each row whose selectionAcc interval lies wholly under its group's first row's. Null for an
+   * incomplete row. Unlike `distinguishable` (against the row just above), groups never chain.
+   */
+  group: z.number().nullable(),
 });
 
 /** `GET /v1/leaderboards/evaluations`: public servers ranked by `selectionAcc` for one model under one comparability key. */
@@ -119,7 +125,14 @@ export const ModelsBoardItemSchema = z.object({
   falseCallRate: RateSchema,
   ...passKFields,
   ...costFields,
+  /** False when this model's selectionAcc interval overlaps the one ranked just above. */
   distinguishable: z.boolean(),
+  /**
+   * The rows not distinguishable from each other share a number (1, 1, 2, …): a group opens at the top
+   * row and at each row whose selectionAcc interval lies wholly under its group's first row's. Null for an
+   * incomplete row. Unlike `distinguishable` (against the row just above), groups never chain.
+   */
+  group: z.number().nullable(),
 });
 
 /** One point of a model's curve: its pooled selectionAcc over the suite at one distractor step. */

@@ -18,6 +18,8 @@ export const ServerSchema = z.object({
   sourcePackage: z.string().nullable(),
   homepage: z.string().nullable(),
   repository: z.string().nullable(),
+  /** The package's licence as it states it (an SPDX expression such as `MIT`), when known: read from npm for packages. */
+  license: z.string().nullable(),
   organisationId: z.string(),
   public: z.boolean(),
   latestVersionId: z.string().nullable(),

@@ -26,9 +26,10 @@ export const modelsEn = {
   interval: (lo: string, hi: string) => `95 % interval ${lo}–${hi}`,
   counts: (n: number, d: number) => `${n} of ${d}`,
   none: 'No model has results on this suite step yet. The operator runs it with `toolmark suite run`.',
-  notDistinguishable: 'not distinguishable from the one above',
   legendTitle: 'How to read it',
-  legend: 'Each bar is the measured rate; the thin line across it is its 95 % interval. ≈ marks a row whose interval overlaps the one above: the two are not distinguishable with these cases.',
+  legend: 'Each bar is the measured rate; the thin line across it is its 95 % interval. ≈ group N: the rows of a group are not distinguishable from the group’s top row with these cases (their intervals overlap it); a new group starts at the first row whose interval lies wholly below that top row’s, so a group never stretches by small steps from the best row to a far worse one.',
+  inGroup: (n: number, size: number) => `≈ group ${n}: ${size} not distinguishable`,
+
   chartTitle: 'Accuracy against the number of tools shown',
   chartIntro: 'The same suite with more tools in front of the model: the server alone, then with growing distractor sets of other public servers. x: mean tools shown per request; y: selection accuracy with its 95 % interval.',
   chartDesc: (lines: string) => `Selection accuracy per model against the tools shown. ${lines}`,
