@@ -59,9 +59,12 @@ async function main(): Promise<number> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let curveSeed: Promise<unknown> | undefined;
   let catalogueSeed: Promise<unknown> | undefined;
+  // A stop ends the catalogue seed between lints instead of waiting for every server (the next start resumes).
+  const seedStop = new AbortController();
   // One CPU pool for the API's lints and the inline workers' lint jobs: neither runs a lint on the event loop.
   const cpu = cpuPoolFor(config);
   const shutdown = async (): Promise<void> => {
+    seedStop.abort();
     await app?.close();
     await curveSeed;
     await catalogueSeed;
@@ -136,7 +139,7 @@ async function main(): Promise<number> {
       // the first page answers at once and fills as the servers are linted (docs/operators.md).
       // The seed lints under the latest rules only; the backfill then queues the older published rules
       // versions of its new versions as low-priority lint-version jobs.
-      catalogueSeed = seedCatalogue(db, (m) => log.info(m), undefined, { cpu })
+      catalogueSeed = seedCatalogue(db, (m) => log.info(m), undefined, { cpu, signal: seedStop.signal })
         .then(() => backfillLints({ db: db.db, sender, log }))
         .then(() => undefined)
         .catch((error: unknown) => log.error({ err: { message: error instanceof Error ? error.message : String(error) } }, 'seed: the catalogue could not be seeded'));

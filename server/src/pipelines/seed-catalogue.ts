@@ -40,12 +40,20 @@ export interface CatalogueSeedResult {
   /** Versions linted now under the latest rules (the others had their result from an earlier start). */
   linted: number;
   ms: number;
+  /** The service stopped the seed before it was done ({@link CatalogueSeedDeps.signal}). */
+  stopped: boolean;
 }
 
 /** What seeding uses besides the database: the CPU pool (lint off the event loop). */
 export interface CatalogueSeedDeps {
   /** Absent (tests, `toolmark worker`): lint on this thread. */
   cpu?: CpuPool;
+  /**
+   * Aborted when the service stops: the seed takes no further entry and no further lint (a lint in progress
+   * finishes and is stored), so a stop does not wait for 200+ lints. What was left is seeded by the next start
+   * (every step is idempotent: existing servers, versions and results are kept).
+   */
+  signal?: AbortSignal;
 }
 
 /** One captured entry's server and version, and whether it still lacks the latest rules' result. */
@@ -126,6 +134,7 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
   };
   const lane = async (): Promise<void> => {
     for (;;) {
+      if (deps.signal?.aborted) return;
       const r = todo.shift();
       if (r !== undefined) await lintOne(r);
       else if (!registering) return;
@@ -137,6 +146,7 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
   try {
     await withAdvisoryLock(handle.sql, LOCKS.seed, async () => {
       for (const loaded of entries) {
+        if (deps.signal?.aborted) break;
         if (loaded.surface === null) continue;
         const r = await register(loaded, loaded.surface);
         if (r.lint) {
@@ -152,7 +162,7 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
   }
   await lanes;
   const seeded = registered.length;
-  const result = { entries: entries.length, seeded, created, skipped: entries.length - seeded, linted, ms: Date.now() - started };
-  log(`catalogue seed: ${seeded} servers (${created} new) of ${entries.length} entries in ${result.ms} ms (registered in ${registeredMs} ms; ${linted} linted under ${LATEST_RULES})`);
+  const result = { entries: entries.length, seeded, created, skipped: entries.length - seeded, linted, ms: Date.now() - started, stopped: deps.signal?.aborted === true };
+  log(`catalogue seed${result.stopped ? ' (stopped: the service is stopping; the next start seeds the rest)' : ''}: ${seeded} servers (${created} new) of ${entries.length} entries in ${result.ms} ms (registered in ${registeredMs} ms; ${linted} linted under ${LATEST_RULES})`);
   return result;
 }

@@ -62,7 +62,21 @@ describe('the seeded catalogue', () => {
     expect(pwRow?.capturedAt).toBe(`${pwEntry.capturedAt}T00:00:00.000Z`);
     const again = await seedCatalogue(h.t, () => undefined, entries);
     expect(again.created).toBe(0);
+    expect(again.stopped).toBe(false);
     expect(seededMs).toBeGreaterThan(0);
+  });
+
+  it('stops between entries when the service stops, saying so (the next start seeds the rest)', async () => {
+    const before = await seedCatalogue(h.t, () => undefined, entries, { signal: AbortSignal.abort() });
+    expect(before).toMatchObject({ seeded: 0, linted: 0, stopped: true });
+    const stop = new AbortController();
+    const said: string[] = [];
+    const run = seedCatalogue(h.t, (m) => said.push(m), entries, { signal: stop.signal });
+    setImmediate(() => stop.abort()); // after the first database round trip
+    const midway = await run;
+    expect(midway.stopped).toBe(true);
+    expect(midway.seeded).toBeLessThan(captured.length);
+    expect(said.join('\n')).toContain('stopped: the service is stopping');
   });
 });
 
