@@ -102,6 +102,20 @@ async function startService(databaseUrl, port) {
       if (Date.now() > deadline) throw new Error('the service did not answer /health within 300 s');
       await sleep(500);
     }
+    // The catalogue (catalogue/servers/, 200+ servers) is seeded in the background after /health answers:
+    // the transcript is recorded once the board stops growing (unchanged for 15 s; at most 600 s).
+    let total = -1;
+    let since = Date.now();
+    const seedDeadline = Date.now() + 600_000;
+    while (Date.now() - since < 15_000 && Date.now() < seedDeadline) {
+      const now = await fetch(`${base}/v1/leaderboards/lint?limit=1`).then((r) => r.json(), () => ({ total: total })).then((b) => /** @type {{ total: number }} */ (b).total);
+      if (now !== total) {
+        total = now;
+        since = Date.now();
+      }
+      await sleep(2_000);
+    }
+    process.stderr.write(`agent transcript: the board ranks ${total} servers\n`);
     const adminKey = readFileSync(join(state, 'first-admin-key'), 'utf8').trim();
     const res = await fetch(`${base}/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ purpose: 'agent', name: 'agent transcript' }) });
     if (res.status !== 201 && res.status !== 200) throw new Error(`POST /v1/keys answered ${res.status}: ${await res.text()}`);

@@ -11,7 +11,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'account', 'datasets', 'docs', 'evaluations', 'findings', 'lang', 'methodology', 'models', 'servers', 'signin', 'signout', 'submit',
   'en', 'ja',
   // routes under a server or an evaluation
-  'diff', 'edit', 'progress', 'new',
+  'diff', 'edit', 'progress', 'new', 'watch',
   // the API's first path segments and its versions
   'v0', 'v1', 'v2', 'v3', 'health', 'mcp', 'cli', 'api',
   // names that read as the operator's or the site's own
