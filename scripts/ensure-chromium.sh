@@ -12,7 +12,8 @@ if [ -n "${CHROMIUM_PATH:-}" ]; then
   echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable" >&2
   exit 1
 fi
-if command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi ipagothic; then
+# grep reads the whole list (not -q): under pipefail an early exit of grep fails fc-list with SIGPIPE.
+if command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i ipagothic >/dev/null; then
   exit 0
 fi
 if [ "$check" = 1 ]; then
