@@ -80,6 +80,7 @@ for (const width of [360, 390]) {
         'servers/[id]/diff': { paths: [`/servers/${two}/diff?from=${versions.versions[1]!.id}&to=${versions.versions[0]!.id}`] },
         'servers/[id]/progress': { paths: [`/servers/${two}/progress`] },
         'servers/[id]/edit': { paths: [`/servers/${two}/edit`], signedIn: true },
+        'servers/[id]/watch': { paths: [`/servers/${two}/watch`, `/ja/servers/${two}/watch`], signedIn: true },
         'evaluations/new': { paths: [`/evaluations/new?server=${two}`, `/ja/evaluations/new?server=${two}`], signedIn: true },
         'evaluations/[id]': { paths: [`/evaluations/${ev}`, `/evaluations/${ev}?tools=all`, `/ja/evaluations/${ev}`] },
         'evaluations/[id]/cases': { paths: [`/evaluations/${ev}/cases`, `/evaluations/${ev}/cases?missed=any`, `/ja/evaluations/${ev}/cases`], signedIn: true },
