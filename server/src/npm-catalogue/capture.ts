@@ -71,7 +71,15 @@ async function npmView(name: string, scratch: string, cacheDir: string): Promise
   return parsed as Record<string, unknown>;
 }
 
-/** Capture one candidate into an entry (never throws for the package's own failures). */
+/** A scratch folder for a capture run's installs and npm cache (the caller removes it). */
+export function catalogueScratchRoot(): string {
+  const scratchRoot = mkdtempSync(join(tmpdir(), 'toolmark-catalogue-'));
+  // The sandbox's throwaway uid must pass through it to reach each install folder (capture/README.md).
+  chmodSync(scratchRoot, 0o711);
+  return scratchRoot;
+}
+
+/** Capture one candidate into an entry (never throws for the package's own failures); `scratchRoot` from {@link catalogueScratchRoot}. */
 export async function captureCandidate(candidate: Candidate, cacheDir: string, scratchRoot: string, timeoutMs = CAPTURE_TIMEOUT_MS): Promise<CatalogueEntry> {
   const scratch = mkdtempSync(join(scratchRoot, 'view-'));
   for (const d of ['home', 'tmp']) mkdirSync(join(scratch, d));
@@ -164,9 +172,7 @@ async function main(): Promise<void> {
     .filter((c) => options.only === null || options.only.has(c.name))
     .filter((c) => options.refresh || !existsSync(join(SERVERS_DIR, entryFileName(c.name))))
     .slice(0, options.limit);
-  const scratchRoot = mkdtempSync(join(tmpdir(), 'toolmark-catalogue-'));
-  // The sandbox's throwaway uid must pass through it to reach each install folder (capture/README.md).
-  chmodSync(scratchRoot, 0o711);
+  const scratchRoot = catalogueScratchRoot();
   const cacheDir = join(scratchRoot, 'npm-cache');
   const tty = process.stderr.isTTY === true;
   const bar = tty ? new cliProgress.SingleBar({ stream: process.stderr, format: 'catalogue [{bar}] {value}/{total} | {captured} captured | {creds} need credentials | {failed} failed | ETA {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic) : null;
