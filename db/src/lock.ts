@@ -20,5 +20,20 @@ export async function withAdvisoryLock<T>(sql: Sql, key: number, work: () => Pro
   return result as T;
 }
 
+/**
+ * Run `work` only if the advisory lock is free (`pg_try_advisory_xact_lock`, transaction-scoped as above):
+ * for start-up work that one process does for all and the others skip rather than wait for (the catalogue
+ * seed: a second process must not be held back from serving while the first seeds). `ran` says which.
+ */
+export async function withTryAdvisoryLock<T>(sql: Sql, key: number, work: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }> {
+  let outcome: { ran: true; result: T } | { ran: false } = { ran: false };
+  await sql.begin(async (tx) => {
+    const [row] = await tx<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${key}) AS locked`;
+    if (row?.locked !== true) return;
+    outcome = { ran: true, result: await work() };
+  });
+  return outcome;
+}
+
 /** The advisory lock keys toolmark uses (arbitrary constants, one per start-up step). */
-export const LOCKS = { migrate: 7_310_442_001, seed: 7_310_442_002, queues: 7_310_442_003 } as const;
+export const LOCKS = { migrate: 7_310_442_001, seed: 7_310_442_002, queues: 7_310_442_003, catalogue: 7_310_442_004 } as const;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
-import { withAdvisoryLock } from '../src/lock.js';
+import { withAdvisoryLock, withTryAdvisoryLock } from '../src/lock.js';
 
 let t: TestDatabase;
 const KEY = 7_310_442_999;
@@ -59,5 +59,28 @@ describe('withAdvisoryLock', () => {
     } finally {
       await killer.end({ timeout: 1 });
     }
+  });
+});
+
+describe('withTryAdvisoryLock', () => {
+  it('runs the work when the lock is free, skips it (ran: false) while another holds it, and frees it after', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const first = withTryAdvisoryLock(t.sql, KEY, async () => {
+      entered();
+      await held;
+      return 'first';
+    });
+    await inside;
+    let ran = false;
+    expect(await withTryAdvisoryLock(t.sql, KEY, async () => (ran = true))).toEqual({ ran: false });
+    expect(ran).toBe(false);
+    expect(await free()).toBe(false);
+    release();
+    expect(await first).toEqual({ ran: true, result: 'first' });
+    expect(await free()).toBe(true);
+    expect(await withTryAdvisoryLock(t.sql, KEY, async () => [1, 2])).toEqual({ ran: true, result: [1, 2] });
   });
 });

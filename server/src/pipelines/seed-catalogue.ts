@@ -7,7 +7,7 @@ import { LATEST_RULES, ruleSets, searchDocument, surfaceHash, type Surface } fro
 import type { CpuPool } from '../cpu/pool.js';
 import { lintStored, unwrap } from '../cpu/tasks.js';
 import { lintOnPool } from '../cpu/lint-on-pool.js';
-import { LOCKS, withAdvisoryLock, addVersionIfChanged, createServer, getServerByPackage, getServerBySlug, hasLintResult, refreshServerSearch, setServerFacts, storeLintResult, type DatabaseHandle, type ServerFacts } from '@toolmark/db';
+import { LOCKS, withAdvisoryLock, withTryAdvisoryLock, addVersionIfChanged, createServer, getServerByPackage, getServerBySlug, hasLintResult, refreshServerSearch, setServerFacts, storeLintResult, type DatabaseHandle, type ServerFacts } from '@toolmark/db';
 import { loadCatalogue, type LoadedEntry } from '../npm-catalogue/load.js';
 import { nodeSha256Hex } from '../native-hash.js';
 import { ensureOperatorOrganisation } from './seed.js';
@@ -42,6 +42,8 @@ export interface CatalogueSeedResult {
   ms: number;
   /** The service stopped the seed before it was done ({@link CatalogueSeedDeps.signal}). */
   stopped: boolean;
+  /** Another process held the catalogue lock: it seeds for all, this one did nothing. */
+  elsewhere: boolean;
 }
 
 /** What seeding uses besides the database: the CPU pool (lint off the event loop). */
@@ -66,7 +68,8 @@ interface Registered {
 /**
  * Seed every captured entry. Entries that need credentials or failed are not ranked (no tools); they are
  * counted in `skipped` and described in catalogue/README.md. Two passes so the board fills fast: first
- * every server, version and search document (database only, all under the seed lock once),
+ * every server, version and search document (database only, under the catalogue lock, tried: a
+ * process that finds another seeding skips the seed rather than wait),
  * then the latest rules' lint of each version lacking it, on the CPU pool (threads + 1 at once, the
  * event loop keeps answering), stored as it lands: a server is ranked from its result on, most
  * downloaded first. The older published rules versions are left to low-priority lint-version jobs: the
@@ -143,8 +146,11 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
   };
   const lanes = Promise.all(Array.from({ length: deps.cpu ? Math.max(1, deps.cpu.options.threads) + 1 : 1 }, lane));
   lanes.catch(() => undefined); // awaited below, after the first pass; not an unhandled rejection meanwhile
+  let elsewhere = false;
   try {
-    await withAdvisoryLock(handle.sql, LOCKS.seed, async () => {
+    // Its own lock, tried, not waited for: another process seeding the catalogue does it for all, and a
+    // process starting meanwhile must not be held back (the seed lock guards the steps before serving).
+    const pass = await withTryAdvisoryLock(handle.sql, LOCKS.catalogue, async () => {
       for (const loaded of entries) {
         if (deps.signal?.aborted) break;
         if (loaded.surface === null) continue;
@@ -155,6 +161,7 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
         }
       }
     });
+    elsewhere = !pass.ran;
   } finally {
     registering = false;
     registeredMs = Date.now() - started;
@@ -162,7 +169,11 @@ export async function seedCatalogue(handle: Pick<DatabaseHandle, 'db' | 'sql'>, 
   }
   await lanes;
   const seeded = registered.length;
-  const result = { entries: entries.length, seeded, created, skipped: entries.length - seeded, linted, ms: Date.now() - started, stopped: deps.signal?.aborted === true };
+  const result = { entries: entries.length, seeded, created, skipped: entries.length - seeded, linted, ms: Date.now() - started, stopped: deps.signal?.aborted === true, elsewhere };
+  if (elsewhere) {
+    log('catalogue seed: another process is seeding the catalogue; this one skips it');
+    return result;
+  }
   log(`catalogue seed${result.stopped ? ' (stopped: the service is stopping; the next start seeds the rest)' : ''}: ${seeded} servers (${created} new) of ${entries.length} entries in ${result.ms} ms (registered in ${registeredMs} ms; ${linted} linted under ${LATEST_RULES})`);
   return result;
 }
