@@ -24,6 +24,7 @@ import { CaptureError } from './errors.js';
 import { parseNpmPackageSpec } from './npm-spec.js';
 import { SANDBOX_OWN_ENV, SANDBOX_PACKAGE_DIR, sandboxCommand, type SandboxLimits } from './sandbox.js';
 import { sandboxStatus } from './sandbox-probe.js';
+import { sweepOrphanSandboxes } from './sandbox-sweep.js';
 import { storageCode, storageCodeInNpmOutput, storageFailure } from './storage-error.js';
 
 /** What to capture: a package spec, which of its bins to start, and variables the server needs to start. */
@@ -247,6 +248,7 @@ export async function captureNpmPackage(target: NpmPackageTarget, options: NpmCa
   if (sandboxed) {
     const status = sandboxStatus();
     if (!status.available) throw new CaptureError('spawn_failed', `the capture sandbox is not available: ${status.reason}`, { where });
+    sweepOrphanSandboxes();
   }
   const timeoutMs = options.timeoutMs ?? 180_000;
   const started = Date.now();

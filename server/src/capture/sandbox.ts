@@ -11,6 +11,12 @@ import { dirname } from 'node:path';
 import process from 'node:process';
 import { randomInt } from 'node:crypto';
 
+/**
+ * The throwaway uids a root worker runs sandboxes under (one drawn at random per run). Nothing else may use
+ * them: `sweepOrphanSandboxes` kills every process of such a uid that has lost its worker.
+ */
+export const SANDBOX_UIDS = { first: 200_000, count: 60_000 } as const;
+
 /** Resource limits of one sandboxed run (prlimit and tmpfs sizes). */
 export interface SandboxLimits {
   /** CPU seconds (RLIMIT_CPU; SIGKILL past it). */
@@ -75,7 +81,7 @@ export interface SandboxRun {
   args: string[];
   limits?: Partial<SandboxLimits>;
   tools?: Partial<SandboxTools>;
-  /** The unprivileged uid when the worker is root; default a random one in 200000–259999. */
+  /** The unprivileged uid when the worker is root; default a random one of SANDBOX_UIDS (200000–259999). */
   uid?: number;
 }
 
@@ -151,9 +157,9 @@ export function sandboxCommand(run: SandboxRun): { command: string; args: string
     ...run.args,
   ];
   if (process.getuid?.() !== 0) return { command: tools.bwrap, args: bwrap };
-  const uid = run.uid ?? 200_000 + randomInt(60_000);
+  const uid = run.uid ?? SANDBOX_UIDS.first + randomInt(SANDBOX_UIDS.count);
   return {
     command: tools.setpriv,
-    args: [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--no-new-privs', '--', tools.bwrap, ...bwrap],
+    args: [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--', tools.bwrap, ...bwrap],
   };
 }

@@ -19,6 +19,7 @@ import { fairSender, yieldCheck, type FairnessSettings } from './fairness.js';
 import { BUSY_LATER, EXCLUSIVE_QUEUES, INSTANCE_DEFAULTS, startInstance, type InstanceSettings } from './instance.js';
 import type { JobSender } from './sender.js';
 import type { CpuPool } from '../cpu/pool.js';
+import { sweepOrphanSandboxes } from '../capture/sandbox-sweep.js';
 
 /** What the workers need. */
 export interface WorkerDeps {
@@ -67,6 +68,9 @@ type Handle = (job: PgBoss.JobWithMetadata<unknown>, context: HandleContext) => 
  */
 export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<StopWorkers> {
   const running = new Set<Promise<unknown>>();
+  // Sandboxes a killed worker left behind on this machine (sandbox-sweep.ts).
+  const swept = sweepOrphanSandboxes();
+  if (swept > 0) deps.log.warn({ processes: swept }, 'killed the processes of sandboxes whose worker had died');
   const bossSchema = deps.instance?.bossSchema ?? INSTANCE_DEFAULTS.bossSchema;
   // This process's instance: heartbeats the jobs it runs, fails over those of dead instances (instance.ts).
   const instance = await startInstance(deps.db, boss, deps.log, deps.instance);
