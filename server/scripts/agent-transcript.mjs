@@ -103,11 +103,15 @@ async function startService(databaseUrl, port) {
       await sleep(500);
     }
     // The catalogue (catalogue/servers/, 200+ servers) is seeded in the background after /health answers:
-    // the transcript is recorded once the board stops growing (unchanged for 15 s; at most 600 s).
+    // the transcript is recorded once the board ranks every catalogue entry with tools, or stops growing
+    // for 15 s after that many (at most 900 s). Waiting only for "unchanged for 15 s" recorded a board of
+    // 8 under load: the seed registers every entry before it lints any, and the board stays at 8 meanwhile.
+    const { loadCatalogue } = await import('../dist/npm-catalogue/load.js');
+    const expected = loadCatalogue().filter((e) => (e.surface?.tools.length ?? 0) > 0).length;
     let total = -1;
     let since = Date.now();
-    const seedDeadline = Date.now() + 600_000;
-    while (Date.now() - since < 15_000 && Date.now() < seedDeadline) {
+    const seedDeadline = Date.now() + 900_000;
+    while ((total < expected || Date.now() - since < 15_000) && Date.now() < seedDeadline) {
       const now = await fetch(`${base}/v1/leaderboards/lint?limit=1`).then((r) => r.json(), () => ({ total: total })).then((b) => /** @type {{ total: number }} */ (b).total);
       if (now !== total) {
         total = now;
@@ -115,7 +119,7 @@ async function startService(databaseUrl, port) {
       }
       await sleep(2_000);
     }
-    process.stderr.write(`agent transcript: the board ranks ${total} servers\n`);
+    process.stderr.write(`agent transcript: the board ranks ${total} servers (the catalogue has ${expected} with tools)\n`);
     const adminKey = readFileSync(join(state, 'first-admin-key'), 'utf8').trim();
     const res = await fetch(`${base}/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ purpose: 'agent', name: 'agent transcript' }) });
     if (res.status !== 201 && res.status !== 200) throw new Error(`POST /v1/keys answered ${res.status}: ${await res.text()}`);

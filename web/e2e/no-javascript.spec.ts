@@ -15,9 +15,17 @@ test.describe('without JavaScript', () => {
   test('main pages render, forms work, progress refreshes itself', async ({ page, context }) => {
     await page.goto('/');
     await expect(page.locator('table.board tbody tr').first()).toBeVisible();
+    // The board opens with no sort named; a search typed there keeps it so (the form sends `sort=` empty,
+    // never `score`), so the search is sorted by relevance, and the caption says so.
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('');
     await page.getByLabel('Search servers and tools').fill('memory');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.locator('table.board tbody tr')).toHaveCount(1);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('memory');
+    expect(new URL(page.url()).searchParams.get('sort') ?? '').toBe('');
+    await expect(page.getByLabel('Sort by', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Sort by', { exact: true }).locator('option[value="relevance"]')).toHaveText('relevance to the search');
+    await expect(page.getByTestId('by-relevance')).toContainText('best match first');
     await page.locator('table.board tbody tr a').first().click();
     await expect(page.getByTestId('tool-card').first()).toBeVisible();
     // Rows open without JavaScript (details/summary), and the tool table sorts on the server.

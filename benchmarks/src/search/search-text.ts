@@ -15,9 +15,10 @@
 // glossary of terms people search MCP servers by (ブラウザ -> browser): a query "ブラウザ" finds the
 // browser servers whose text is English.
 //
-// One definition, two ways to combine it: the board and the site's search box require every word (a few
+// One definition, two ways to match it: the board and the site's search box require every word (a few
 // words typed into a box), while the MCP tool find_servers takes a sentence ("read and click through web
-// pages", "ブラウザを操作したい") and ranks servers by how many of its terms (`sentenceTerms`) they hold.
+// pages", "ブラウザを操作したい") and finds servers holding any of its terms (`sentenceTerms`). Both rank by
+// one relevance over those terms (db's `serverRelevance`: BM25 over the weighted search vector).
 
 /** A run of CJK ideographs, kana (incl. the prolonged sound mark) and Hangul. */
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;

@@ -4,11 +4,15 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, or, sql, type
 import { CategoryIdSchema, parseSearchQuery, type CategoryId } from '@toolmark/benchmarks';
 import type { Database } from '../client.js';
 import { securityOfResults } from './security.js';
-import { serverMatches } from './search.js';
+import { relevanceQuery, serverMatches, serverRelevance } from './search.js';
 import { boardEntries, lintResults, servers } from '../schema.js';
 
-/** Leaderboard sort keys: the columns, then the scoring categories (points of points possible per category). */
-export const BOARD_SORTS = ['score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options] as const;
+/**
+ * Leaderboard sort keys: relevance to the search (`serverRelevance`, then score, then slug; without a
+ * search every server is equally relevant, so it is the score order), the columns, then the scoring
+ * categories (points of points possible per category).
+ */
+export const BOARD_SORTS = ['relevance', 'score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options] as const;
 /** A leaderboard sort key. */
 export type BoardSort = (typeof BOARD_SORTS)[number];
 
@@ -48,6 +52,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
  */
 export async function leaderboard(db: Database, q: BoardQuery, options: { scoreCounts?: () => Promise<ScoreCounts> } = {}) {
   const b = boardEntries;
+  const search = q.search ? parseSearchQuery(q.search) : null;
   const where = and(
     eq(b.rulesId, q.rulesId),
     eq(b.rulesHash, q.rulesHash),
@@ -56,7 +61,7 @@ export async function leaderboard(db: Database, q: BoardQuery, options: { scoreC
     gt(b.toolCount, 0),
     // Full-text search over names, descriptions, keywords and tool text (repositories/search.ts), or a
     // substring of the name or slug.
-    q.search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`), serverMatches(sql`${b.serverId}`, parseSearchQuery(q.search))) : undefined,
+    q.search && search ? or(ilike(b.name, `%${escapeLike(q.search)}%`), ilike(b.slug, `%${escapeLike(q.search)}%`), serverMatches(sql`${b.serverId}`, search)) : undefined,
     q.license ? sql`${b.serverId} in (select ${servers.id} from ${servers} where lower(${servers.license}) = lower(${q.license}))` : undefined,
     q.transport === 'stdio' ? eq(b.source, 'npm') : q.transport === 'http' ? eq(b.source, 'url') : undefined,
     q.minTools !== undefined ? sql`${b.toolCount} >= ${q.minTools}` : undefined,
@@ -65,9 +70,12 @@ export async function leaderboard(db: Database, q: BoardQuery, options: { scoreC
     q.security === true ? gt(b.securityFindings, 0) : q.security === false ? eq(b.securityFindings, 0) : undefined,
   );
   const dir = q.order === 'asc' ? asc : desc;
+  // Relevance is read per row from the server's search vector (no index can hold it: it depends on the query).
+  const relevance = q.sort === 'relevance' && search ? serverRelevance(await relevanceQuery(db, search)) : null;
   // The id is one of the contract's category ids, written as a literal so the expression is its index's.
   const category = (id: CategoryId) => sql`((${b.categories} ->> '${sql.raw(id)}')::real) ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`;
   const keys: Record<BoardSort, SQL> = {
+    relevance: relevance ? sql`(select ${relevance} from ${servers} where ${servers.id} = ${b.serverId}) ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')}` : sql`${b.score} desc nulls last`,
     score: sql`${b.score} ${sql.raw(q.order === 'asc' ? 'asc' : 'desc')} nulls last`,
     name: dir(b.nameLower),
     tools: dir(b.toolCount),
@@ -111,7 +119,7 @@ export async function leaderboard(db: Database, q: BoardQuery, options: { scoreC
       .select(columns)
       .from(b)
       .where(and(where, risky ? gt(b.securityFindings, 0) : eq(b.securityFindings, 0)))
-      .orderBy(key, ...(q.sort === 'name' ? [dir(b.serverId)] : [asc(b.nameLower), asc(b.serverId)]))
+      .orderBy(key, ...(q.sort === 'name' ? [dir(b.serverId)] : q.sort === 'relevance' ? [sql`${b.score} desc nulls last`, asc(b.slug)] : [asc(b.nameLower), asc(b.serverId)]))
       .limit(limit)
       .offset(offset);
   const [counted] = await db

@@ -1,13 +1,15 @@
 // "Which server does X": public servers on one rules version's board found by what they do, through the
 // catalogue's one search definition (repositories/search.ts: the server's `search_vector` kept by
 // `refreshServerSearch` from the core's `searchDocument`; the query parsed by the core's `parseSearchQuery`).
-// A sentence is searched term by term (the core's `sentenceTerms`) rather than with every word required:
-// servers are ranked by how many of its terms their text holds, then by relevance (ts_rank_cd and the name's
-// trigram similarity, as the board's `serverRelevance`), then by score.
+// A sentence is searched term by term (the core's `sentenceTerms`) rather than with every word required,
+// and ranked by the board's own relevance (`serverRelevance`: each term weighted by how rare it is, times a
+// saturating count of where the server holds it), then by score, then by slug — so the board's `relevance`
+// sort and this tool agree on the same query.
 import { sql } from 'drizzle-orm';
-import { cjkBigrams, sentenceTerms, toolSearchText, type SearchQuery } from '@toolmark/benchmarks';
+import { cjkBigrams, toolSearchText, type SearchQuery } from '@toolmark/benchmarks';
 import type { Executor } from '../client.js';
-import { lexemesQuery } from './search.js';
+import { relevanceQuery, serverRelevance } from './search.js';
+import { servers } from '../schema.js';
 
 /** One server found, with what an agent needs to choose and install it. */
 export interface FoundServer {
@@ -29,48 +31,25 @@ export interface FoundServer {
   matchingTools: string[];
 }
 
-/** A sentence's terms as PostgreSQL reads them: the label shown, and the tsquery text (a stop word has none). */
-export interface ResolvedTerm {
-  label: string;
-  tsquery: string;
-}
-
-/**
- * The terms of a parsed sentence as tsqueries: a word through `plainto_tsquery('english', …)` (stemmed, a
- * stop word dropped, labelled by its lexemes), a CJK run as all of its bigrams (labelled by the run).
- * Distinct by tsquery, in the sentence's order.
- */
-export async function resolveSentenceTerms(db: Executor, q: SearchQuery): Promise<ResolvedTerm[]> {
-  const terms = sentenceTerms(q);
-  const words = terms.flatMap((t) => ('word' in t ? [t.word] : []));
-  const stemmed = words.length === 0 ? [] : [...(await db.execute<{ q: string }>(sql`select plainto_tsquery('english', w)::text as q from unnest(${sql`ARRAY[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]`}) with ordinality as x(w, ord) order by ord`))].map((r) => r.q);
-  const resolved: ResolvedTerm[] = [];
-  let i = 0;
-  for (const t of terms) {
-    const term = 'word' in t ? { label: (stemmed[i++] ?? '').replace(/'/g, '').replace(/ & /g, ' '), tsquery: stemmed[i - 1] ?? '' } : { label: t.cjk, tsquery: lexemesQuery(t.bigrams) };
-    if (term.tsquery !== '' && !resolved.some((r) => r.tsquery === term.tsquery)) resolved.push(term);
-  }
-  return resolved;
-}
-
 /** Servers whose search text holds any of the sentence's terms, best first; nothing for a sentence without terms. */
 export async function findServersByText(db: Executor, q: { rulesId: string; rulesHash: string; query: SearchQuery; limit: number }): Promise<{ terms: string[]; servers: FoundServer[] }> {
-  const terms = await resolveSentenceTerms(db, q.query);
+  const relevance = await relevanceQuery(db, q.query);
+  const terms = relevance.terms;
   if (terms.length === 0) return { terms: [], servers: [] };
   const termArray = sql`ARRAY[${sql.join(terms.map((t) => sql`${t.tsquery}`), sql`, `)}]::text[]`;
   const anyTerm = terms.map((t) => `(${t.tsquery})`).join(' | ');
   const rows = [
     ...(await db.execute<Record<string, unknown>>(sql`
     SELECT b.server_id, b.slug, b.name, b.description, b.score, b.band, b.tool_count, b.security_findings, b.version_label,
-           s.source, s.source_package, s.source_url, v.tools::jsonb AS tools,
-           (SELECT count(*) FROM unnest(${termArray}) t WHERE s.search_vector @@ t::tsquery)::int AS matched,
-           ts_rank_cd(s.search_vector, ${anyTerm}::tsquery) + word_similarity(lower(${q.query.text}), lower(s.name)) AS relevance
+           ${servers.source}, ${servers.sourcePackage}, ${servers.sourceUrl}, v.tools::jsonb AS tools,
+           (SELECT count(*) FROM unnest(${termArray}) t WHERE ${servers.searchVector} @@ t::tsquery)::int AS matched,
+           ${serverRelevance(relevance)} AS relevance
     FROM board_entries b
-    JOIN servers s ON s.id = b.server_id
+    JOIN ${servers} ON ${servers.id} = b.server_id
     JOIN server_versions v ON v.id = b.version_id
-    WHERE b.rules_id = ${q.rulesId} AND b.rules_hash = ${q.rulesHash} AND b.public AND b.score IS NOT NULL AND b.tool_count > 0 AND s.deleted_at IS NULL
-      AND (s.search_vector @@ ${anyTerm}::tsquery OR lower(${q.query.text}) <% lower(s.name))
-    ORDER BY matched DESC, relevance DESC, b.score DESC, b.slug
+    WHERE b.rules_id = ${q.rulesId} AND b.rules_hash = ${q.rulesHash} AND b.public AND b.score IS NOT NULL AND b.tool_count > 0 AND ${servers.deletedAt} IS NULL
+      AND (${servers.searchVector} @@ ${anyTerm}::tsquery OR lower(${q.query.text}) <% lower(${servers.name}))
+    ORDER BY relevance DESC, b.score DESC, b.slug
     LIMIT ${q.limit}`)),
   ];
   // Which of each found server's tools hold a term: each tool's own search text (the core's toolSearchText,

@@ -34,10 +34,12 @@ const selectionAccOf = (metrics: unknown): number | null => {
 /** Public servers that do what `query` says, best match first, with scores, security, results and install. */
 export async function findServers(deps: Pick<PipelineDeps, 'db'>, q: { query: string; limit: number; rules?: RuleSetId | undefined }) {
   const rules = ruleSets[q.rules ?? LATEST_RULES];
-  // Servers that hold fewer than half as many of the terms as the best match are noise ("read" alone
-  // matches every server with a read_* tool): they are left out.
+  // Servers that hold fewer than half as many of the terms as the found server holding most are noise
+  // ("read" alone matches every server with a read_* tool): they are left out. (The order is relevance,
+  // where a rare term weighs more than a common one, so the first need not hold the most terms.)
   const { terms, servers: matched } = await findServersByText(deps.db, { rulesId: rules.id, rulesHash: rules.hash, query: parseSearchQuery(q.query), limit: q.limit });
-  const found = matched.filter((f) => f.matchedTerms * 2 >= (matched[0]?.matchedTerms ?? 0));
+  const most = Math.max(0, ...matched.map((f) => f.matchedTerms));
+  const found = matched.filter((f) => f.matchedTerms * 2 >= most);
   const results = await latestModelResults(deps.db, found.map((f) => f.id));
   return {
     rules: `${rules.id}@${rules.hash}`,

@@ -1,7 +1,8 @@
 // A page of the lint leaderboard, read through the short-lived caches: the one path of
 // GET /v1/leaderboards/lint and the MCP tool search_leaderboard.
 import { ruleSets, type RuleSetId } from '@toolmark/benchmarks';
-import { boardScoreCounts, leaderboard, type BoardQuery, type Database, type ScoreCounts } from '@toolmark/db';
+import { defaultBoardSort } from '@toolmark/benchmarks/api';
+import { boardScoreCounts, leaderboard, type BoardQuery, type BoardSort, type Database, type ScoreCounts } from '@toolmark/db';
 import type { ReadCache } from './read-cache.js';
 
 /** What a board page needs: the database and the two read caches (a route's ApiContext has them). */
@@ -12,8 +13,10 @@ export interface LintBoardDeps {
 }
 
 /** A board request: one rules id (and hash, default the build's own), filters, sort and page. */
-export interface LintBoardRequest extends Omit<BoardQuery, 'rulesId' | 'rulesHash' | 'order'> {
+export interface LintBoardRequest extends Omit<BoardQuery, 'rulesId' | 'rulesHash' | 'order' | 'sort'> {
   rules: RuleSetId;
+  /** Default: relevance with a search, score without (the contract's `defaultBoardSort`). */
+  sort?: BoardSort | undefined;
   hash?: string | undefined;
   order?: 'asc' | 'desc' | undefined;
 }
@@ -21,6 +24,7 @@ export interface LintBoardRequest extends Omit<BoardQuery, 'rulesId' | 'rulesHas
 /** Public servers ranked by their latest version's score under one rules id and hash. */
 export async function readLintBoard(deps: LintBoardDeps, q: LintBoardRequest) {
   const rules = { id: q.rules, hash: q.hash ?? ruleSets[q.rules].hash };
+  const sort = q.sort ?? defaultBoardSort(q.search);
   const query = {
     rulesId: rules.id,
     rulesHash: rules.hash,
@@ -31,8 +35,8 @@ export async function readLintBoard(deps: LintBoardDeps, q: LintBoardRequest) {
     maxTools: q.maxTools,
     band: q.band,
     security: q.security,
-    sort: q.sort,
-    order: q.order ?? (q.sort === 'name' ? 'asc' : 'desc'),
+    sort,
+    order: q.order ?? (sort === 'name' ? 'asc' : 'desc'),
     limit: q.limit,
     offset: q.offset,
   } as const;

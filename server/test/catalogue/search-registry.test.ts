@@ -90,6 +90,15 @@ describe('search', () => {
     }
   });
 
+  it('puts browser-automation servers first for "browser" and "ブラウザ" (the default sort with q is relevance, not score)', async () => {
+    const browsers = /playwright|puppeteer|browser|chrome-devtools|firefox-devtools|selenium|hyperbrowser/;
+    for (const q of ['browser', 'ブラウザ']) {
+      const top = (await names(q)).slice(0, 3);
+      expect(top, q).toHaveLength(3);
+      for (const name of top) expect(name, `${q}: ${top.join(', ')}`).toMatch(browsers);
+    }
+  });
+
   it('finds Japanese text by a word inside it (CJK bigrams), and a misspelt name (pg_trgm)', async () => {
     expect(await names('要約')).toEqual(['Japanese summariser']);
     expect(await names('ページ要約')).toEqual(['Japanese summariser']);

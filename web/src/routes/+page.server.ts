@@ -7,7 +7,7 @@ import type { PageServerLoad } from './$types';
 
 const PAGE = 50;
 // The values the API takes (the contract's types check each list); anything else in the URL is left out.
-const COLUMN_SORTS = ['score', 'name', 'tools', 'tokens', 'captured'] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
+const COLUMN_SORTS = ['relevance', 'score', 'name', 'tools', 'tokens', 'captured'] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
 /** The scoring categories (the contract's list): each row's bars and a sort key each. */
 const CATEGORIES = CategoryIdSchema.options;
 const SORTS = [...COLUMN_SORTS, ...CATEGORIES] as const satisfies readonly NonNullable<BoardQuery['sort']>[];
@@ -27,7 +27,9 @@ export const load: PageServerLoad = async (event) => {
   const minToolsText = (p.get('minTools') ?? '').trim();
   const minTools = /^\d{1,3}$/.test(minToolsText) ? Number(minToolsText) : undefined;
   const security = one(p.get('security'), ['true', 'false'] as const);
-  const sort = one(p.get('sort'), SORTS) ?? 'score';
+  // No sort named: the API's default (relevance with a search, score without), so typing a search on a
+  // board sorted by default never sends `score` with it.
+  const sort = one(p.get('sort'), SORTS);
   const order = one(p.get('order'), ['asc', 'desc'] as const);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(p.get('page') ?? '1', 10) || 1));
   const [list, board] = await Promise.all([
@@ -64,7 +66,7 @@ export const load: PageServerLoad = async (event) => {
       })),
     },
     licenses: LICENSES,
-    query: { rules: shownRef, q, license, transport: transport ?? '', minTools: minTools === undefined ? '' : String(minTools), band: band ?? '', security: security ?? '', sort, order: order ?? '', page },
+    query: { rules: shownRef, q, license, transport: transport ?? '', minTools: minTools === undefined ? '' : String(minTools), band: band ?? '', security: security ?? '', sort: sort ?? '', order: order ?? '', page },
     pageSize: PAGE,
   };
 };

@@ -8,7 +8,7 @@ const _wireTimestamp: Equal<Answer<'GET /v1/servers/{id}'>['server']['createdAt'
 const _handlerTimestamp: Equal<z.output<typeof ServerSchema>['createdAt'], Date> = true;
 const _nullableTimestamp: Equal<Answer<'GET /v1/rules'>['items'][number]['firstScoredAt'], string | null> = true;
 const _defaultsOptional: Equal<Body<'POST /v1/servers'>['public'], boolean | undefined> = true;
-const _queryEnum: Equal<Query<'GET /v1/leaderboards/lint'>['sort'], 'score' | 'name' | 'tools' | 'tokens' | 'captured' | 'purpose' | 'usage' | 'parameters' | 'returns' | 'constraints' | 'examples' | undefined> = true;
+const _queryEnum: Equal<Query<'GET /v1/leaderboards/lint'>['sort'], 'relevance' | 'score' | 'name' | 'tools' | 'tokens' | 'captured' | 'purpose' | 'usage' | 'parameters' | 'returns' | 'constraints' | 'examples' | undefined> = true;
 
 describe('API contracts', () => {
   it('names every endpoint `METHOD /path` with OpenAPI-style parameters and answers at least one success (or, a method never allowed there, 405)', () => {

@@ -5,8 +5,11 @@ import { PageQuerySchema, RulesHashSchema, RulesIdSchema, RulesRefSchema, stored
 import { authErrors, ErrorSchema, unavailable } from './errors.js';
 import { SecurityStatusSchema } from './security.js';
 
-/** What a leaderboard can be sorted by: a column, or a scoring category (the server's points of points possible in it). */
-export const BoardSortSchema = z.enum(['score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options]);
+/**
+ * What a leaderboard can be sorted by: relevance to the search `q` (ties by score, then slug), a column, or
+ * a scoring category (the server's points of points possible in it).
+ */
+export const BoardSortSchema = z.enum(['relevance', 'score', 'name', 'tools', 'tokens', 'captured', ...CategoryIdSchema.options]);
 
 /** Query of `GET /v1/leaderboards/lint`: one rules version (the build's hash unless `hash` names an older one), filtered, sorted, paged. */
 export const BoardQuerySchema = PageQuerySchema.extend({
@@ -22,9 +25,13 @@ export const BoardQuerySchema = PageQuerySchema.extend({
   maxTools: z.coerce.number<number | string>().int().min(0).max(1000).optional(),
   band: z.enum(['sunny', 'cloudy', 'rain']).optional(),
   security: z.enum(['true', 'false']).optional(),
-  sort: BoardSortSchema.default('score'),
+  /** Default: `relevance` when `q` is given, `score` otherwise (`defaultBoardSort`); a sort named here always wins. */
+  sort: BoardSortSchema.optional().describe('relevance (the default with q: best match first, ties by score then slug), score (the default without q), name, tools, tokens, captured, or a category'),
   order: z.enum(['asc', 'desc']).optional(),
 });
+
+/** The sort of a board request that names none: relevance to the search when there is one, score otherwise. */
+export const defaultBoardSort = (q: string | undefined): 'relevance' | 'score' => (q !== undefined && q.trim() !== '' ? 'relevance' : 'score');
 
 /** What the board shows of a server's package: spec, licence, repository, homepage, keywords, the variables it needs. */
 export const BoardPackageSchema = z.object({

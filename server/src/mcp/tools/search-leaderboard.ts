@@ -13,10 +13,10 @@ export const searchLeaderboardTool = defineTool({
     'Search the public toolmark leaderboard of MCP servers, ranked by the lint score of their tools: filter by a word in the name, by band, or by security findings, and sort by score or a category. ' +
     'Use it to find a well-scored server for a job, or the slug that get_server_score takes. Returns the rank, slug, name, score, band, tool count and findings per severity of each server.',
   inputSchema: {
-    query: BoardQuerySchema.shape.q.describe('A word in the server\'s name or slug, e.g. "github"; omit it for every server'),
+    query: BoardQuerySchema.shape.q.describe('Words for what the server does or its name, e.g. "github" or "browser"; omit it for every server'),
     band: z.enum(['sunny', 'cloudy', 'rain']).optional().describe('Only servers in this band: sunny is a score of 70 or more, cloudy 40-69, rain below 40'),
     security: z.boolean().optional().describe('true: only servers with security findings; false: only servers without'),
-    sort: BoardSortSchema.default('score').describe('Sort key: score (default), name, tools, tokens, captured or a category (purpose, usage, parameters, returns, constraints, examples)'),
+    sort: BoardSortSchema.optional().describe('Sort key: relevance (default with a query), score (default without), name, tools, tokens, captured or a category (purpose, usage, parameters, returns, constraints, examples)'),
     limit: z.number().int().min(1).max(50).default(10).describe('Servers per page, 1-50, default 10'),
     offset: z.number().int().min(0).max(100000).default(0).describe('Servers to skip, for the next page'),
     rules: z.enum(publishedRuleSetIds() as [string, ...string[]]).default(LATEST_RULES).describe(`Rules version of the board; default ${LATEST_RULES}`),
