@@ -203,9 +203,10 @@ async function saveLintScoreOnce(
       .insert(lintSaves)
       .values({ serverId: incoming.serverId, serverVersionId: version.id, lintResultId: stored.id, apiKeyId: payer?.apiKeyId ?? null, label: incoming.label })
       .returning({ id: lintSaves.id });
-    const charge = payer ? await chargeUnits(tx, { organisationId: payer.organisationId, purpose: payer.purpose, units: 1, at: payer.at }) : null;
-    // The follow-up jobs of an added version commit with it (job-insert.ts), as on the one-statement path.
+    // The follow-up jobs of an added version commit with it (job-insert.ts), as on the one-statement path; a
+    // charge refused below rolls them back with the rest.
     if (created && enqueue) await tx.execute(insertJobs(sql as never, sql.identifier(enqueue.table.schema), enqueue.jobs(version.id), sql`true`));
+    const charge = payer ? await chargeUnits(tx, { organisationId: payer.organisationId, purpose: payer.purpose, units: 1, at: payer.at }) : null;
     return { version, created, lintResultId: stored.id, saveId: save!.id, charge };
   });
 }
