@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { connectProbe } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { backendsCpu, backendsCpuSpent, cpuMsOf } from './proc-cpu.js';
 import { startWireCounter } from './pg-wire-count.js';
@@ -81,10 +82,13 @@ async function runWatchJobs(db: TestDatabase, limit: number): Promise<string> {
   // No webhooks are subscribed in the bench: nothing is sent (a sender that would say so).
   const sender: JobSender = { send: () => Promise.reject(new Error('the bench subscribes no webhook')) };
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const [p0, b0] = [await backendsCpu(db.sql, db.name), process.cpuUsage()];
+  // The backends are read through a connection of their own: the one the jobs use must be counted.
+  const probe = connectProbe(db.url);
+  const [p0, b0] = [await backendsCpu(probe, db.name), process.cpuUsage()];
   const kinds = new Map<string, number>();
   for (const { versionId } of rows) for (const kind of (await watchVersion({ db: db.db, sender, log }, { versionId })).events) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  const [p1, b1] = [await backendsCpu(db.sql, db.name), process.cpuUsage(b0)];
+  const [p1, b1] = [await backendsCpu(probe, db.name), process.cpuUsage(b0)];
+  await probe.end();
   const per = (ms: number) => (ms / rows.length).toFixed(2);
   return (
     `watch-version jobs the saves queued, ${rows.length} run one at a time in the bench's process (off the answer path): CPU per job ${per((b1.user + b1.system) / 1000)} ms, ` +

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
-import { diffLintResults, LATEST_RULES, publishedRuleSetIds, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { LATEST_RULES, publishedRuleSetIds, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
 import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type JobsWithSave, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
@@ -64,9 +64,11 @@ export async function saveLint(
     }
     deps.memo.rememberOwner(server.id, server.organisationId);
   }
-  // Parsing, hashing and linting a new body is the save's CPU work: on the request's CPU session (a worker thread).
-  const { surface, surfaceHash: hash, result } = await deps.memo.lintBody(input.body, bodyHash, LATEST_RULES, input.cpu);
-  deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
+  // Parsing, hashing and linting a new body is the save's CPU work: on the request's CPU session (a worker
+  // thread). Bytes seen before (a branch saving tools that are not the server's latest) are not linted again.
+  const linted = known ?? (await deps.memo.lintBody(input.body, bodyHash, LATEST_RULES, input.cpu));
+  if (!known) deps.memo.rememberBody(bodyHash, linted);
+  const { surface, surfaceHash: hash, result } = linted;
   const tools = { tools: surface.tools };
   // The jobs a new version needs — its watch events and its lint under the other published rules — are
   // written by the save's own statement (or transaction) when the queue is pg-boss: they commit with the
@@ -159,5 +161,5 @@ async function followUps(jobs: JobSender, versionId: string): Promise<void> {
 async function changesSince(deps: Pick<PipelineDeps, 'db' | 'memo'>, previous: (VersionRef & { resultId: string }) | null, result: LintResult): Promise<LintChanges | null> {
   if (!previous) return null;
   const before = await deps.memo.storedResult(previous.resultId, () => lintResultById(deps.db, previous.resultId));
-  return before ? diffLintResults(before, result, { versionId: previous.id, label: previous.label, surfaceHash: previous.surfaceHash }) : null;
+  return before ? deps.memo.changes({ resultId: previous.resultId, result: before }, result, { versionId: previous.id, label: previous.label, surfaceHash: previous.surfaceHash }) : null;
 }
