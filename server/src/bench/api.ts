@@ -72,6 +72,9 @@ const missed: string[] = [];
 /** Round trips to PostgreSQL (and statements parsed) per save of each kind, read through the counting proxy. */
 const ROUND_TRIP_SAVES = Number(process.env.BENCH_ROUND_TRIP_SAVES ?? 40);
 
+/** commit_delay in microseconds for the bench's database (BENCH_COMMIT_DELAY; unset: the server's, 0 by default). */
+const COMMIT_DELAY = process.env.BENCH_COMMIT_DELAY === undefined ? undefined : Math.max(0, Math.min(100_000, Math.trunc(Number(process.env.BENCH_COMMIT_DELAY)) || 0));
+
 /** How many of the queued `watch-version` jobs the bench runs itself after the timed runs (BENCH_WATCH_JOBS; 0 to skip). */
 const BENCH_WATCH_JOBS = Number(process.env.BENCH_WATCH_JOBS ?? 100);
 
@@ -98,6 +101,9 @@ async function runWatchJobs(db: TestDatabase, limit: number): Promise<string> {
 
 async function main(): Promise<void> {
   const db = await createTestDatabase(4);
+  // Group commit, measured (docs/performance.md): BENCH_COMMIT_DELAY=<µs> sets PostgreSQL's commit_delay for
+  // this database's sessions (a superuser setting; the bench's own throwaway database, never the server's).
+  if (COMMIT_DELAY !== undefined) await db.sql.unsafe(`ALTER DATABASE "${db.name}" SET commit_delay = ${COMMIT_DELAY}`);
   const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-api-'));
   const pg = new URL(db.url);
   // First the service behind a counting proxy (pg-wire-count.ts): the servers are registered, then saves are
@@ -163,6 +169,7 @@ async function main(): Promise<void> {
     const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`node ${process.version}; load average ${load()}; service on ${url} (database: machine PostgreSQL, fresh database); ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up of saves`);
     console.log(`commit: ${asyncCommit ? 'TOOLMARK_SAVES_ASYNC_COMMIT=true (asynchronous: NOT the default, the targets are judged on the default)' : 'synchronous (the default: an answered save is on disk)'}; saves pools of ${process.env.TOOLMARK_SAVES_POOL ?? `${savesPoolSize({ TOOLMARK_SAVES_ASYNC_COMMIT: asyncCommit })} (the default for this commit mode)`} connections each`);
+    if (COMMIT_DELAY !== undefined) console.log(`commit_delay = ${COMMIT_DELAY} µs for this database (BENCH_COMMIT_DELAY; commit_siblings ${(await db.sql<{ v: string }[]>`SHOW commit_siblings`)[0]!.v})`);
     console.log(`surface: 20 tools, ${(body.length / 1024).toFixed(0)} KiB; ${SERVERS} servers; ${CHANGED_SHARE * 100} % of saves change the tools`);
 
     let n = 0;
