@@ -169,7 +169,7 @@ async function main(): Promise<void> {
     const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`node ${process.version}; load average ${load()}; service on ${url} (database: machine PostgreSQL, fresh database); ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up of saves`);
     console.log(`commit: ${asyncCommit ? 'TOOLMARK_SAVES_ASYNC_COMMIT=true (asynchronous: NOT the default, the targets are judged on the default)' : 'synchronous (the default: an answered save is on disk)'}; saves pools of ${process.env.TOOLMARK_SAVES_POOL ?? `${savesPoolSize({ TOOLMARK_SAVES_ASYNC_COMMIT: asyncCommit })} (the default for this commit mode)`} connections each`);
-    if (COMMIT_DELAY !== undefined) console.log(`commit_delay = ${COMMIT_DELAY} µs for this database (BENCH_COMMIT_DELAY; commit_siblings ${(await db.sql<{ v: string }[]>`SHOW commit_siblings`)[0]!.v})`);
+    if (COMMIT_DELAY !== undefined) console.log(`commit_delay = ${COMMIT_DELAY} µs for this database (BENCH_COMMIT_DELAY; commit_siblings ${(await db.sql<{ v: string }[]>`SELECT current_setting('commit_siblings') AS v`)[0]!.v})`);
     console.log(`surface: 20 tools, ${(body.length / 1024).toFixed(0)} KiB; ${SERVERS} servers; ${CHANGED_SHARE * 100} % of saves change the tools`);
 
     let n = 0;
