@@ -20,6 +20,7 @@ export * from './repositories/badge.js';
 export * from './repositories/security.js';
 export * from './repositories/lint-fast-save.js';
 export * from './repositories/lint-new-version-save.js';
+export * from './repositories/job-insert.js';
 export * from './availability.js';
 export * from './repositories/case-browser.js';
 export * from './repositories/case-sets.js';

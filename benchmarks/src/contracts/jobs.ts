@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the contract between producers (routes, schedules, other jobs) and handlers; each handler parses its
  * payload with the schema before doing anything.
  */
-export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model', 'build-release', 'deliver-webhook'] as const;
+export const JOB_QUEUES = ['capture-server', 'lint-version', 'recapture-public', 'generate-cases', 'run-model', 'build-release', 'deliver-webhook', 'watch-version'] as const;
 /** A queue name. */
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
@@ -57,3 +57,11 @@ export type BuildReleaseJob = z.infer<typeof BuildReleaseJobSchema>;
 export const DeliverWebhookJobSchema = z.object({ deliveryId: z.uuid() }).strict();
 /** Payload of `deliver-webhook`. */
 export type DeliverWebhookJob = z.infer<typeof DeliverWebhookJobSchema>;
+
+/**
+ * `watch-version`: raise the watch events of a version a CI save added (security.finding, version.created,
+ * score.changed; pipelines/watch-events.ts). Queued in the save's own statement, so it commits with the save.
+ */
+export const WatchVersionJobSchema = z.object({ versionId: z.uuid() }).strict();
+/** Payload of `watch-version`. */
+export type WatchVersionJob = z.infer<typeof WatchVersionJobSchema>;

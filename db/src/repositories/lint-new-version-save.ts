@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { LintResult } from '@toolmark/benchmarks';
 import { isTransientConflict, isUniqueViolation } from '../errors.js';
+import { insertJobs, type JobsWithSave } from './job-insert.js';
 import { columnsOf, type VersionRef } from './lint.js';
 import { utcMonth } from './month.js';
 import { ALLOWANCE_COLUMN_NAMES, type SpendingPurpose } from './usage.js';
@@ -12,12 +13,15 @@ export interface NewVersionSaveOutcome {
   resultId: string;
   saveId: string;
   previous: (VersionRef & { resultId: string }) | null;
+  /** Jobs the statement queued with the save (`enqueue`; 0 without). */
+  queued: number;
 }
 
 /** What the statement answers: the new version's seq (null when nothing was written) and the previous scored. */
 interface StatementRow {
   seq: number | null;
   previous: { id: string; seq: number; label: string | null; surface_hash: string; result_id: string } | null;
+  queued: number | null;
 }
 
 /**
@@ -38,6 +42,9 @@ interface StatementRow {
  * async-commit pool, like the one-statement save of repeated tools. The documents go as text cast to
  * `json` (a `jsonb` parameter would be parsed into a tree and printed again; the `::text` keeps postgres.js
  * from encoding the text once more as a JSON string).
+ *
+ * With `enqueue`, the same statement inserts the save's follow-up jobs into pg-boss's table (job-insert.ts)
+ * when — and only when — it added the version: they commit with it, in the same WAL flush.
  */
 export async function saveNewVersionFast(
   sql: Sql,
@@ -54,6 +61,8 @@ export async function saveNewVersionFast(
     apiKeyId: string;
     purpose: SpendingPurpose;
     at: Date;
+    /** Jobs to queue in the same statement when the version is added (watch events, the other rules' lint). */
+    enqueue?: JobsWithSave | undefined;
   },
 ): Promise<NewVersionSaveOutcome | null> {
   const allowance = sql(ALLOWANCE_COLUMN_NAMES[input.purpose]);
@@ -62,6 +71,10 @@ export async function saveNewVersionFast(
   const resultId = randomUUID();
   const saveId = randomUUID();
   const c = columnsOf(input.result);
+  const enqueue = input.enqueue;
+  const jobs = enqueue
+    ? sql`, jobs AS (${insertJobs(sql as never, sql(enqueue.table.schema), enqueue.jobs(versionId), sql`EXISTS (SELECT 1 FROM moved)`)})`
+    : sql``;
   let row: StatementRow | undefined;
   try {
     [row] = await sql<StatementRow[]>`
@@ -96,8 +109,8 @@ export async function saveNewVersionFast(
       ), moved AS (
         UPDATE servers SET latest_version_id = version.id FROM version, save WHERE servers.id = ${input.serverId}
         RETURNING servers.id
-      )
-      SELECT (SELECT version.seq FROM version, moved) AS seq,
+      )${jobs}
+      SELECT (SELECT version.seq FROM version, moved) AS seq, ${enqueue ? sql`(SELECT count(*)::int FROM jobs)` : sql`NULL::int`} AS queued,
         -- The version scored before under these rules: usually the latest itself (one index lookup); only
         -- when the latest has no result under these rules, walk back.
         COALESCE(
@@ -119,5 +132,6 @@ export async function saveNewVersionFast(
     resultId,
     saveId,
     previous: p ? { id: p.id, seq: p.seq, label: p.label, surfaceHash: p.surface_hash, resultId: p.result_id } : null,
+    queued: row.queued ?? 0,
   };
 }

@@ -5,6 +5,7 @@ import { RepositoryError } from '../errors.js';
 import { retryOnce } from '../retry.js';
 import { lintResults, lintSaves, serverVersions, servers } from '../schema.js';
 import { chargeUnits, type Charge, type SpendingPurpose } from './usage.js';
+import { insertJobs, type JobsWithSave } from './job-insert.js';
 
 /** A version as stored, without its tools. */
 export interface VersionRef {
@@ -174,9 +175,9 @@ export async function saveLintScore(
   incoming: IncomingSurface,
   result: LintResult,
   payer: SavePayer | null,
-  options: { asyncCommit?: boolean } = {},
+  options: { asyncCommit?: boolean; enqueue?: JobsWithSave | undefined } = {},
 ): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
-  return retryOnce(() => saveLintScoreOnce(db, incoming, result, payer, options.asyncCommit === true));
+  return retryOnce(() => saveLintScoreOnce(db, incoming, result, payer, options.asyncCommit === true, options.enqueue));
 }
 
 async function saveLintScoreOnce(
@@ -185,6 +186,7 @@ async function saveLintScoreOnce(
   result: LintResult,
   payer: SavePayer | null,
   asyncCommit: boolean,
+  enqueue: JobsWithSave | undefined,
 ): Promise<{ version: VersionRef; created: boolean; lintResultId: string; saveId: string; charge: Charge | null }> {
   return db.transaction(async (tx) => {
     // With TOOLMARK_SAVES_ASYNC_COMMIT a save commits without waiting for the WAL flush: a database crash
@@ -201,6 +203,9 @@ async function saveLintScoreOnce(
       .insert(lintSaves)
       .values({ serverId: incoming.serverId, serverVersionId: version.id, lintResultId: stored.id, apiKeyId: payer?.apiKeyId ?? null, label: incoming.label })
       .returning({ id: lintSaves.id });
+    // The follow-up jobs of an added version commit with it (job-insert.ts), as on the one-statement path; a
+    // charge refused below rolls them back with the rest.
+    if (created && enqueue) await tx.execute(insertJobs(sql as never, sql.identifier(enqueue.table.schema), enqueue.jobs(version.id), sql`true`));
     const charge = payer ? await chargeUnits(tx, { organisationId: payer.organisationId, purpose: payer.purpose, units: 1, at: payer.at }) : null;
     return { version, created, lintResultId: stored.id, saveId: save!.id, charge };
   });

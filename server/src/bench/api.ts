@@ -10,12 +10,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { connectProbe } from '@toolmark/db';
 import { createTestDatabase, type TestDatabase } from '@toolmark/db/testing';
 import { backendsCpu, backendsCpuSpent, cpuMsOf } from './proc-cpu.js';
 import { startWireCounter } from './pg-wire-count.js';
 import { savesPoolSize } from '../config.js';
 import { benchServiceEnv, startService, stopService } from './service.js';
 import { loadDistractorSet } from '@toolmark/distractors';
+import { watchVersion } from '../jobs/watch-version.js';
+import type { JobSender } from '../jobs/sender.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -69,8 +72,38 @@ const missed: string[] = [];
 /** Round trips to PostgreSQL (and statements parsed) per save of each kind, read through the counting proxy. */
 const ROUND_TRIP_SAVES = Number(process.env.BENCH_ROUND_TRIP_SAVES ?? 40);
 
+/** commit_delay in microseconds for the bench's database (BENCH_COMMIT_DELAY; unset: the server's, 0 by default). */
+const COMMIT_DELAY = process.env.BENCH_COMMIT_DELAY === undefined ? undefined : Math.max(0, Math.min(100_000, Math.trunc(Number(process.env.BENCH_COMMIT_DELAY)) || 0));
+
+/** How many of the queued `watch-version` jobs the bench runs itself after the timed runs (BENCH_WATCH_JOBS; 0 to skip). */
+const BENCH_WATCH_JOBS = Number(process.env.BENCH_WATCH_JOBS ?? 100);
+
+/** Run up to `limit` of the `watch-version` jobs the saves queued, in this process, and report their CPU. */
+async function runWatchJobs(db: TestDatabase, limit: number): Promise<string> {
+  const rows = await db.sql<{ versionId: string }[]>`SELECT data->>'versionId' AS "versionId" FROM pgboss.job WHERE name = 'watch-version' ORDER BY created_on LIMIT ${limit}`;
+  if (rows.length === 0) return 'watch-version jobs: none queued';
+  // No webhooks are subscribed in the bench: nothing is sent (a sender that would say so).
+  const sender: JobSender = { send: () => Promise.reject(new Error('the bench subscribes no webhook')) };
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  // The backends are read through a connection of their own: the one the jobs use must be counted.
+  const probe = connectProbe(db.url);
+  const [p0, b0] = [await backendsCpu(probe, db.name), process.cpuUsage()];
+  const kinds = new Map<string, number>();
+  for (const { versionId } of rows) for (const kind of (await watchVersion({ db: db.db, sender, log }, { versionId })).events) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  const [p1, b1] = [await backendsCpu(probe, db.name), process.cpuUsage(b0)];
+  await probe.end();
+  const per = (ms: number) => (ms / rows.length).toFixed(2);
+  return (
+    `watch-version jobs the saves queued, ${rows.length} run one at a time in the bench's process (off the answer path): CPU per job ${per((b1.user + b1.system) / 1000)} ms, ` +
+    `PostgreSQL ${per(backendsCpuSpent(p0, p1))} ms; events ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`
+  );
+}
+
 async function main(): Promise<void> {
   const db = await createTestDatabase(4);
+  // Group commit, measured (docs/performance.md): BENCH_COMMIT_DELAY=<µs> sets PostgreSQL's commit_delay for
+  // this database's sessions (a superuser setting; the bench's own throwaway database, never the server's).
+  if (COMMIT_DELAY !== undefined) await db.sql.unsafe(`ALTER DATABASE "${db.name}" SET commit_delay = ${COMMIT_DELAY}`);
   const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-api-'));
   const pg = new URL(db.url);
   // First the service behind a counting proxy (pg-wire-count.ts): the servers are registered, then saves are
@@ -136,6 +169,7 @@ async function main(): Promise<void> {
     const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`node ${process.version}; load average ${load()}; service on ${url} (database: machine PostgreSQL, fresh database); ${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up of saves`);
     console.log(`commit: ${asyncCommit ? 'TOOLMARK_SAVES_ASYNC_COMMIT=true (asynchronous: NOT the default, the targets are judged on the default)' : 'synchronous (the default: an answered save is on disk)'}; saves pools of ${process.env.TOOLMARK_SAVES_POOL ?? `${savesPoolSize({ TOOLMARK_SAVES_ASYNC_COMMIT: asyncCommit })} (the default for this commit mode)`} connections each`);
+    if (COMMIT_DELAY !== undefined) console.log(`commit_delay = ${COMMIT_DELAY} µs for this database (BENCH_COMMIT_DELAY; commit_siblings ${(await db.sql<{ v: string }[]>`SELECT current_setting('commit_siblings') AS v`)[0]!.v})`);
     console.log(`surface: 20 tools, ${(body.length / 1024).toFixed(0)} KiB; ${SERVERS} servers; ${CHANGED_SHARE * 100} % of saves change the tools`);
 
     let n = 0;
@@ -184,6 +218,10 @@ async function main(): Promise<void> {
       console.log(`  ${readsCpu}`);
     }
     await new Promise((r) => setTimeout(r, 2_000)); // let the requests autocannon left in flight finish
+    // The watch events a save of new tools no longer raises before answering (issue 31): the `watch-version`
+    // jobs its statement queued (the bench's service runs no workers). Run here, one after the other, so
+    // the work moved off the answer path is counted too: CPU per job of this process and of PostgreSQL.
+    if (BENCH_WATCH_JOBS > 0) console.log(await runWatchJobs(db, BENCH_WATCH_JOBS));
     const rss = (() => {
       try {
         return /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];

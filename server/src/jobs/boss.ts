@@ -1,9 +1,20 @@
 // pg-boss for toolmark: one started instance per process with our queues created, a JobSender over it, and
 // a graceful stop. pg-boss keeps its tables in its own schema of the application database, so a job can be
 // traced next to the rows it touched and there is no second system to run.
-import { BuildReleaseJobSchema, CaptureServerJobSchema, DeliverWebhookJobSchema, GenerateCasesJobSchema, LintVersionJobSchema, RecapturePublicJobSchema, RunModelJobSchema, type JobQueue } from '@toolmark/benchmarks';
+import {
+  BuildReleaseJobSchema,
+  CaptureServerJobSchema,
+  DeliverWebhookJobSchema,
+  GenerateCasesJobSchema,
+  LintVersionJobSchema,
+  RecapturePublicJobSchema,
+  RunModelJobSchema,
+  WatchVersionJobSchema,
+  type JobQueue,
+} from '@toolmark/benchmarks';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { QueuedJob } from '@toolmark/db';
 import type { JobPayloads, JobSender, SendOptions } from './sender.js';
 
 /** What jobs log through: pino's `(fields, message)` shape, so Fastify's `app.log` fits as is. */
@@ -48,6 +59,8 @@ export const QUEUE_SETTINGS: Readonly<Record<JobQueue, QueueSettings>> = {
   // A webhook answers in seconds or not at all (10 s limit per attempt); 6 retries with backoff from 10 s
   // span about 10 to 21 minutes, so a receiver down for a deploy still gets the event (jobs/deliver-webhook.ts).
   'deliver-webhook': { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  // A save's watch events: a few reads and writes, no network (the deliveries are jobs of their own).
+  'watch-version': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
 };
 
 /**
@@ -73,6 +86,7 @@ const SCHEMAS: { [Q in JobQueue]: z.ZodType<JobPayloads[Q]> } = {
   'run-model': RunModelJobSchema,
   'build-release': BuildReleaseJobSchema,
   'deliver-webhook': DeliverWebhookJobSchema,
+  'watch-version': WatchVersionJobSchema,
 };
 
 /** Options of {@link createBoss}. */
@@ -110,9 +124,10 @@ export function queueSettings(options: Pick<BossOptions, 'queues'>, queue: JobQu
  * would all share the empty key, so {@link bossSender} always sets one.
  */
 export async function createBoss(options: BossOptions): Promise<PgBoss> {
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     connectionString: options.url,
-    schema: options.schema ?? 'pgboss',
+    schema,
     application_name: 'toolmark-jobs',
     max: options.maxConnections ?? 10,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
@@ -141,8 +156,12 @@ export async function createBoss(options: BossOptions): Promise<PgBoss> {
     await boss.createQueue(queue, queueOptions);
     await boss.updateQueue(queue, queueOptions);
   }
+  bossSchemas.set(boss, schema);
   return boss;
 }
+
+/** The schema each started boss keeps its tables in (bossSender's `inStatement.table`). */
+const bossSchemas = new WeakMap<PgBoss, string>();
 
 /**
  * The singleton key a job gets when the producer names none: the same work waits in the queue once. A lint
@@ -167,6 +186,8 @@ export function defaultSingletonKey<Q extends JobQueue>(queue: Q, payload: JobPa
     }
     case 'deliver-webhook':
       return (payload as JobPayloads['deliver-webhook']).deliveryId;
+    case 'watch-version':
+      return (payload as JobPayloads['watch-version']).versionId;
     default:
       return 'tick';
   }
@@ -208,6 +229,7 @@ function wakeLocalWorkers(boss: PgBoss, queue: JobQueue): void {
  * a capture queueing its lint), so it starts at once rather than at their next poll.
  */
 export function bossSender(boss: PgBoss): JobSender {
+  const schema = bossSchemas.get(boss) ?? 'pgboss';
   return {
     async send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options: SendOptions = {}): Promise<string | null> {
       // A producer's mistake fails here, in the producer, instead of as a dead job later.
@@ -219,6 +241,14 @@ export function bossSender(boss: PgBoss): JobSender {
       });
       if (id !== null) wakeLocalWorkers(boss, queue);
       return id;
+    },
+    inStatement: {
+      table: { schema },
+      job<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options: Pick<SendOptions, 'priority'> = {}): QueuedJob {
+        const data = SCHEMAS[queue].parse(payload);
+        return { queue, data: data as object, singletonKey: defaultSingletonKey(queue, data), priority: options.priority ?? 0 };
+      },
+      wake: (queue) => wakeLocalWorkers(boss, queue),
     },
   };
 }

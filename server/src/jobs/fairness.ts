@@ -30,6 +30,8 @@ export function fairSender(inner: JobSender, db: Database, bossSchema: string): 
       const priority = await fairRunPriority(db, bossSchema, (payload as RunModelJob).modelRunId);
       return inner.send(queue, payload, { ...options, priority });
     },
+    // Jobs inserted by a statement are never run-model jobs (a save's follow-ups): as the inner sender's.
+    ...(inner.inStatement ? { inStatement: inner.inStatement } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { BuildReleaseJob, DeliverWebhookJob, CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob } from '@toolmark/benchmarks';
+import type { BuildReleaseJob, DeliverWebhookJob, CaptureServerJob, GenerateCasesJob, JobQueue, LintVersionJob, RecapturePublicJob, RunModelJob, WatchVersionJob } from '@toolmark/benchmarks';
+import type { JobTable, QueuedJob } from '@toolmark/db';
 
 /** The payload type of each queue (from the core's contracts). */
 export interface JobPayloads {
@@ -9,6 +10,7 @@ export interface JobPayloads {
   'run-model': RunModelJob;
   'build-release': BuildReleaseJob;
   'deliver-webhook': DeliverWebhookJob;
+  'watch-version': WatchVersionJob;
 }
 
 /** Options a producer may set on one job. */
@@ -27,6 +29,17 @@ export interface SendOptions {
  */
 export interface JobSender {
   send<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options?: SendOptions): Promise<string | null>;
+  /**
+   * Present when the queue lives in the application database (pg-boss): a statement of ours may then insert
+   * jobs itself, in the same commit as the rows they are about (db `insertJobs`; a save's follow-up jobs).
+   * `job` checks the payload and names the singleton key and priority exactly as `send` would; `wake`
+   * tells this process's idle workers of the queue that a job committed (as `send` does).
+   */
+  inStatement?: {
+    table: JobTable;
+    job<Q extends JobQueue>(queue: Q, payload: JobPayloads[Q], options?: Pick<SendOptions, 'priority'>): QueuedJob;
+    wake(queue: JobQueue): void;
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { lintVersion } from './lint-version.js';
 import { recapturePublic } from './recapture-public.js';
 import { buildRelease, type DatasetsSettings } from './build-release.js';
 import { deliverWebhook } from './deliver-webhook.js';
+import { watchVersion } from './watch-version.js';
 import { fairSender, yieldCheck, type FairnessSettings } from './fairness.js';
 import { BUSY_LATER, EXCLUSIVE_QUEUES, INSTANCE_DEFAULTS, startInstance, type InstanceSettings } from './instance.js';
 import type { JobSender } from './sender.js';
@@ -133,6 +134,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDeps): Promise<Stop
       },
     ],
     ['deliver-webhook', deps.concurrency, (job) => deliverWebhook(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit })],
+    ['watch-version', deps.concurrency, (job) => watchVersion(deps, job.data)],
     ...(deps.datasets ? [['build-release', 1, (job) => buildRelease({ db: deps.db, log: deps.log, datasets: deps.datasets! }, job.data)] as [JobQueue, number, Handle]] : []),
   ];
   // pg-boss 10 has no per-worker concurrency: each work() call is one poller running one job at a time.

@@ -1,4 +1,4 @@
-import { BoundedMap, LintCache, lintSurface, parseSurfaceText, surfaceHash, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
+import { BoundedMap, diffLintResults, LintCache, lintSurface, parseSurfaceText, surfaceHash, type LintChanges, type LintResult, type RuleSetId, type Surface } from '@toolmark/benchmarks';
 import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
 
@@ -18,10 +18,11 @@ export interface LintedBody {
 export class LintMemo {
   private readonly entries: BoundedMap<string, Promise<LintResult>>;
   private readonly stored: BoundedMap<string, Promise<LintResult | undefined>>;
-  private readonly bodies: BoundedMap<string, { surfaceHash: string; result: LintResult }>;
+  private readonly bodies: BoundedMap<string, LintedBody>;
   private readonly owners: BoundedMap<string, string>;
   private readonly tools = new LintCache();
   private readonly texts = new WeakMap<LintResult, string>();
+  private readonly diffs = new WeakMap<LintResult, Map<string, LintChanges>>();
   /** Bodies on a worker thread now, by rules and body hash (bounded by the CPU pool's own limits). */
   private readonly linting = new Map<string, Promise<LintedBody>>();
   constructor(capacity = 256) {
@@ -43,12 +44,30 @@ export class LintMemo {
    * rules: the same bytes always give the same surface, so a CI job sending its tools again skips parsing,
    * hashing and linting.
    */
-  body(bodyHash: string): { surfaceHash: string; result: LintResult } | undefined {
+  body(bodyHash: string): LintedBody | undefined {
     return this.bodies.get(bodyHash);
   }
 
-  rememberBody(bodyHash: string, known: { surfaceHash: string; result: LintResult }): void {
+  /** Remember what a body parsed and linted to, its tools included: a save of these bytes that must add a version (the server's latest is other tools) does not parse or lint them again. */
+  rememberBody(bodyHash: string, known: LintedBody): void {
     this.bodies.set(bodyHash, known);
+  }
+
+  /**
+   * `changes` of a save: diffLintResults(before, current, previous), computed once per pair — a CI job
+   * saving the same tools again compares the same two results every time. Both results are never changed
+   * once made (stored results by row id, this memo's by object), so the answer is the same object.
+   */
+  changes(before: { resultId: string; result: LintResult }, current: LintResult, previous: LintChanges['previous']): LintChanges {
+    let byPrevious = this.diffs.get(current);
+    if (byPrevious === undefined) this.diffs.set(current, (byPrevious = new Map()));
+    const key = `${before.resultId} ${previous.versionId} ${previous.surfaceHash} ${previous.label ?? '\u0000'}`;
+    let changes = byPrevious.get(key);
+    if (changes === undefined) {
+      if (byPrevious.size >= 16) byPrevious.clear(); // a result compared with many versions: keep the recent ones
+      byPrevious.set(key, (changes = diffLintResults(before.result, current, previous)));
+    }
+    return changes;
   }
 
   /** A stored result by its row id (stored results never change), loading it once. */

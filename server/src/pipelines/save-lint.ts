@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import type { SavedLintSchema } from '@toolmark/benchmarks/api';
-import { diffLintResults, LATEST_RULES, publishedRuleSetIds, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
-import { getServer, getVersion, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type SpendingPurpose, type VersionRef } from '@toolmark/db';
+import { LATEST_RULES, publishedRuleSetIds, securityStatus, type LintChanges, type LintResult } from '@toolmark/benchmarks';
+import { getServer, lintResultById, previousScoredRef, saveLintScore, saveNewVersionFast, saveUnchangedFast, type AuthenticatedKey, type JobsWithSave, type SpendingPurpose, type VersionRef } from '@toolmark/db';
 import type { CpuSession } from '../cpu/pool.js';
 import { nodeSha256Hex } from '../native-hash.js';
-import { BACKGROUND_LINT_PRIORITY } from '../jobs/sender.js';
+import { BACKGROUND_LINT_PRIORITY, type JobSender } from '../jobs/sender.js';
 import type { PipelineDeps } from './deps.js';
 import { notFound, PipelineError } from './errors.js';
 import { canSee } from './visibility.js';
-import { watchAfterLint } from './watch-events.js';
 
 /** What `POST /v1/servers/{id}/lint` answers: the lint result, the version it was saved on, and `changes` (the contract's SavedLintSchema). */
 export type SaveLintResponse = z.output<typeof SavedLintSchema>;
@@ -65,10 +64,17 @@ export async function saveLint(
     }
     deps.memo.rememberOwner(server.id, server.organisationId);
   }
-  // Parsing, hashing and linting a new body is the save's CPU work: on the request's CPU session (a worker thread).
-  const { surface, surfaceHash: hash, result } = await deps.memo.lintBody(input.body, bodyHash, LATEST_RULES, input.cpu);
-  deps.memo.rememberBody(bodyHash, { surfaceHash: hash, result });
+  // Parsing, hashing and linting a new body is the save's CPU work: on the request's CPU session (a worker
+  // thread). Bytes seen before (a branch saving tools that are not the server's latest) are not linted again.
+  const linted = known ?? (await deps.memo.lintBody(input.body, bodyHash, LATEST_RULES, input.cpu));
+  if (!known) deps.memo.rememberBody(bodyHash, linted);
+  const { surface, surfaceHash: hash, result } = linted;
   const tools = { tools: surface.tools };
+  // The jobs a new version needs — its watch events and its lint under the other published rules — are
+  // written by the save's own statement (or transaction) when the queue is pg-boss: they commit with the
+  // version and cost neither a round trip nor a WAL flush of their own. Another sender (the API tests'
+  // recording one) gets them after the commit (followUps).
+  const enqueue = followUpJobs(deps.jobs);
   // New tools (the usual reason to get here): one statement; anything else, the full transaction.
   const added = await saveNewVersionFast(deps.newVersionsSql, {
     serverId: input.serverId,
@@ -82,11 +88,11 @@ export async function saveLint(
     apiKeyId: input.key.id,
     purpose: payer.purpose,
     at: input.at,
+    enqueue,
   });
   if (added) {
     deps.memo.rememberStored(added.resultId, result);
-    scoreUnderOtherRules(deps, added.version.id);
-    await watchNewVersion(deps, added.version.id);
+    await followUps(deps.jobs, added.version.id);
     const changes = await changesSince(deps, added.previous, result);
     return { result, version: { ...added.version, created: true }, changes };
   }
@@ -95,12 +101,9 @@ export async function saveLint(
     { serverId: input.serverId, surfaceHash: hash, tools, toolCount: surface.tools.length, label: input.label, origin: 'api' },
     result,
     payer,
-    { asyncCommit: deps.config.TOOLMARK_SAVES_ASYNC_COMMIT },
+    { asyncCommit: deps.config.TOOLMARK_SAVES_ASYNC_COMMIT, enqueue },
   );
-  if (saved.created) {
-    scoreUnderOtherRules(deps, saved.version.id);
-    await watchNewVersion(deps, saved.version.id);
-  }
+  if (saved.created) await followUps(deps.jobs, saved.version.id);
   const previous = await previousScoredRef(deps.db, input.serverId, saved.version, result.rules);
   const changes = await changesSince(deps, previous && { ...previous.version, resultId: previous.resultId }, result);
   return { result, version: { ...labelled(saved.version, input.label), created: saved.created }, changes };
@@ -115,36 +118,48 @@ function labelled(version: VersionRef, label: string | null): VersionRef {
   return label === null ? version : { ...version, label };
 }
 
-/**
- * A version a CI save added tells watchers what changed, as a captured one does (pipelines/watch-events.ts).
- * The save is already committed and answered with its result: a failure here does not fail it (the events
- * of that version are then missing, as they would be for a capture whose job died).
- */
-async function watchNewVersion(deps: Pick<PipelineDeps, 'db' | 'jobs'>, versionId: string): Promise<void> {
-  const version = await getVersion(deps.db, versionId).catch(() => undefined);
-  if (version) await watchAfterLint({ db: deps.db, jobs: deps.jobs }, version).catch(() => null);
-}
-
 /** Published rules versions besides the latest: a new version saved from CI is scored under them by a job (drafts never). */
 const OTHER_RULES = publishedRuleSetIds().filter((id) => id !== LATEST_RULES);
 
 /**
- * A version a save added is scored under the latest rules here and under every other published version by
- * a `lint-version` job, so it stays on each version's leaderboard. The save is already committed: a job
- * that cannot be queued now is queued by the next start's backfill (jobs/backfill-lints.ts), so that
- * failure does not fail the save — and the answer does not wait for the queueing either (issue 31): the
- * job is its own statement and its own commit on pg-boss's pool, a second WAL flush a save of new tools
- * would otherwise wait for with synchronous commit. Its failure is the same as before: left to the backfill.
+ * The jobs of a version a save added, written by the save's own statement when the queue is pg-boss:
+ * - `watch-version`: its watch events (pipelines/watch-events.ts) — what a captured version's lint job
+ *   raises, at normal priority so a security finding reaches its webhooks soon; they were raised on the
+ *   answer path before (~10 statements and a second WAL flush a save of new tools waited for);
+ * - `lint-version` for the other published rules versions, at low priority (the save answered with the
+ *   latest rules; other saves' latest lints go first).
+ * Both commit with the version or not at all: nothing is lost between the save and its jobs.
  */
-function scoreUnderOtherRules(deps: Pick<PipelineDeps, 'jobs'>, versionId: string): void {
-  if (OTHER_RULES.length === 0) return;
-  // Low priority: the save already answered with the latest rules; other saves' latest lints go first.
-  void deps.jobs.send('lint-version', { versionId, rules: OTHER_RULES }, { priority: BACKGROUND_LINT_PRIORITY }).catch(() => null);
+function followUpJobs(jobs: JobSender): JobsWithSave | undefined {
+  const inStatement = jobs.inStatement;
+  if (!inStatement) return undefined;
+  return {
+    table: inStatement.table,
+    jobs: (versionId) => [
+      inStatement.job('watch-version', { versionId }),
+      ...(OTHER_RULES.length > 0 ? [inStatement.job('lint-version', { versionId, rules: OTHER_RULES }, { priority: BACKGROUND_LINT_PRIORITY })] : []),
+    ],
+  };
+}
+
+/**
+ * After the commit of a save that added a version: wake this process's workers of the jobs the statement
+ * queued (they would find them at their next poll anyway). A sender that cannot take jobs in a statement
+ * (the API tests' recording one) is sent them now; the save is committed and answers either way, so a
+ * failure here does not fail it (the start-up backfill queues a missing lint; the events would be missing).
+ */
+async function followUps(jobs: JobSender, versionId: string): Promise<void> {
+  if (jobs.inStatement) {
+    jobs.inStatement.wake('watch-version');
+    return;
+  }
+  await jobs.send('watch-version', { versionId }).catch(() => null);
+  if (OTHER_RULES.length > 0) await jobs.send('lint-version', { versionId, rules: OTHER_RULES }, { priority: BACKGROUND_LINT_PRIORITY }).catch(() => null);
 }
 
 /** `changes` against the version scored before (its stored result is read once per process and kept). */
 async function changesSince(deps: Pick<PipelineDeps, 'db' | 'memo'>, previous: (VersionRef & { resultId: string }) | null, result: LintResult): Promise<LintChanges | null> {
   if (!previous) return null;
   const before = await deps.memo.storedResult(previous.resultId, () => lintResultById(deps.db, previous.resultId));
-  return before ? diffLintResults(before, result, { versionId: previous.id, label: previous.label, surfaceHash: previous.surfaceHash }) : null;
+  return before ? deps.memo.changes({ resultId: previous.resultId, result: before }, result, { versionId: previous.id, label: previous.label, surfaceHash: previous.surfaceHash }) : null;
 }

@@ -1,6 +1,7 @@
 // Watch (issue 30): what a capture and its lint tell watchers. Called by the `capture-server` and
-// `lint-version` jobs (so by the drift re-capture schedule, `recapture-public`) and by a CI save that adds a
-// version (`save-lint.ts`): each event is stored once
+// `lint-version` jobs (so by the drift re-capture schedule, `recapture-public`) and, for a CI save that adds a
+// version, by the `watch-version` job the save queues in its own statement (jobs/watch-version.ts; issue 31
+// took it off the save's answer path): each event is stored once
 // (one per version and kind; capture events only on a change of state), with one delivery per webhook that
 // asked for its kind, and each delivery is queued as a `deliver-webhook` job — a `critical` event (new
 // security findings) at a higher pg-boss priority, so it is sent before anything else waiting.
@@ -49,10 +50,12 @@ export async function publishWatchEvent(deps: WatchDeps, event: NewWatchEvent & 
  * `security.finding` (security findings the previous version did not have — every one for a first
  * version), then `version.created` (the tools' diff: scores per tool and the text of each changed tool as
  * a reviewer reads it) and `score.changed` (mean or band moved). Security comes first and `critical`.
+ * `anyVersion` (a CI save's `watch-version` job): also when a later save has already added another version
+ * — each saved version is compared with the one before it, so two saves in quick succession both tell.
  */
-export async function watchAfterLint(deps: WatchDeps, version: VersionRow): Promise<WatchEventKind[]> {
+export async function watchAfterLint(deps: WatchDeps, version: VersionRow, options: { anyVersion?: boolean } = {}): Promise<WatchEventKind[]> {
   const server = await getServer(deps.db, version.serverId);
-  if (!server || server.deletedAt !== null || server.latestVersionId !== version.id) return [];
+  if (!server || server.deletedAt !== null || (server.latestVersionId !== version.id && options.anyVersion !== true)) return [];
   const rules = ruleSets[LATEST_RULES];
   const current = await versionLint(deps.db, version.id, rules.id, rules.hash);
   if (!current) return [];

@@ -17,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   t: TestDatabase;
   sent: SentJob[];
+  /** The recording sender the app was built with (handlers run by a test send their follow-ups through it). */
+  jobs: JobSender;
   orgId: string;
   keys: Record<KeyPurpose, string>;
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export async function startTestApp(env: Record<string, string> = {}, clock?: () 
     app,
     t,
     sent,
+    jobs,
     orgId: org.id,
     keys,
     async close() {

@@ -73,7 +73,7 @@ describe('pipelines without the HTTP layer', () => {
     expect([hidden.kind, hidden.code]).toEqual(['not_found', 'not_found']);
   });
 
-  it('saveLint scores a new version under the latest rules and queues its lint under the other registered ones', async () => {
+  it('saveLint scores a new version under the latest rules and queues its watch events and its lint under the other registered ones', async () => {
     const { server } = await registerServer(deps(), { key: mine, body: { name: 'Versions', slug: 'versions', public: true, source: { kind: 'upload', tools } } });
     const lintDeps = { db: t.db, savesSql: t.sql, newVersionsSql: t.sql, memo: new LintMemo(), config: deps().config, jobs };
     const before = sent.length;
@@ -81,12 +81,15 @@ describe('pipelines without the HTTP layer', () => {
     const saved = await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(changed), label: 'ci', key: mine, at });
     expect(saved.version.created).toBe(true);
     expect(saved.result.rules.id).toBe(LATEST_RULES);
-    // The other published versions at low priority: the save already answered with the latest rules.
+    // Its watch events as a job (issue 31: off the answer path), then the other published versions at low
+    // priority: the save already answered with the latest rules. (A pg-boss sender gets both in the save's
+    // own statement: test/jobs/save-follow-ups.test.ts.)
     expect(sent.slice(before)).toEqual([
+      { queue: 'watch-version', payload: { versionId: saved.version.id } },
       { queue: 'lint-version', payload: { versionId: saved.version.id, rules: publishedRuleSetIds().filter((id) => id !== LATEST_RULES) }, priority: BACKGROUND_LINT_PRIORITY },
     ]);
     // The same tools again add no version and queue nothing.
     await saveLint(lintDeps, { serverId: server.id, body: JSON.stringify(changed), label: 'ci', key: mine, at });
-    expect(sent.length).toBe(before + 1);
+    expect(sent.length).toBe(before + 2);
   });
 });
