@@ -8,8 +8,8 @@
 import { FORMAT_CLASSES, NAME_FILLER } from './lexicon.js';
 import type { Traits } from './traits.js';
 
-/** What a name says beyond the product and the fillers. */
-const job = (t: Traits): string[] => t.words.filter((w) => !t.product.includes(w) && !NAME_FILLER.has(w));
+/** What a name says beyond the fillers (a product word, `fetch_` on every tool, is the same on both). */
+const job = (t: Traits): string[] => t.words.filter((w) => !NAME_FILLER.has(w));
 
 export function formatPair(a: Traits, b: Traits): { tool: string; words: string[] } | undefined {
   const [ja, jb] = [job(a), job(b)];
