@@ -8,14 +8,18 @@ import { contentWords, firstSentenceOf, unhashedKey } from '../v2/facts.js';
 import { paramFacts, rootParts } from '../v2/schema-params.js';
 import { sharedTexts } from '../v2/shared-text.js';
 import { alternativesOf } from '../v3/alternatives.js';
-import { confusablePairs } from '../v3/confusable/index.js';
+import { confusablePairs } from './confusable/index.js';
+import type { SurfaceFactsV4 } from './confusable/surface.js';
+import type { SurfaceFacts } from '../v2/facts.js';
 import { infoTexts, type InfoText } from './info-text.js';
 import { cuesV3, type ContextV3, type SurfaceFactsV3, type ToolFactsV3 } from '../v3/facts.js';
 import { cueText, securityFacts, securityMemo as newSecurityMemo, type SecurityMemo } from './security/index.js';
 
 // The facts of rules v4: v3's (v3/facts.ts, whose types and cues are shared by import) with the information
 // text read by v4's info-text.ts (CHANGELOG.md). Only the surface reading is copied here, because it is the
-// one that calls infoTexts; whole-tool facts are cached under a `v4:` key.
+// one that calls infoTexts; whole-tool facts are cached under a `v4:` key. The pairs are v4's
+// (confusable/index.ts), found once per surface here, and the alternatives are read against them once:
+// until 2026-12-07 this computed v3's pairs and alternatives and confusable/surface.ts computed v4's again.
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -87,7 +91,7 @@ function withInfo(t: ToolFactsV3, own: string, info: InfoText, memo: Map<string,
 }
 
 /** Facts of a surface under v4; with a cache, a tool seen before (same hash and unhashed fields) is not analysed again. */
-export function surfaceFactsV4(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex, cache?: LintCache): SurfaceFactsV3 {
+export function surfaceFactsV4(surface: Surface, tokens: TokenCounter, sha256Hex?: Sha256Hex, cache?: LintCache): SurfaceFactsV4 {
   const hashes = surfaceHashes(surface, sha256Hex, cache);
   const memo = new Map<string, string | null>();
   const scans = newSecurityMemo();
@@ -104,7 +108,7 @@ export function surfaceFactsV4(surface: Surface, tokens: TokenCounter, sha256Hex
   const owns = descriptions.map((d, i) => shared[i] ?? d);
   const infos = infoTexts(whole.map((t, i) => ({ name: t.name, own: owns[i]!, params: t.params.map((p) => p.name) })));
   const tools = whole.map((t, i) => withInfo(t, owns[i]!, infos[i]!, memo));
-  const facts: SurfaceFactsV3 = {
+  const facts: SurfaceFactsV4 = {
     surfaceHash: hashes.surface,
     tools,
     names: new Set(tools.map((t) => t.name)),
@@ -113,8 +117,9 @@ export function surfaceFactsV4(surface: Surface, tokens: TokenCounter, sha256Hex
     tokenizer: tokens.id,
     pairs: [],
   };
-  facts.pairs = confusablePairs({ ...facts, pairs: [] });
-  const alternatives = alternativesOf(facts, (t) => cueText(t.ownText, t.security));
+  facts.pairs = confusablePairs(facts as unknown as SurfaceFacts);
+  // v3's alternatives read "overlaps" as "is paired with" in v4's pairs (an alternative earns usage points only then).
+  const alternatives = alternativesOf(facts as unknown as SurfaceFactsV3, (t) => cueText(t.ownText, t.security));
   // The facts objects are this lint's own (withInfo made them), so they take the alternatives in place.
   tools.forEach((t, i) => (t.alternatives = alternatives[i]!));
   return facts;

@@ -7,13 +7,14 @@ import { confusablePairs as v3Pairs } from '../../v3/confusable/index.js';
 import { surfaceFacts } from '../../v2/facts.js';
 import { confusablePairs } from './index.js';
 
-// Confusable pairs of rules v4 on the CALIBRATION half of the labelled corpus (distractors/corpus/, its
-// index.json names the halves; since 2026-12-07 it holds v3's calibration half and the first reported half,
-// which had been read). v4 was tuned on this half only; the reported half (13 servers labelled before any
-// detector ran on them) is measured by `npm run bench:rules` and never read here.
+// Confusable pairs of rules v4 on the CALIBRATION material of the labelled corpus (distractors/corpus/, its
+// index.json names the halves): the calibration half (34 surfaces) and, since the second pairs round
+// (2026-12-07, 21:40 UTC), the reported half too (13 surfaces), which the first v4 pairs round read once and
+// whose misses the second round was asked to fix — so it is calibration now. The figures to quote for the
+// second round are the held-out set's (heldout/pairs.json, read once by heldout.test.ts).
 
 const CORPUS = join(import.meta.dirname, '..', '..', '..', '..', '..', 'distractors', 'corpus');
-const index = JSON.parse(readFileSync(join(CORPUS, 'index.json'), 'utf8')) as { halves: { calibration: string[] } };
+const index = JSON.parse(readFileSync(join(CORPUS, 'index.json'), 'utf8')) as { halves: { calibration: string[]; reported: string[] } };
 const counter = await loadTokenCounter();
 
 const key = (a: string, b: string): string => (a < b ? `${a} + ${b}` : `${b} + ${a}`);
@@ -22,7 +23,7 @@ function measure(pairsOf: typeof confusablePairs | typeof v3Pairs) {
   let tp = 0;
   const fp: string[] = [];
   const fn: string[] = [];
-  for (const name of index.halves.calibration) {
+  for (const name of [...index.halves.calibration, ...index.halves.reported]) {
     const surface = parseSurfaceValue(JSON.parse(readFileSync(join(CORPUS, name, 'tools.json'), 'utf8')));
     const labels = JSON.parse(readFileSync(join(CORPUS, name, 'labels.json'), 'utf8')) as { pairs: { tools: [string, string] }[] };
     const all = pairsOf(surfaceFacts(surface, counter));
@@ -35,7 +36,7 @@ function measure(pairsOf: typeof confusablePairs | typeof v3Pairs) {
   return { tp, fp, fn, precision: tp / (tp + fp.length), recall: tp / (tp + fn.length) };
 }
 
-describe('v4 confusable pairs on the calibration half', () => {
+describe('v4 confusable pairs on the calibration material (both halves of the corpus)', () => {
   it('reach precision ≥ 0.85 and recall ≥ 0.7 on the pairs an expert flags, above v3', () => {
     const v4 = measure(confusablePairs);
     const v3 = measure(v3Pairs);

@@ -19,7 +19,14 @@ import { depthPair } from '../../v3/confusable/depth.js';
 import { genericPair } from '../../v3/confusable/generic.js';
 import { overruled } from '../../v3/confusable/overrides.js';
 import { qualifiedPair } from '../../v3/confusable/qualified.js';
+import { barePair } from './bare.js';
 import { dispatchPair } from './dispatch.js';
+import { fieldPair } from './field.js';
+import { filterPair } from './filter.js';
+import { formatPair } from './format.js';
+import { nameVerdictHolds } from './overlap.js';
+import { readsPair } from './reads.js';
+import { restatedPair } from './restated.js';
 import { representationPair } from './representation.js';
 import { settled } from './settled.js';
 import { traitsOf } from './traits.js';
@@ -38,12 +45,19 @@ export { concept, dice, opposite } from '../../v2/confusable.js';
  * - `claims`: a name without a sibling's qualifiers whose text names the sibling's qualified object (claims.ts);
  * - `backend`: one job on two engines, names equal but for a vendor or model word, same parameters (backend.ts);
  * - `representation` (v4): one thing read in two forms, a page and the page as Markdown (representation.ts);
- * - `dispatch` (v4): a multi-action tool whose action parameter offers a sibling's whole job (dispatch.ts).
+ * - `dispatch` (v4): a multi-action tool whose action parameter offers a sibling's whole job (dispatch.ts);
+ * - `format` (v4): one thing in two named formats of one class, HTML and Markdown (format.ts);
+ * - `bare` (v4): an action alone beside the action on an object, `validate` / `validate_theme` (bare.ts);
+ * - `restated` (v4): two texts that open with the same job in the same words (restated.ts);
+ * - `filter` (v4): a listing with a search term beside a search of the same things (filter.ts);
+ * - `field` (v4): a general update that takes a specific update's field (field.ts);
+ * - `reads` (v4): "get" and "list" of the same things by the same inputs (reads.ts).
+ * v2's name verdicts `synonym` and `narrower` stand only when the texts or inputs overlap too (overlap.ts).
  */
-export type PairKind = V2PairKind | 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend' | 'representation' | 'dispatch';
+export type PairKind = V2PairKind | 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend' | 'representation' | 'dispatch' | 'format' | 'bare' | 'restated' | 'filter' | 'field' | 'reads';
 
 /** Every kind, in the order the docs list them. */
-export const PAIR_KINDS: readonly PairKind[] = ['alias', 'synonym', 'variant', 'narrower', 'opening', 'parameters', 'description', 'generic', 'depth', 'covers', 'capture', 'batch', 'qualified', 'claims', 'backend', 'representation', 'dispatch'];
+export const PAIR_KINDS: readonly PairKind[] = ['alias', 'synonym', 'variant', 'narrower', 'opening', 'parameters', 'description', 'generic', 'depth', 'covers', 'capture', 'batch', 'qualified', 'claims', 'backend', 'representation', 'dispatch', 'format', 'bare', 'restated', 'filter', 'field', 'reads'];
 
 /** A confusable pair with what rules v4 knows about it (the result carries only the ConfusablePair fields). */
 export interface PairFacts extends Omit<V2PairFacts, 'kind'> {
@@ -64,6 +78,12 @@ const NEW_KINDS = [
   ['backend', backendPair],
   ['representation', representationPair],
   ['dispatch', dispatchPair],
+  ['format', formatPair],
+  ['bare', barePair],
+  ['restated', restatedPair],
+  ['filter', filterPair],
+  ['field', fieldPair],
+  ['reads', readsPair],
 ] as const;
 
 /**
@@ -94,7 +114,8 @@ export function confusablePairs(s: SurfaceFacts): PairFacts[] {
       } else {
         const found = judge(a, b, actions);
         // v3 overrules a few of v2's verdicts (overrides.ts).
-        const verdict = found !== undefined && overruled(traits[i]!, traits[j]!) ? undefined : found;
+        // v4 reads v2's name verdicts against the texts and inputs too (overlap.ts).
+        const verdict = found !== undefined && (overruled(traits[i]!, traits[j]!) || !nameVerdictHolds(found.kind, traits[i]!, traits[j]!)) ? undefined : found;
         if (found !== undefined && verdict === undefined) continue;
         if (verdict !== undefined) {
           ({ kind, adds } = verdict);

@@ -34,3 +34,25 @@ export const ACTION_CLASSES: ReadonlyMap<string, string> = new Map(
     fill: 'fill type enter input',
   }).flatMap(([cls, verbs]) => verbs.split(' ').map((v) => [v, cls] as [string, string])),
 );
+
+/**
+ * v4: formats of one kind of content (format.ts): two tools whose names differ only by one format each, of
+ * one class, give the same thing in two forms (a page as HTML or as Markdown; a diagram from XML or from
+ * Mermaid). Formats of different classes hold different things (a diagram from CSV data is built from a table).
+ */
+export const FORMAT_CLASSES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    document: 'html htm markdown md text txt plain xml mermaid latex rst asciidoc',
+    data: 'csv tsv json yaml yml xlsx excel ndjson parquet',
+    image: 'png jpeg jpg svg webp gif',
+  }).flatMap(([cls, words]) => words.split(' ').map((w) => [w, cls] as [string, string])),
+);
+
+/** v4: parameters that filter a listing by what the user asks for (filter.ts): a list that searches. */
+export const FILTER_PARAMS: ReadonlySet<string> = new Set(['search', 'query', 'q', 'keyword', 'keywords', 'searchterm', 'search_term', 'term', 'text']);
+
+/** v4: name verbs that list or read many (filter.ts, reads.ts). */
+export const LIST_VERBS: ReadonlySet<string> = new Set(['list', 'get', 'fetch', 'retrieve', 'browse']);
+
+/** v4: name verbs that change an existing thing's fields (field.ts). */
+export const UPDATE_VERBS: ReadonlySet<string> = new Set(['update', 'set', 'edit', 'modify', 'change', 'patch']);

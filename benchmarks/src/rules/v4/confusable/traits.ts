@@ -5,6 +5,9 @@
 // action parameter (dispatch.ts), and a comparison with every other tool ("slower than other tools": settled.ts).
 import { stem } from '../../../text/words.js';
 import type { SurfaceFacts, ToolFacts } from '../../v2/facts.js';
+import { VERBS } from '../../v2/lexicons-verbs.js';
+import { STOPWORDS } from '../../v2/lexicons-words.js';
+import { isEnglishWord } from '../../v3/english-words.js';
 import { T } from '../../v2/thresholds.js';
 import { ACTION_PARAMS, ANY_WORDS, CAPTURE_HEADS, SETTLING, SETTLING_ALL, CAPTURE_OBJECTS, DEEP_WORDS, LANGUAGES, MANY_WORDS, RUN_VERBS, RUNNABLE, SCHEMA_CHANGE, SEARCH_VERBS } from './lexicon.js';
 
@@ -44,6 +47,26 @@ export interface Traits {
   actions: Set<string>;
   /** Name words that are the server's product (on ≥ 60 % of the names) or its boilerplate: what a name says beyond them is its job. */
   product: string[];
+  /** v4: its required parameters (lower case) that are not on half the tools or more (`project_id` of every tool identifies nothing) nor wrapper objects. */
+  required: string[];
+  /** v4: its parameters (lower case) that are not on half the tools or more. */
+  ownParams: string[];
+  /**
+   * v4: the stems of the English content words of its own text that are on few of the surface's texts (at
+   * most `DISTINCT_SHARE` of the tools, or two): the words that can tell it from its siblings. A surface's
+   * template ("Use this for a known resource …" on every tool) and filler made unique per tool (numbers,
+   * nonsense, names) are not among them.
+   */
+  distinct: Set<string>;
+  /**
+   * v4: the opening of its first sentence, stemmed: the verb and the words after it up to the first
+   * stopword (four at most) — "Retrieves debugging data from …" → retriev debug data (restated.ts).
+   */
+  opening: string[];
+  /** v4: how many tools of the surface open the same way (itself included). */
+  openingShared: number;
+  /** v4: the opening starts with a verb ("Retrieves", "Get"). */
+  openingVerb: boolean;
   /** The own description's words (lower case), computed on first use. */
   ownWords: () => string[];
   /** Whether the own description has a word of this stem (covers.ts; the stems are computed on first use). */
@@ -62,7 +85,49 @@ export function traitsOf(s: SurfaceFacts): Traits[] {
   // A product word: on the share of names that makes no family, and on three names at least (two of three
   // tools sharing a verb is no product).
   const product = (w: string): boolean => boilerplate(w) || (df.get(w)! >= 3 && df.get(w)! >= FAMILY_SHARE * n);
-  return s.tools.map((t) => traits(t, boilerplate, family, product));
+  const paramDf = new Map<string, number>();
+  for (const t of s.tools) for (const q of new Set(t.params.map((x) => x.name.toLowerCase()))) paramDf.set(q, (paramDf.get(q) ?? 0) + 1);
+  const everywhere = (q: string): boolean => n >= 3 && paramDf.get(q)! >= 0.5 * n;
+  const texts = s.tools.map((t) => textStems(t.ownDescription));
+  const textDf = new Map<string, number>();
+  for (const ws of texts) for (const w of ws) textDf.set(w, (textDf.get(w) ?? 0) + 1);
+  const rare = Math.max(2, DISTINCT_SHARE * n);
+  const openings = s.tools.map((t) => openingOf(t.firstSentence));
+  const openingDf = new Map<string, number>();
+  for (const o of openings) if (o.length > 0) openingDf.set(o.join(' '), (openingDf.get(o.join(' ')) ?? 0) + 1);
+  return s.tools.map((t, i) => {
+    const out = traits(t, boilerplate, family, product);
+    out.opening = openings[i]!;
+    out.openingShared = openings[i]!.length > 0 ? openingDf.get(openings[i]!.join(' '))! : 0;
+    const lead = /^[a-z]+/.exec(t.firstSentence.toLowerCase())?.[0] ?? '';
+    out.openingVerb = [lead, lead.replace(/e?s$/, ''), lead.replace(/s$/, '')].some((w) => VERBS.has(w));
+    out.ownParams = out.params.filter((q) => !everywhere(q));
+    // A wrapper object (`body`, `query` holding the real fields) identifies nothing by its name.
+    const wrappers = new Set(t.params.filter((q) => (q.schema as { type?: unknown }).type === 'object').map((q) => q.name));
+    out.required = (t.required ?? []).filter((q) => !wrappers.has(q)).map((q) => q.toLowerCase()).filter((q) => !everywhere(q));
+    out.distinct = new Set([...texts[i]!].filter((w) => textDf.get(w)! <= rare));
+    return out;
+  });
+}
+
+/** v4: a word on more than this share of a surface's texts tells no two of its tools apart (`distinct`). */
+const DISTINCT_SHARE = 0.2;
+
+/** The verb and the words after it up to the first stopword (four at most), stemmed. */
+function openingOf(sentence: string): string[] {
+  const out: string[] = [];
+  for (const w of sentence.toLowerCase().match(/[a-z][a-z-]*/g) ?? []) {
+    if (STOPWORDS.has(w) || out.length === 4) break;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+/** The stems of the English content words of a text (three letters or more, no stopwords). */
+function textStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().match(/[a-z]{3,}/g) ?? []) if (!STOPWORDS.has(w) && isEnglishWord(w)) out.add(stem(w));
+  return out;
 }
 
 /** A name word on this share of the tools or more names the product, not a family of commands. */
@@ -111,6 +176,12 @@ function traits(t: ToolFacts, boilerplate: (w: string) => boolean, family: (w: s
     settlesAll: SETTLING_ALL.test(own),
     actions: actionValues(t),
     product: all.filter(product),
+    required: [],
+    ownParams: [],
+    distinct: new Set(),
+    opening: [],
+    openingShared: 0,
+    openingVerb: false,
     ownWords: () => (ownList ??= words(own)),
     ownHasStem: (stemmed) => (ownStems ??= new Set((ownList ??= words(own)).map(stem))).has(stemmed),
   };

@@ -7,9 +7,9 @@ import { T } from '../../v2/thresholds.js';
 import type { PairFacts } from '../confusable/index.js';
 import type { SurfaceFactsV4 } from '../confusable/surface.js';
 
-// v4's copy of v3's server/confusable-pair.ts: the same rule on v4's pairs, with words for v4's two kinds.
+// v4's copy of v3's server/confusable-pair.ts: the same rule on v4's pairs, with words for v4's kinds.
 
-type NewKind = 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend' | 'representation' | 'dispatch';
+type NewKind = 'generic' | 'depth' | 'covers' | 'capture' | 'batch' | 'qualified' | 'claims' | 'backend' | 'representation' | 'dispatch' | 'format' | 'bare' | 'restated' | 'filter' | 'field' | 'reads';
 
 /** Why a pair of one of the kinds v3 adds is confusable, in words (the same facts are in `data`). */
 const WHY_NEW: Record<NewKind, (a: string, b: string) => string> = {
@@ -23,6 +23,12 @@ const WHY_NEW: Record<NewKind, (a: string, b: string) => string> = {
   backend: (a, b) => `${a} and ${b} are easy to confuse: the same job with the same parameters on two engines; say when each is worth it`,
   representation: (a, b) => `${a} and ${b} are easy to confuse: both read the same thing, one of them in another form (Markdown, a tree …); say what each form is for`,
   dispatch: (a, b) => `${a} and ${b} are easy to confuse: one of them offers the other's whole job as one of its actions; say which to use`,
+  format: (a, b) => `${a} and ${b} are easy to confuse: both give the same thing, in two formats; say what each format is for`,
+  bare: (a, b) => `${a} and ${b} are easy to confuse: one is named by the action alone, so it claims the other's job too; say which covers what`,
+  restated: (a, b) => `${a} and ${b} are easy to confuse: their descriptions open with the same job in the same words; say what sets each apart`,
+  filter: (a, b) => `${a} and ${b} are easy to confuse: the listing takes a search term, so it searches the same things as the search`,
+  field: (a, b) => `${a} and ${b} are easy to confuse: the general update takes the field the specific one is named by; say which to use for it`,
+  reads: (a, b) => `${a} and ${b} are easy to confuse: both read the same things by the same inputs under two verbs; say what each returns`,
 };
 
 const isNew = (p: PairFacts): p is PairFacts & { kind: NewKind } => p.kind in WHY_NEW;
@@ -30,7 +36,7 @@ const isNew = (p: PairFacts): p is PairFacts & { kind: NewKind } => p.kind in WH
 /**
  * `confusable_pair` (required) under v4: v2's rule for v2's kinds (same words, same data), and for the kinds
  * v3 and v4 add (generic, depth, covers, capture, batch, qualified, claims, backend, representation,
- * dispatch: confusable/) a sentence of their own — v2's rule has no words for them.
+ * dispatch, format, bare, restated, filter, field, reads: confusable/) a sentence of their own — v2's rule has no words for them.
  */
 export const confusablePair: ServerRule<SurfaceFactsV4> = {
   code: 'confusable_pair',
