@@ -4,7 +4,7 @@
 // runs). Memoised by string for one lint, like v2's scan: a string repeated across a surface is read once.
 import { identifierAsWords } from '../../v2/normalise.js';
 import { INSTRUCTION_PATTERNS } from '../../v2/security-patterns.js';
-import { formOf, found, scanOf, trieExpression, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
+import { formOf, found, scanOf, trieExpression, TRIGGER_LISTS, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
 import { sentenceAround } from '../../v2/security-text.js';
 import { CAPABILITY_PATTERNS } from './capability.js';
 import { decodedRuns } from '../../v3/security/decode.js';
@@ -30,6 +30,27 @@ export interface SecurityMemo extends SecurityMemoV2 {
   mayInstruct: Map<string, boolean>;
   crossSentence: Map<string, ExtraMatch[]>;
   joined: Map<string, ExtraMatch[]>;
+  /** Each string's prepared forms (native, Latin, their gate words), made once per lint whichever detector asks first. */
+  prepared: Map<string, Prepared>;
+  /** The gate words of a form (a hidden form, a part of a joined text), by the form. */
+  anchors: Map<string, Set<string>>;
+  /** The cross-sentence part bits of a form, by the form. */
+  crossParts: Map<string, number[]>;
+}
+
+/**
+ * One string prepared for every detector of the scan (the lexicon, the capability patterns, the cross-sentence
+ * and split readings, `mayInstruct`): its native form (NFKC, invisible characters and escapes removed, lower
+ * case, Arabic-folded), its Latin form (look-alikes and accents read as Latin letters) and the gate words each
+ * holds. Made once per string and lint; a joined text of two plain strings is composed from its parts'.
+ */
+export interface Prepared {
+  plain: boolean;
+  native: string;
+  latin: string;
+  latinAnchors: Set<string>;
+  /** The leetspeak readings of the Latin form ("i" and "l" for "1"), null when it has none; made when first asked. */
+  leet?: [string | null, string | null];
 }
 
 // A negation just before a match makes it a warning ("never reveal the system prompt", "no ignores las …").
@@ -96,6 +117,69 @@ function anchorsIn(form: string): Set<string> {
   return out;
 }
 
+/** The gate words of a form, memoised by the form (a lint reads the same hidden or joined part many times). */
+function anchorsOf(memo: SecurityMemo, form: string): Set<string> {
+  let out = memo.anchors.get(form);
+  if (out === undefined) memo.anchors.set(form, (out = anchorsIn(form)));
+  return out;
+}
+
+/** The longest gate word, in code units: a gate word across the seam of two joined forms lies in this window of each. */
+const SEAM = Math.max(...[...ANCHORS].map((w) => w.length)) - 1;
+
+/**
+ * The gate words of `a + sep + b` from those of `a` and of `b` (memoised) and of the seam: every gate word of
+ * the joined form lies in `a`, in `b`, or across the seam within SEAM characters of it (anchorsIn finds every
+ * gate word occurring anywhere in a form, so the union is exact).
+ */
+function joinedAnchors(memo: SecurityMemo, a: string, sep: string, b: string): Set<string> {
+  const out = new Set(anchorsOf(memo, a));
+  for (const w of anchorsOf(memo, b)) out.add(w);
+  for (const w of anchorsIn(`${a.slice(-SEAM)}${sep}${b.slice(0, SEAM)}`)) out.add(w);
+  return out;
+}
+
+// v2's trigger words (../../v2/security-scan.ts, TRIGGER_LISTS), for the trigger bits of a joined text.
+const TRIGGER_BITS = new Map<string, number>();
+TRIGGER_LISTS.forEach((list, bit) => list.forEach((w) => TRIGGER_BITS.set(w, (TRIGGER_BITS.get(w) ?? 0) | (1 << bit))));
+const ANY_TRIGGER = new RegExp(trieExpression([...TRIGGER_BITS.keys()]), 'g');
+const TRIGGER_SEAM = Math.max(...[...TRIGGER_BITS.keys()].map((w) => w.length)) - 1;
+
+/**
+ * v2's trigger bits of the plain text `a + " " + b` (a split instruction's two halves), from the halves' memoised
+ * scans and the seam: as v2's scan finds every trigger word anywhere in a form, the union is exact (a plain
+ * text's v2 form is lower-cased with double spaces folded, so the joined form is the halves' forms joined).
+ */
+export function joinedTriggerBits(memo: SecurityMemo, a: string, b: string): number {
+  const [fa, fb] = [formOf(memo, a, false), formOf(memo, b, false)];
+  let bits = (fa.scan ??= scanOf(memo, fa.form)).bits | (fb.scan ??= scanOf(memo, fb.form)).bits;
+  const seam = `${fa.form.slice(-TRIGGER_SEAM)} ${fb.form.slice(0, TRIGGER_SEAM)}`;
+  ANY_TRIGGER.lastIndex = 0;
+  for (let m = ANY_TRIGGER.exec(seam); m !== null; m = ANY_TRIGGER.exec(seam)) {
+    bits |= TRIGGER_BITS.get(m[0])!;
+    ANY_TRIGGER.lastIndex = m.index + 1;
+  }
+  return bits;
+}
+
+/** A string's prepared forms (memoised per lint). */
+export function prepared(memo: SecurityMemo, text: string): Prepared {
+  let out = memo.prepared.get(text);
+  if (out === undefined) {
+    const plain = isPlain(text);
+    const native = nativeForm(text);
+    const latin = latinForm(native);
+    out = { plain, native, latin, latinAnchors: anchorsOf(memo, latin) };
+    memo.prepared.set(text, out);
+  }
+  return out;
+}
+
+/** The leetspeak readings of a prepared string's Latin form ("1" read as "i", then as "l"). */
+function leetOf(p: Prepared): [string | null, string | null] {
+  return (p.leet ??= [deleet(p.latin), deleet(p.latin, 'l')]);
+}
+
 // Which part of which expression each gate word opens: the lexicon's expressions, then the capability
 // patterns (one part each). An expression runs on a form when all its parts are open.
 const GATED = [...LEXICON.map((p) => p.gates), ...CAPABILITY_PATTERNS.map((p) => [p.anchors])];
@@ -115,16 +199,18 @@ function openExpressions(present: Set<string>): boolean[] {
 /** The same as ascending indices (most forms open none: no array of every expression is built for them). */
 const NONE_OPEN_INDICES: number[] = GATED.flatMap((gates, i) => (gates.length === 0 ? [i] : []));
 const MASK = new Int32Array(GATED.length);
-function openIndices(present: Set<string>): number[] {
-  if (present.size === 0) return NONE_OPEN_INDICES;
+function openIndices(present: Set<string>, ...more: Set<string>[]): number[] {
+  if (present.size === 0 && more.every((m) => m.size === 0)) return NONE_OPEN_INDICES;
   const touched: number[] = [];
-  for (const w of present) {
-    const codes = OPENS.get(w);
-    if (codes === undefined) continue;
-    for (const code of codes) {
-      const i = code >> 3;
-      if (MASK[i] === 0) touched.push(i);
-      MASK[i]! |= 1 << (code & 7);
+  for (const set of [present, ...more]) {
+    for (const w of set) {
+      const codes = OPENS.get(w);
+      if (codes === undefined) continue;
+      for (const code of codes) {
+        const i = code >> 3;
+        if (MASK[i] === 0) touched.push(i);
+        MASK[i]! |= 1 << (code & 7);
+      }
     }
   }
   const out: number[] = [];
@@ -137,7 +223,7 @@ function openIndices(present: Set<string>): number[] {
 }
 
 /** The lexicon and capability matches of one form (Latin and native), one per class. */
-function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[]): void {
+function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[], latinAnchors: Set<string> = anchorsIn(latin), nativeAnchors: () => Set<string> = () => anchorsIn(native)): void {
   const seen = new Set<string>();
   const push = (pattern: string, excerpt: string | null): void => {
     if (excerpt === null || seen.has(pattern)) return;
@@ -146,8 +232,8 @@ function lexiconMatches(latin: string, native: string, plain: boolean, via: stri
   };
   // Only the open expressions are visited, in LEXICON's order and then the capability patterns' (as a pass
   // over every expression would: the first match of a class wins).
-  const openLatin = openIndices(anchorsIn(latin));
-  const openNative = plain || !NATIVE_SCRIPT.test(native) ? NONE_OPEN_INDICES : openIndices(anchorsIn(native));
+  const openLatin = openIndices(latinAnchors);
+  const openNative = plain || !NATIVE_SCRIPT.test(native) ? NONE_OPEN_INDICES : openIndices(nativeAnchors());
   const lexicon: number[] = [];
   for (const i of openLatin) if (i < LEXICON.length && LEXICON[i]!.form !== 'native') lexicon.push(i);
   for (const i of openNative) if (i < LEXICON.length && LEXICON[i]!.form === 'native') lexicon.push(i);
@@ -179,21 +265,20 @@ function v2Matches(memo: SecurityMemo, text: string, via: string, out: ExtraMatc
 /** Everything the v3 scan adds for one text, hidden forms included; `depth` bounds decoding inside decoding. */
 function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[] {
   const out: ExtraMatch[] = [];
-  const plain = isPlain(text);
-  const native = nativeForm(text);
-  const latin = latinForm(native);
-  lexiconMatches(latin, native, plain, null, out);
+  const p = prepared(memo, text);
+  const { plain, native, latin } = p;
+  lexiconMatches(latin, native, plain, null, out, p.latinAnchors, () => anchorsOf(memo, native));
   // The hidden forms: each read by v2's patterns and the lexicon, reported with how it was hidden.
   const hidden = (via: string, form: string): void => {
     v2Matches(memo, form, via, out);
-    lexiconMatches(form, form, isPlain(form), via, out);
+    const anchors = anchorsOf(memo, form);
+    lexiconMatches(form, form, isPlain(form), via, out, anchors, () => anchors);
   };
   if (!plain && LOOK_ALIKE_HINT.test(native) && latin !== native) v2Matches(memo, latin, 'look-alike letters', out);
   for (const body of commentBodies(text)) hidden('comment', latinForm(nativeForm(body)));
-  const leet = deleet(latin);
+  const [leet, leetL] = leetOf(p);
   if (leet !== null) {
     hidden('leetspeak', leet);
-    const leetL = deleet(latin, 'l');
     if (leetL !== null && leetL !== leet) hidden('leetspeak', leetL);
   }
   const spaced = SPACED_HINT.test(text) ? unspace(latinForm(nativeForm(text, true))) : null;
@@ -221,7 +306,7 @@ function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[]
   });
 }
 
-export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map(), joined: new Map() });
+export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map(), joined: new Map(), prepared: new Map(), anchors: new Map(), crossParts: new Map() });
 
 /** The extra matches of a string value, or of a key or name read as words (memoised). */
 export function extraMatches(memo: SecurityMemo, text: string, identifier: boolean): ExtraMatch[] {
@@ -231,16 +316,84 @@ export function extraMatches(memo: SecurityMemo, text: string, identifier: boole
   return out;
 }
 
-const CROSS_SENTENCE = LEXICON.flatMap((p, i) => (p.id === 'pre_approval' ? [i] : []));
 
-/** The classes that may run over a sentence stop ("The user approved all of it. Never ask."), in `text`. */
-export function crossSentenceMatches(memo: SecurityMemo, text: string): ExtraMatch[] {
+/**
+ * The classes that may run over a sentence stop ("The user approved all of it. Never ask."), in `text`. With
+ * `parts` (the two sentences, untrimmed, that `text` joins trimmed with one space) and both plain, the pair is
+ * read from the sentences' prepared forms (made once per sentence for every detector, not once per pair): plain
+ * text is only lower-cased with double spaces folded, so the pair's Latin form is the two Latin forms trimmed
+ * and joined, and its leetspeak reading (word by word) is theirs joined; a cross-sentence expression is open on
+ * the pair when each of its parts has a gate word in one sentence or across the seam (CROSS_SEAM), exactly as a
+ * scan of the pair's own gate words finds. The pair's text is formed only when an expression opens.
+ */
+export function crossSentenceMatches(memo: SecurityMemo, text: string, parts?: [string, string]): ExtraMatch[] {
   let kept = memo.crossSentence.get(text);
-  if (kept === undefined) memo.crossSentence.set(text, (kept = crossSentenceOf(text)));
+  if (kept === undefined) memo.crossSentence.set(text, (kept = crossSentenceOf(memo, text, parts)));
   return kept;
 }
 
-function crossSentenceOf(text: string): ExtraMatch[] {
+const CROSS_SENTENCE_ALL = LEXICON.flatMap((p, i) => (p.id === 'pre_approval' ? [i] : []));
+/** The Latin-form ones (a plain pair opens no native-form expression: its native form is its Latin form, which holds no native script). */
+const CROSS_SENTENCE = CROSS_SENTENCE_ALL.filter((i) => LEXICON[i]!.form !== 'native');
+const CROSS_ANCHORS = [...new Set(CROSS_SENTENCE.flatMap((i) => GATED[i]!.flat()))];
+const CROSS_ANCHOR = new RegExp(trieExpression(CROSS_ANCHORS), 'g');
+const CROSS_SEAM = Math.max(...CROSS_ANCHORS.map((w) => w.length)) - 1;
+// A gate word that begins or ends with white space could be cut by trimming a sentence: then pairs are read whole.
+const EDGE_SPACE = [...ANCHORS].some((w) => w !== w.trim());
+
+/** Per cross-sentence expression, the bits of its parts whose gate words are among `present`. */
+function crossParts(present: Iterable<string>): number[] {
+  const out = CROSS_SENTENCE.map(() => 0);
+  for (const w of present) {
+    for (const code of OPENS.get(w) ?? []) {
+      const k = CROSS_SENTENCE.indexOf(code >> 3);
+      if (k >= 0) out[k]! |= 1 << (code & 7);
+    }
+  }
+  return out;
+}
+
+/** The cross-sentence part bits of a form (memoised with its gate words). */
+const crossPartsOf = (memo: SecurityMemo, form: string): number[] => {
+  let out = memo.crossParts.get(form);
+  if (out === undefined) memo.crossParts.set(form, (out = crossParts(anchorsOf(memo, form))));
+  return out;
+};
+
+/** The cross-sentence gate words across the seam of `a + " " + b`. */
+function seamAnchors(a: string, b: string): Set<string> {
+  const out = new Set<string>();
+  const seam = `${a.slice(-CROSS_SEAM)} ${b.slice(0, CROSS_SEAM)}`;
+  CROSS_ANCHOR.lastIndex = 0;
+  for (let m = CROSS_ANCHOR.exec(seam); m !== null; m = CROSS_ANCHOR.exec(seam)) {
+    for (let n = 1; n <= m[0].length; n++) out.add(m[0].slice(0, n));
+    CROSS_ANCHOR.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+function crossSentenceOf(memo: SecurityMemo, text: string, parts?: [string, string]): ExtraMatch[] {
+  if (parts !== undefined && !EDGE_SPACE && isPlain(parts[0]) && isPlain(parts[1])) {
+    const [a, b] = [prepared(memo, parts[0]), prepared(memo, parts[1])];
+    const [la, lb] = [leetOf(a), leetOf(b)];
+    const forms: [string, string, string | null][] = [[a.latin, b.latin, null]];
+    for (const k of [0, 1]) if (la[k] !== null || lb[k] !== null) forms.push([la[k] ?? a.latin, lb[k] ?? b.latin, 'leetspeak']);
+    for (const [fa, fb, via] of forms) {
+      const [pa, pb] = [crossPartsOf(memo, fa), crossPartsOf(memo, fb)];
+      const [ta, tb] = [fa.trim(), fb.trim()];
+      let seam: number[] | undefined;
+      for (let k = 0; k < CROSS_SENTENCE.length; k++) {
+        const i = CROSS_SENTENCE[k]!;
+        let got = pa[k]! | pb[k]!;
+        if (got !== FULL[i]) got |= (seam ??= crossParts(seamAnchors(ta, tb)))[k]!;
+        if (got !== FULL[i]) continue;
+        const p = LEXICON[i]!;
+        const excerpt = firstMatch(p.id, p.re, `${ta} ${tb}`);
+        if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
+      }
+    }
+    return [];
+  }
   const plain = isPlain(text);
   const native = nativeForm(text);
   const latin = latinForm(native);
@@ -252,7 +405,7 @@ function crossSentenceOf(text: string): ExtraMatch[] {
   const openNative = plain ? null : openExpressions(anchorsIn(native));
   for (const [form, via] of forms) {
     const open = openExpressions(anchorsIn(form));
-    for (const i of CROSS_SENTENCE) {
+    for (const i of CROSS_SENTENCE_ALL) {
       const p = LEXICON[i]!;
       const excerpt = p.form === 'native' ? (via === null && openNative?.[i] === true ? firstMatch(p.id, p.re, native) : null) : open[i] ? firstMatch(p.id, p.re, form) : null;
       if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
@@ -270,8 +423,8 @@ export function mayInstruct(memo: SecurityMemo, text: string): boolean {
   if (out === undefined) {
     const f = formOf(memo, text, false);
     const scan = (f.scan ??= scanOf(memo, f.form));
-    const latin = latinForm(nativeForm(text));
-    out = scan.bits !== 0 || anchorsIn(latin).size > 0 || (!isPlain(text) && anchorsIn(nativeForm(text)).size > 0);
+    const p = prepared(memo, text);
+    out = scan.bits !== 0 || p.latinAnchors.size > 0 || (!p.plain && anchorsOf(memo, p.native).size > 0);
     memo.mayInstruct.set(text, out);
   }
   return out;
@@ -280,13 +433,25 @@ export function mayInstruct(memo: SecurityMemo, text: string): boolean {
 /**
  * The lexicon's matches in the joined text of a split instruction (the description's last sentence and a
  * parameter's text), memoised: the plain forms only (a split instruction that is also encoded is not read).
+ * With `parts` (the two texts `text` joins with one space) and both plain, the gate words are composed from the
+ * parts' prepared forms (as in crossSentenceMatches): most joined texts open no expression and are never formed.
  */
-export function joinedMatches(memo: SecurityMemo, text: string): ExtraMatch[] {
+export function joinedMatches(memo: SecurityMemo, text: string, parts?: [string, string]): ExtraMatch[] {
   let out = memo.joined.get(text);
   if (out === undefined) {
     out = [];
-    const native = nativeForm(text);
-    lexiconMatches(latinForm(native), native, isPlain(text), null, out);
+    if (parts !== undefined && isPlain(parts[0]) && isPlain(parts[1])) {
+      const [a, b] = [prepared(memo, parts[0]), prepared(memo, parts[1])];
+      const seam = anchorsIn(`${a.latin.slice(-SEAM)} ${b.latin.slice(0, SEAM)}`);
+      // A plain text's native form is its Latin form (no native-script expression opens on it).
+      if (openIndices(a.latinAnchors, b.latinAnchors, seam).length > NONE_OPEN_INDICES.length) {
+        const latin = `${a.latin} ${b.latin}`;
+        lexiconMatches(latin, latin, true, null, out, joinedAnchors(memo, a.latin, ' ', b.latin));
+      }
+    } else {
+      const native = nativeForm(text);
+      lexiconMatches(latinForm(native), native, isPlain(text), null, out);
+    }
     memo.joined.set(text, out);
   }
   return out;
