@@ -98,7 +98,7 @@ const HELD_OUT_6_MISSES = [
   'h6-tl-ignore_previous-plain-95',
   'h6-ur-ignore_previous-plain-99',
 ];
-/** Install one-liners in docs (8), tools that quote attacks (10), RLM in Hebrew/Arabic, a Malayalam chillu ZWJ, Korean/Chinese "ignore previous rules", a read-receipt tool. */
+/** Install one-liners in docs (9), tools that quote attacks (9), RLM in Hebrew/Arabic, a Malayalam chillu ZWJ, Korean/Chinese "ignore previous rules", a read-receipt tool. */
 const HELD_OUT_6_ALARMS = [
   'h6-ar-rlm',
   'h6-bun-readme',
