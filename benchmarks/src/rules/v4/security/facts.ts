@@ -11,7 +11,8 @@ import { factsOf, MAX_REPORTED, shadowCandidates, toolForms, type SecurityFacts,
 import { stringPaths } from '../../v2/tool-strings.js';
 import { benignReading } from './benign.js';
 import { foreignToolSteering } from '../../v3/security/shadowing.js';
-import { crossSentenceMatches, extraMatches, joinedMatches, joinedTriggerBits, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
+import { extraMatches, mayInstruct, securityMemo, type ExtraMatch, type SecurityMemo } from './scan.js';
+import { crossSentenceMatches, joinedMatches, joinedTriggerBits } from './pairs.js';
 import { isPlain } from '../../v3/security/forms.js';
 
 /** The trigger bits of v2's instruction patterns (the first bits of v2's scan). */

@@ -4,14 +4,14 @@
 // runs). Memoised by string for one lint, like v2's scan: a string repeated across a surface is read once.
 import { identifierAsWords } from '../../v2/normalise.js';
 import { INSTRUCTION_PATTERNS } from '../../v2/security-patterns.js';
-import { formOf, found, scanOf, trieExpression, TRIGGER_LISTS, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
+import { formOf, found, scanOf, trieExpression, type SecurityMemo as SecurityMemoV2 } from '../../v2/security-scan.js';
 import { sentenceAround } from '../../v2/security-text.js';
 import { CAPABILITY_PATTERNS } from './capability.js';
 import { decodedRuns } from '../../v3/security/decode.js';
 import { commentBodies, deleet, isPlain, latinForm, nativeForm as nativeFormV3, unspace } from '../../v3/security/forms.js';
 
 /** v3's native form, Arabic-folded as the lexicon's words are (v4: Arabic and Persian). */
-const nativeForm = (text: string, keepSpaces = false): string => arabicFold(nativeFormV3(text, keepSpaces));
+export const nativeForm = (text: string, keepSpaces = false): string => arabicFold(nativeFormV3(text, keepSpaces));
 import { arabicFold, COMPACT, LEXICON } from './lexicon.js';
 import { benignReading } from './benign.js';
 
@@ -65,7 +65,7 @@ const LOOK_ALIKE_HINT = /[^\t-\u024f\u2000-\u206f\u3000-\u9fff\uac00-\ud7af\uff0
 const NEGATABLE = new Set(['ignore_previous', 'history_exfiltration', 'authority_claim', 'role_override', 'precedence_claim', 'environment_to_argument', 'fetch_and_run']);
 
 /** The first match of `re` in `form` that is not negated (when its class may be), as an excerpt, or null. */
-function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
+export function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
   // v2's `matches` (every start, each next try one past the last match) as a plain loop: no generator.
   re.lastIndex = 0;
   for (let m = re.exec(form); m !== null; m = re.exec(form)) {
@@ -84,7 +84,7 @@ function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): st
 
 // Every gate word of the lexicon and the capability patterns, in one expression shaped like a trie (as v2's
 // trigger scan): one pass over a form tells which expressions can match in it; most run on no string at all.
-const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILITY_PATTERNS.flatMap((p) => p.anchors)]);
+export const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILITY_PATTERNS.flatMap((p) => p.anchors)]);
 // (No `u` flag: every gate word is in the Basic Multilingual Plane, so code units match as characters do,
 // and V8 runs a non-unicode expression faster.)
 const ANY_ANCHOR = new RegExp(trieExpression([...ANCHORS]), 'g');
@@ -107,7 +107,7 @@ function gatePrefixes(w: string): string[] {
 }
 
 /** The gate words in a form (every one: a word found is also read for the shorter gate words it begins with). */
-function anchorsIn(form: string): Set<string> {
+export function anchorsIn(form: string): Set<string> {
   const out = new Set<string>();
   ANY_ANCHOR.lastIndex = 0;
   for (let m = ANY_ANCHOR.exec(form); m !== null; m = ANY_ANCHOR.exec(form)) {
@@ -118,48 +118,25 @@ function anchorsIn(form: string): Set<string> {
 }
 
 /** The gate words of a form, memoised by the form (a lint reads the same hidden or joined part many times). */
-function anchorsOf(memo: SecurityMemo, form: string): Set<string> {
+export function anchorsOf(memo: SecurityMemo, form: string): Set<string> {
   let out = memo.anchors.get(form);
   if (out === undefined) memo.anchors.set(form, (out = anchorsIn(form)));
   return out;
 }
 
 /** The longest gate word, in code units: a gate word across the seam of two joined forms lies in this window of each. */
-const SEAM = Math.max(...[...ANCHORS].map((w) => w.length)) - 1;
+export const SEAM = Math.max(...[...ANCHORS].map((w) => w.length)) - 1;
 
 /**
  * The gate words of `a + sep + b` from those of `a` and of `b` (memoised) and of the seam: every gate word of
  * the joined form lies in `a`, in `b`, or across the seam within SEAM characters of it (anchorsIn finds every
  * gate word occurring anywhere in a form, so the union is exact).
  */
-function joinedAnchors(memo: SecurityMemo, a: string, sep: string, b: string): Set<string> {
+export function joinedAnchors(memo: SecurityMemo, a: string, sep: string, b: string): Set<string> {
   const out = new Set(anchorsOf(memo, a));
   for (const w of anchorsOf(memo, b)) out.add(w);
   for (const w of anchorsIn(`${a.slice(-SEAM)}${sep}${b.slice(0, SEAM)}`)) out.add(w);
   return out;
-}
-
-// v2's trigger words (../../v2/security-scan.ts, TRIGGER_LISTS), for the trigger bits of a joined text.
-const TRIGGER_BITS = new Map<string, number>();
-TRIGGER_LISTS.forEach((list, bit) => list.forEach((w) => TRIGGER_BITS.set(w, (TRIGGER_BITS.get(w) ?? 0) | (1 << bit))));
-const ANY_TRIGGER = new RegExp(trieExpression([...TRIGGER_BITS.keys()]), 'g');
-const TRIGGER_SEAM = Math.max(...[...TRIGGER_BITS.keys()].map((w) => w.length)) - 1;
-
-/**
- * v2's trigger bits of the plain text `a + " " + b` (a split instruction's two halves), from the halves' memoised
- * scans and the seam: as v2's scan finds every trigger word anywhere in a form, the union is exact (a plain
- * text's v2 form is lower-cased with double spaces folded, so the joined form is the halves' forms joined).
- */
-export function joinedTriggerBits(memo: SecurityMemo, a: string, b: string): number {
-  const [fa, fb] = [formOf(memo, a, false), formOf(memo, b, false)];
-  let bits = (fa.scan ??= scanOf(memo, fa.form)).bits | (fb.scan ??= scanOf(memo, fb.form)).bits;
-  const seam = `${fa.form.slice(-TRIGGER_SEAM)} ${fb.form.slice(0, TRIGGER_SEAM)}`;
-  ANY_TRIGGER.lastIndex = 0;
-  for (let m = ANY_TRIGGER.exec(seam); m !== null; m = ANY_TRIGGER.exec(seam)) {
-    bits |= TRIGGER_BITS.get(m[0])!;
-    ANY_TRIGGER.lastIndex = m.index + 1;
-  }
-  return bits;
 }
 
 /** A string's prepared forms (memoised per lint). */
@@ -176,20 +153,20 @@ export function prepared(memo: SecurityMemo, text: string): Prepared {
 }
 
 /** The leetspeak readings of a prepared string's Latin form ("1" read as "i", then as "l"). */
-function leetOf(p: Prepared): [string | null, string | null] {
+export function leetOf(p: Prepared): [string | null, string | null] {
   return (p.leet ??= [deleet(p.latin), deleet(p.latin, 'l')]);
 }
 
 // Which part of which expression each gate word opens: the lexicon's expressions, then the capability
 // patterns (one part each). An expression runs on a form when all its parts are open.
-const GATED = [...LEXICON.map((p) => p.gates), ...CAPABILITY_PATTERNS.map((p) => [p.anchors])];
-const FULL = GATED.map((gates) => (1 << gates.length) - 1);
-const OPENS = new Map<string, number[]>();
+export const GATED = [...LEXICON.map((p) => p.gates), ...CAPABILITY_PATTERNS.map((p) => [p.anchors])];
+export const FULL = GATED.map((gates) => (1 << gates.length) - 1);
+export const OPENS = new Map<string, number[]>();
 GATED.forEach((gates, i) => gates.forEach((words, part) => { for (const w of new Set(words)) (OPENS.get(w) ?? OPENS.set(w, []).get(w)!).push(i * 8 + part); }));
 
 /** The expressions (indices into GATED) whose every part has a gate word among `present`. */
 const NONE_OPEN: boolean[] = GATED.map((gates) => gates.length === 0);
-function openExpressions(present: Set<string>): boolean[] {
+export function openExpressions(present: Set<string>): boolean[] {
   if (present.size === 0) return NONE_OPEN;
   const mask = new Array<number>(GATED.length).fill(0);
   for (const w of present) for (const code of OPENS.get(w) ?? []) mask[code >> 3]! |= 1 << (code & 7);
@@ -197,9 +174,9 @@ function openExpressions(present: Set<string>): boolean[] {
 }
 
 /** The same as ascending indices (most forms open none: no array of every expression is built for them). */
-const NONE_OPEN_INDICES: number[] = GATED.flatMap((gates, i) => (gates.length === 0 ? [i] : []));
+export const NONE_OPEN_INDICES: number[] = GATED.flatMap((gates, i) => (gates.length === 0 ? [i] : []));
 const MASK = new Int32Array(GATED.length);
-function openIndices(present: Set<string>, ...more: Set<string>[]): number[] {
+export function openIndices(present: Set<string>, ...more: Set<string>[]): number[] {
   if (present.size === 0 && more.every((m) => m.size === 0)) return NONE_OPEN_INDICES;
   const touched: number[] = [];
   for (const set of [present, ...more]) {
@@ -223,7 +200,7 @@ function openIndices(present: Set<string>, ...more: Set<string>[]): number[] {
 }
 
 /** The lexicon and capability matches of one form (Latin and native), one per class. */
-function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[], latinAnchors: Set<string> = anchorsIn(latin), nativeAnchors: () => Set<string> = () => anchorsIn(native)): void {
+export function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[], latinAnchors: Set<string> = anchorsIn(latin), nativeAnchors: () => Set<string> = () => anchorsIn(native)): void {
   const seen = new Set<string>();
   const push = (pattern: string, excerpt: string | null): void => {
     if (excerpt === null || seen.has(pattern)) return;
@@ -318,103 +295,6 @@ export function extraMatches(memo: SecurityMemo, text: string, identifier: boole
 
 
 /**
- * The classes that may run over a sentence stop ("The user approved all of it. Never ask."), in `text`. With
- * `parts` (the two sentences, untrimmed, that `text` joins trimmed with one space) and both plain, the pair is
- * read from the sentences' prepared forms (made once per sentence for every detector, not once per pair): plain
- * text is only lower-cased with double spaces folded, so the pair's Latin form is the two Latin forms trimmed
- * and joined, and its leetspeak reading (word by word) is theirs joined; a cross-sentence expression is open on
- * the pair when each of its parts has a gate word in one sentence or across the seam (CROSS_SEAM), exactly as a
- * scan of the pair's own gate words finds. The pair's text is formed only when an expression opens.
- */
-export function crossSentenceMatches(memo: SecurityMemo, text: string, parts?: [string, string]): ExtraMatch[] {
-  let kept = memo.crossSentence.get(text);
-  if (kept === undefined) memo.crossSentence.set(text, (kept = crossSentenceOf(memo, text, parts)));
-  return kept;
-}
-
-const CROSS_SENTENCE_ALL = LEXICON.flatMap((p, i) => (p.id === 'pre_approval' ? [i] : []));
-/** The Latin-form ones (a plain pair opens no native-form expression: its native form is its Latin form, which holds no native script). */
-const CROSS_SENTENCE = CROSS_SENTENCE_ALL.filter((i) => LEXICON[i]!.form !== 'native');
-const CROSS_ANCHORS = [...new Set(CROSS_SENTENCE.flatMap((i) => GATED[i]!.flat()))];
-const CROSS_ANCHOR = new RegExp(trieExpression(CROSS_ANCHORS), 'g');
-const CROSS_SEAM = Math.max(...CROSS_ANCHORS.map((w) => w.length)) - 1;
-// A gate word that begins or ends with white space could be cut by trimming a sentence: then pairs are read whole.
-const EDGE_SPACE = [...ANCHORS].some((w) => w !== w.trim());
-
-/** Per cross-sentence expression, the bits of its parts whose gate words are among `present`. */
-function crossParts(present: Iterable<string>): number[] {
-  const out = CROSS_SENTENCE.map(() => 0);
-  for (const w of present) {
-    for (const code of OPENS.get(w) ?? []) {
-      const k = CROSS_SENTENCE.indexOf(code >> 3);
-      if (k >= 0) out[k]! |= 1 << (code & 7);
-    }
-  }
-  return out;
-}
-
-/** The cross-sentence part bits of a form (memoised with its gate words). */
-const crossPartsOf = (memo: SecurityMemo, form: string): number[] => {
-  let out = memo.crossParts.get(form);
-  if (out === undefined) memo.crossParts.set(form, (out = crossParts(anchorsOf(memo, form))));
-  return out;
-};
-
-/** The cross-sentence gate words across the seam of `a + " " + b`. */
-function seamAnchors(a: string, b: string): Set<string> {
-  const out = new Set<string>();
-  const seam = `${a.slice(-CROSS_SEAM)} ${b.slice(0, CROSS_SEAM)}`;
-  CROSS_ANCHOR.lastIndex = 0;
-  for (let m = CROSS_ANCHOR.exec(seam); m !== null; m = CROSS_ANCHOR.exec(seam)) {
-    for (let n = 1; n <= m[0].length; n++) out.add(m[0].slice(0, n));
-    CROSS_ANCHOR.lastIndex = m.index + 1;
-  }
-  return out;
-}
-
-function crossSentenceOf(memo: SecurityMemo, text: string, parts?: [string, string]): ExtraMatch[] {
-  if (parts !== undefined && !EDGE_SPACE && isPlain(parts[0]) && isPlain(parts[1])) {
-    const [a, b] = [prepared(memo, parts[0]), prepared(memo, parts[1])];
-    const [la, lb] = [leetOf(a), leetOf(b)];
-    const forms: [string, string, string | null][] = [[a.latin, b.latin, null]];
-    for (const k of [0, 1]) if (la[k] !== null || lb[k] !== null) forms.push([la[k] ?? a.latin, lb[k] ?? b.latin, 'leetspeak']);
-    for (const [fa, fb, via] of forms) {
-      const [pa, pb] = [crossPartsOf(memo, fa), crossPartsOf(memo, fb)];
-      const [ta, tb] = [fa.trim(), fb.trim()];
-      let seam: number[] | undefined;
-      for (let k = 0; k < CROSS_SENTENCE.length; k++) {
-        const i = CROSS_SENTENCE[k]!;
-        let got = pa[k]! | pb[k]!;
-        if (got !== FULL[i]) got |= (seam ??= crossParts(seamAnchors(ta, tb)))[k]!;
-        if (got !== FULL[i]) continue;
-        const p = LEXICON[i]!;
-        const excerpt = firstMatch(p.id, p.re, `${ta} ${tb}`);
-        if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
-      }
-    }
-    return [];
-  }
-  const plain = isPlain(text);
-  const native = nativeForm(text);
-  const latin = latinForm(native);
-  const forms: [string, string | null][] = [[latin, null]];
-  for (const one of ['i', 'l'] as const) {
-    const leet = deleet(latin, one);
-    if (leet !== null) forms.push([leet, 'leetspeak']);
-  }
-  const openNative = plain ? null : openExpressions(anchorsIn(native));
-  for (const [form, via] of forms) {
-    const open = openExpressions(anchorsIn(form));
-    for (const i of CROSS_SENTENCE_ALL) {
-      const p = LEXICON[i]!;
-      const excerpt = p.form === 'native' ? (via === null && openNative?.[i] === true ? firstMatch(p.id, p.re, native) : null) : open[i] ? firstMatch(p.id, p.re, form) : null;
-      if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
-    }
-  }
-  return [];
-}
-
-/**
  * True when a text may hold part of an instruction: a gate word of the v3 scan or a trigger word of v2's
  * (memoised). One half of a split instruction holds one, so two texts without any are not joined.
  */
@@ -426,33 +306,6 @@ export function mayInstruct(memo: SecurityMemo, text: string): boolean {
     const p = prepared(memo, text);
     out = scan.bits !== 0 || p.latinAnchors.size > 0 || (!p.plain && anchorsOf(memo, p.native).size > 0);
     memo.mayInstruct.set(text, out);
-  }
-  return out;
-}
-
-/**
- * The lexicon's matches in the joined text of a split instruction (the description's last sentence and a
- * parameter's text), memoised: the plain forms only (a split instruction that is also encoded is not read).
- * With `parts` (the two texts `text` joins with one space) and both plain, the gate words are composed from the
- * parts' prepared forms (as in crossSentenceMatches): most joined texts open no expression and are never formed.
- */
-export function joinedMatches(memo: SecurityMemo, text: string, parts?: [string, string]): ExtraMatch[] {
-  let out = memo.joined.get(text);
-  if (out === undefined) {
-    out = [];
-    if (parts !== undefined && isPlain(parts[0]) && isPlain(parts[1])) {
-      const [a, b] = [prepared(memo, parts[0]), prepared(memo, parts[1])];
-      const seam = anchorsIn(`${a.latin.slice(-SEAM)} ${b.latin.slice(0, SEAM)}`);
-      // A plain text's native form is its Latin form (no native-script expression opens on it).
-      if (openIndices(a.latinAnchors, b.latinAnchors, seam).length > NONE_OPEN_INDICES.length) {
-        const latin = `${a.latin} ${b.latin}`;
-        lexiconMatches(latin, latin, true, null, out, joinedAnchors(memo, a.latin, ' ', b.latin));
-      }
-    } else {
-      const native = nativeForm(text);
-      lexiconMatches(latinForm(native), native, isPlain(text), null, out);
-    }
-    memo.joined.set(text, out);
   }
   return out;
 }
