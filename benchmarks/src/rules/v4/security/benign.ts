@@ -33,12 +33,33 @@ const ORDERS_RUN = /(?:^|[;:,]\s*|\b(?:then|first|and|please|now)\s+)(?:run|exec
 // routes), not the model's instructions. The word after the match names which.
 const SYSTEM_DATA = /^\s*(?:default|defaults|settings?|configuration|config|locale|theme|fonts?|proxy|routes?|clock|timezone|time zone|path|properties|preferences|values?|styles?|language|dns|firewall|network|font)\b(?!\s+(?:instructions?|prompts?|messages?))/;
 
+// v4 (held-out-5's four install-doc alarms): "without running it" in the languages of the lexicon (Latin form or
+// as written), and a command quoted as an example ("e.g.", "such as", "p. ej.", "misalnya") with no order to run
+// it in its sentence; the next sentence counts for "not run" ("… e.g. `curl … | sh`. This tool never executes it").
+const NOT_RUN_OTHER = /\b(?:sin (?:ejecutarlo|ejecutarla|ejecutar)|tanpa (?:menjalankan|mengeksekusi)\w*|ohne (?:es |ihn |sie )?(?:auszufuhren|auszuführen)|sans (?:l.)?(?:executer|exécuter)|sem (?:executa|executá)-?lo|senza eseguirl\w*|(?:is|are) (?:only )?returned (?:as text|verbatim))|実行しません|不会执行|不执行|не выполняет/u;
+const EXAMPLE_BEFORE = /(?:\be\.g\.|\bi\.e\.|\bfor (?:example|instance)|\bsuch as|\blines like|\bp\. ?ej\.|\bpor ejemplo|\bpor exemplo|\bpar exemple|\bz\. ?b\.|\bzum beispiel|\bmisalnya|\bcontoh(?:nya)?|\bad esempio|\bnaprzyklad|\bnaprzykład|例えば|例：|例:|例如|比如|например)[\s:,]*[\x60'"“«(]*$/u;
+// A quoted phrase named as what a tool detects, classifies or shows ("a prompt-injection attempt (for example
+// "ignore all previous instructions")"): the sentence is about detection or gives it as an example.
+const QUOTE_OPEN = /[\x60'"“‘«「(]\s*$/u;
+const QUOTE_CLOSE = /^\s*[\x60'"”’»」)]/u;
+const ABOUT_ATTACKS = /\b(?:classif\w*|detect\w*|scan\w*|flags?|flagg\w*|label\w*|recogni[sz]\w*|block\w*|filter\w*|guard\w*|scor\w*|dataset|attempts?|examples?|for example|e\.g\.|such as|injection|jailbreak)\b/u;
+const QUOTABLE = new Set(['ignore_previous', 'role_override', 'authority_claim', 'precedence_claim', 'history_exfiltration', 'conceal_from_user']);
+
 /** True when v2's match of pattern `id` at [from, to) of `form` is an honest look-alike under v4. */
 export function benignReading(id: string, form: string, from: number, to: number, text: string): boolean {
   if (id === 'fetch_and_run' || id === 'remote_code') {
     const [s0, s1] = sentenceAround(form, from, to);
     const sentence = form.slice(s0, s1).trim();
-    return NOT_RUN.test(sentence) || (DESCRIBES.test(sentence) && !ORDERS_RUN.test(sentence));
+    if (NOT_RUN.test(sentence) || NOT_RUN_OTHER.test(sentence) || (DESCRIBES.test(sentence) && !ORDERS_RUN.test(sentence))) return true;
+    if (ORDERS_RUN.test(sentence)) return false;
+    if (EXAMPLE_BEFORE.test(form.slice(Math.max(0, from - 40), from))) return true;
+    const [, n1] = s1 < form.length ? sentenceAround(form, s1 + 1, s1 + 1) : [s1, s1];
+    const next = form.slice(s1, n1);
+    return (NOT_RUN.test(next) || NOT_RUN_OTHER.test(next)) && !ORDERS_RUN.test(next.trim());
+  }
+  if (QUOTABLE.has(id) && QUOTE_OPEN.test(form.slice(Math.max(0, from - 3), from)) && QUOTE_CLOSE.test(form.slice(to, to + 3))) {
+    const [s0, s1] = sentenceAround(form, from, to);
+    if (ABOUT_ATTACKS.test(form.slice(s0, from) + form.slice(to, s1))) return true;
   }
   if ((id === 'authority_claim' || id === 'precedence_claim') && /\bsystem$/.test(text)) return SYSTEM_DATA.test(form.slice(to, to + 40));
   if (id === 'ignore_previous') {

@@ -19,7 +19,8 @@ export type { SecurityFacts, SecurityHit, ShadowCandidate } from '../../v2/secur
 export { LEXICON_LANGUAGES } from './lexicon.js';
 // The three security rules read these facts as v2's read v2's (same shape): v2's rules, unchanged.
 export { hiddenInstructions } from '../../v2/findings/hidden-instructions.js';
-export { invisibleCharactersRule } from '../../v2/findings/invisible-characters.js';
+// v4: v2's rule with a joiner inside a joining-script word allowed (./invisible-characters.ts).
+export { invisibleCharactersRule, invisibleCharacters } from './invisible-characters.js';
 export { toolShadowing } from '../../v2/findings/tool-shadowing.js';
 
 /** Every pattern id a v3 hidden_instructions finding may name: v2's, the lexicon's and the capability patterns'. */

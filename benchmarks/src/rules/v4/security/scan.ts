@@ -11,7 +11,7 @@ import { decodedRuns } from '../../v3/security/decode.js';
 import { commentBodies, deleet, isPlain, latinForm, nativeForm as nativeFormV3, unspace } from '../../v3/security/forms.js';
 
 /** v3's native form, Arabic-folded as the lexicon's words are (v4: Arabic and Persian). */
-const nativeForm = (text: string, keepSpaces = false): string => arabicFold(nativeFormV3(text, keepSpaces));
+export const nativeForm = (text: string, keepSpaces = false): string => arabicFold(nativeFormV3(text, keepSpaces));
 import { arabicFold, COMPACT, LEXICON } from './lexicon.js';
 import { benignReading } from './benign.js';
 
@@ -30,6 +30,27 @@ export interface SecurityMemo extends SecurityMemoV2 {
   mayInstruct: Map<string, boolean>;
   crossSentence: Map<string, ExtraMatch[]>;
   joined: Map<string, ExtraMatch[]>;
+  /** Each string's prepared forms (native, Latin, their gate words), made once per lint whichever detector asks first. */
+  prepared: Map<string, Prepared>;
+  /** The gate words of a form (a hidden form, a part of a joined text), by the form. */
+  anchors: Map<string, Set<string>>;
+  /** The cross-sentence part bits of a form, by the form. */
+  crossParts: Map<string, number[]>;
+}
+
+/**
+ * One string prepared for every detector of the scan (the lexicon, the capability patterns, the cross-sentence
+ * and split readings, `mayInstruct`): its native form (NFKC, invisible characters and escapes removed, lower
+ * case, Arabic-folded), its Latin form (look-alikes and accents read as Latin letters) and the gate words each
+ * holds. Made once per string and lint; a joined text of two plain strings is composed from its parts'.
+ */
+export interface Prepared {
+  plain: boolean;
+  native: string;
+  latin: string;
+  latinAnchors: Set<string>;
+  /** The leetspeak readings of the Latin form ("i" and "l" for "1"), null when it has none; made when first asked. */
+  leet?: [string | null, string | null];
 }
 
 // A negation just before a match makes it a warning ("never reveal the system prompt", "no ignores las …").
@@ -44,7 +65,7 @@ const LOOK_ALIKE_HINT = /[^\t-\u024f\u2000-\u206f\u3000-\u9fff\uac00-\ud7af\uff0
 const NEGATABLE = new Set(['ignore_previous', 'history_exfiltration', 'authority_claim', 'role_override', 'precedence_claim', 'environment_to_argument', 'fetch_and_run']);
 
 /** The first match of `re` in `form` that is not negated (when its class may be), as an excerpt, or null. */
-function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
+export function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): string | null {
   // v2's `matches` (every start, each next try one past the last match) as a plain loop: no generator.
   re.lastIndex = 0;
   for (let m = re.exec(form); m !== null; m = re.exec(form)) {
@@ -63,7 +84,7 @@ function firstMatch(id: string, re: RegExp, form: string, sentence?: RegExp): st
 
 // Every gate word of the lexicon and the capability patterns, in one expression shaped like a trie (as v2's
 // trigger scan): one pass over a form tells which expressions can match in it; most run on no string at all.
-const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILITY_PATTERNS.flatMap((p) => p.anchors)]);
+export const ANCHORS = new Set([...LEXICON.flatMap((p) => p.gates.flat()), ...CAPABILITY_PATTERNS.flatMap((p) => p.anchors)]);
 // (No `u` flag: every gate word is in the Basic Multilingual Plane, so code units match as characters do,
 // and V8 runs a non-unicode expression faster.)
 const ANY_ANCHOR = new RegExp(trieExpression([...ANCHORS]), 'g');
@@ -86,7 +107,7 @@ function gatePrefixes(w: string): string[] {
 }
 
 /** The gate words in a form (every one: a word found is also read for the shorter gate words it begins with). */
-function anchorsIn(form: string): Set<string> {
+export function anchorsIn(form: string): Set<string> {
   const out = new Set<string>();
   ANY_ANCHOR.lastIndex = 0;
   for (let m = ANY_ANCHOR.exec(form); m !== null; m = ANY_ANCHOR.exec(form)) {
@@ -96,16 +117,56 @@ function anchorsIn(form: string): Set<string> {
   return out;
 }
 
+/** The gate words of a form, memoised by the form (a lint reads the same hidden or joined part many times). */
+export function anchorsOf(memo: SecurityMemo, form: string): Set<string> {
+  let out = memo.anchors.get(form);
+  if (out === undefined) memo.anchors.set(form, (out = anchorsIn(form)));
+  return out;
+}
+
+/** The longest gate word, in code units: a gate word across the seam of two joined forms lies in this window of each. */
+export const SEAM = Math.max(...[...ANCHORS].map((w) => w.length)) - 1;
+
+/**
+ * The gate words of `a + sep + b` from those of `a` and of `b` (memoised) and of the seam: every gate word of
+ * the joined form lies in `a`, in `b`, or across the seam within SEAM characters of it (anchorsIn finds every
+ * gate word occurring anywhere in a form, so the union is exact).
+ */
+export function joinedAnchors(memo: SecurityMemo, a: string, sep: string, b: string): Set<string> {
+  const out = new Set(anchorsOf(memo, a));
+  for (const w of anchorsOf(memo, b)) out.add(w);
+  for (const w of anchorsIn(`${a.slice(-SEAM)}${sep}${b.slice(0, SEAM)}`)) out.add(w);
+  return out;
+}
+
+/** A string's prepared forms (memoised per lint). */
+export function prepared(memo: SecurityMemo, text: string): Prepared {
+  let out = memo.prepared.get(text);
+  if (out === undefined) {
+    const plain = isPlain(text);
+    const native = nativeForm(text);
+    const latin = latinForm(native);
+    out = { plain, native, latin, latinAnchors: anchorsOf(memo, latin) };
+    memo.prepared.set(text, out);
+  }
+  return out;
+}
+
+/** The leetspeak readings of a prepared string's Latin form ("1" read as "i", then as "l"). */
+export function leetOf(p: Prepared): [string | null, string | null] {
+  return (p.leet ??= [deleet(p.latin), deleet(p.latin, 'l')]);
+}
+
 // Which part of which expression each gate word opens: the lexicon's expressions, then the capability
 // patterns (one part each). An expression runs on a form when all its parts are open.
-const GATED = [...LEXICON.map((p) => p.gates), ...CAPABILITY_PATTERNS.map((p) => [p.anchors])];
-const FULL = GATED.map((gates) => (1 << gates.length) - 1);
-const OPENS = new Map<string, number[]>();
+export const GATED = [...LEXICON.map((p) => p.gates), ...CAPABILITY_PATTERNS.map((p) => [p.anchors])];
+export const FULL = GATED.map((gates) => (1 << gates.length) - 1);
+export const OPENS = new Map<string, number[]>();
 GATED.forEach((gates, i) => gates.forEach((words, part) => { for (const w of new Set(words)) (OPENS.get(w) ?? OPENS.set(w, []).get(w)!).push(i * 8 + part); }));
 
 /** The expressions (indices into GATED) whose every part has a gate word among `present`. */
 const NONE_OPEN: boolean[] = GATED.map((gates) => gates.length === 0);
-function openExpressions(present: Set<string>): boolean[] {
+export function openExpressions(present: Set<string>): boolean[] {
   if (present.size === 0) return NONE_OPEN;
   const mask = new Array<number>(GATED.length).fill(0);
   for (const w of present) for (const code of OPENS.get(w) ?? []) mask[code >> 3]! |= 1 << (code & 7);
@@ -113,18 +174,20 @@ function openExpressions(present: Set<string>): boolean[] {
 }
 
 /** The same as ascending indices (most forms open none: no array of every expression is built for them). */
-const NONE_OPEN_INDICES: number[] = GATED.flatMap((gates, i) => (gates.length === 0 ? [i] : []));
+export const NONE_OPEN_INDICES: number[] = GATED.flatMap((gates, i) => (gates.length === 0 ? [i] : []));
 const MASK = new Int32Array(GATED.length);
-function openIndices(present: Set<string>): number[] {
-  if (present.size === 0) return NONE_OPEN_INDICES;
+export function openIndices(present: Set<string>, ...more: Set<string>[]): number[] {
+  if (present.size === 0 && more.every((m) => m.size === 0)) return NONE_OPEN_INDICES;
   const touched: number[] = [];
-  for (const w of present) {
-    const codes = OPENS.get(w);
-    if (codes === undefined) continue;
-    for (const code of codes) {
-      const i = code >> 3;
-      if (MASK[i] === 0) touched.push(i);
-      MASK[i]! |= 1 << (code & 7);
+  for (const set of [present, ...more]) {
+    for (const w of set) {
+      const codes = OPENS.get(w);
+      if (codes === undefined) continue;
+      for (const code of codes) {
+        const i = code >> 3;
+        if (MASK[i] === 0) touched.push(i);
+        MASK[i]! |= 1 << (code & 7);
+      }
     }
   }
   const out: number[] = [];
@@ -137,7 +200,7 @@ function openIndices(present: Set<string>): number[] {
 }
 
 /** The lexicon and capability matches of one form (Latin and native), one per class. */
-function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[]): void {
+export function lexiconMatches(latin: string, native: string, plain: boolean, via: string | null, out: ExtraMatch[], latinAnchors: Set<string> = anchorsIn(latin), nativeAnchors: () => Set<string> = () => anchorsIn(native)): void {
   const seen = new Set<string>();
   const push = (pattern: string, excerpt: string | null): void => {
     if (excerpt === null || seen.has(pattern)) return;
@@ -146,8 +209,8 @@ function lexiconMatches(latin: string, native: string, plain: boolean, via: stri
   };
   // Only the open expressions are visited, in LEXICON's order and then the capability patterns' (as a pass
   // over every expression would: the first match of a class wins).
-  const openLatin = openIndices(anchorsIn(latin));
-  const openNative = plain || !NATIVE_SCRIPT.test(native) ? NONE_OPEN_INDICES : openIndices(anchorsIn(native));
+  const openLatin = openIndices(latinAnchors);
+  const openNative = plain || !NATIVE_SCRIPT.test(native) ? NONE_OPEN_INDICES : openIndices(nativeAnchors());
   const lexicon: number[] = [];
   for (const i of openLatin) if (i < LEXICON.length && LEXICON[i]!.form !== 'native') lexicon.push(i);
   for (const i of openNative) if (i < LEXICON.length && LEXICON[i]!.form === 'native') lexicon.push(i);
@@ -179,21 +242,20 @@ function v2Matches(memo: SecurityMemo, text: string, via: string, out: ExtraMatc
 /** Everything the v3 scan adds for one text, hidden forms included; `depth` bounds decoding inside decoding. */
 function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[] {
   const out: ExtraMatch[] = [];
-  const plain = isPlain(text);
-  const native = nativeForm(text);
-  const latin = latinForm(native);
-  lexiconMatches(latin, native, plain, null, out);
+  const p = prepared(memo, text);
+  const { plain, native, latin } = p;
+  lexiconMatches(latin, native, plain, null, out, p.latinAnchors, () => anchorsOf(memo, native));
   // The hidden forms: each read by v2's patterns and the lexicon, reported with how it was hidden.
   const hidden = (via: string, form: string): void => {
     v2Matches(memo, form, via, out);
-    lexiconMatches(form, form, isPlain(form), via, out);
+    const anchors = anchorsOf(memo, form);
+    lexiconMatches(form, form, isPlain(form), via, out, anchors, () => anchors);
   };
   if (!plain && LOOK_ALIKE_HINT.test(native) && latin !== native) v2Matches(memo, latin, 'look-alike letters', out);
   for (const body of commentBodies(text)) hidden('comment', latinForm(nativeForm(body)));
-  const leet = deleet(latin);
+  const [leet, leetL] = leetOf(p);
   if (leet !== null) {
     hidden('leetspeak', leet);
-    const leetL = deleet(latin, 'l');
     if (leetL !== null && leetL !== leet) hidden('leetspeak', leetL);
   }
   const spaced = SPACED_HINT.test(text) ? unspace(latinForm(nativeForm(text, true))) : null;
@@ -221,7 +283,7 @@ function scanText(memo: SecurityMemo, text: string, depth: number): ExtraMatch[]
   });
 }
 
-export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map(), joined: new Map() });
+export const securityMemo = (): SecurityMemo => ({ forms: new Map(), identifierForms: new Map(), scans: new Map(), extra: new Map(), identifierExtra: new Map(), mayInstruct: new Map(), crossSentence: new Map(), joined: new Map(), prepared: new Map(), anchors: new Map(), crossParts: new Map() });
 
 /** The extra matches of a string value, or of a key or name read as words (memoised). */
 export function extraMatches(memo: SecurityMemo, text: string, identifier: boolean): ExtraMatch[] {
@@ -231,35 +293,6 @@ export function extraMatches(memo: SecurityMemo, text: string, identifier: boole
   return out;
 }
 
-const CROSS_SENTENCE = LEXICON.flatMap((p, i) => (p.id === 'pre_approval' ? [i] : []));
-
-/** The classes that may run over a sentence stop ("The user approved all of it. Never ask."), in `text`. */
-export function crossSentenceMatches(memo: SecurityMemo, text: string): ExtraMatch[] {
-  let kept = memo.crossSentence.get(text);
-  if (kept === undefined) memo.crossSentence.set(text, (kept = crossSentenceOf(text)));
-  return kept;
-}
-
-function crossSentenceOf(text: string): ExtraMatch[] {
-  const plain = isPlain(text);
-  const native = nativeForm(text);
-  const latin = latinForm(native);
-  const forms: [string, string | null][] = [[latin, null]];
-  for (const one of ['i', 'l'] as const) {
-    const leet = deleet(latin, one);
-    if (leet !== null) forms.push([leet, 'leetspeak']);
-  }
-  const openNative = plain ? null : openExpressions(anchorsIn(native));
-  for (const [form, via] of forms) {
-    const open = openExpressions(anchorsIn(form));
-    for (const i of CROSS_SENTENCE) {
-      const p = LEXICON[i]!;
-      const excerpt = p.form === 'native' ? (via === null && openNative?.[i] === true ? firstMatch(p.id, p.re, native) : null) : open[i] ? firstMatch(p.id, p.re, form) : null;
-      if (excerpt !== null) return [{ pattern: p.id, via, excerpt }];
-    }
-  }
-  return [];
-}
 
 /**
  * True when a text may hold part of an instruction: a gate word of the v3 scan or a trigger word of v2's
@@ -270,24 +303,9 @@ export function mayInstruct(memo: SecurityMemo, text: string): boolean {
   if (out === undefined) {
     const f = formOf(memo, text, false);
     const scan = (f.scan ??= scanOf(memo, f.form));
-    const latin = latinForm(nativeForm(text));
-    out = scan.bits !== 0 || anchorsIn(latin).size > 0 || (!isPlain(text) && anchorsIn(nativeForm(text)).size > 0);
+    const p = prepared(memo, text);
+    out = scan.bits !== 0 || p.latinAnchors.size > 0 || (!p.plain && anchorsOf(memo, p.native).size > 0);
     memo.mayInstruct.set(text, out);
-  }
-  return out;
-}
-
-/**
- * The lexicon's matches in the joined text of a split instruction (the description's last sentence and a
- * parameter's text), memoised: the plain forms only (a split instruction that is also encoded is not read).
- */
-export function joinedMatches(memo: SecurityMemo, text: string): ExtraMatch[] {
-  let out = memo.joined.get(text);
-  if (out === undefined) {
-    out = [];
-    const native = nativeForm(text);
-    lexiconMatches(latinForm(native), native, isPlain(text), null, out);
-    memo.joined.set(text, out);
   }
   return out;
 }

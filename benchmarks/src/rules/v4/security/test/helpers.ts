@@ -3,7 +3,7 @@
 // tool; invisible_characters: v2's rule, which v3 keeps), so that the corpus can be read without a full lint.
 import type { Tool } from '../../../../contracts/tool.js';
 import { normalizedDescription } from '../../../../surface/canonical.js';
-import { invisibleCharacters } from '../../../v2/findings/invisible-characters.js';
+import { invisibleCharacters } from '../invisible-characters.js';
 import { namesOtherTool, securityFacts, securityMemo, type SecurityFacts, type SecurityMemo } from '../index.js';
 
 export type SecurityCode = 'hidden_instructions' | 'tool_shadowing' | 'invisible_characters';

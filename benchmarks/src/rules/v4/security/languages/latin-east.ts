@@ -1,0 +1,101 @@
+// The phrase lexicon's words for Polish and Turkish (v3), Vietnamese and Indonesian (v4), on the Latin form: part of ../lexicon-languages.ts (the README there and ../README.md
+// say how each list was built). Split from one file by language group; the lists are unchanged.
+import type { Language } from '../lexicon-languages.js';
+
+export const pl: Language = {
+  id: 'pl',
+  form: 'latin',
+  ignore: 'zignoruj~|ignoruj~|zapomnij|pomin~|nie (?:stosuj|przestrzegaj|sluchaj)|lekcewaz~|odrzuc~',
+  instructions: 'instrukcj~|polecen~|zasad~|regul~|wytyczn~|wiadomosc~|prompt~|rozkaz~',
+  previous: 'poprzedni~|wczesniejsz~|powyzsz~|wszystk~|systemow~|oryginaln~|twoje|twoich|otrzyman~|dewelopera|bezpieczenstwa|dotychczasow~',
+  dontTell: 'nie (?:mow~|powiedz~|informuj~|wspominaj~|ujawniaj~|pokazuj~|zdradzaj~)|nigdy nie (?:mow~|informuj~|wspominaj~|ujawniaj~)|bez (?:informowania|powiadomienia|wiedzy)',
+  user: 'uzytkownik~|osob~|czlowiek~|klient~',
+  concealAlone: 'potajemnie|w tajemnicy|ukradkiem|bez wiedzy uzytkownika',
+  these: '(?:te|ta|niniejsze|moje|nasze|ponizsze) (?:instrukcj~|polecen~|zasady|reguly|wytyczne|notatk~)|(?:ten|niniejszy) opis',
+  override: 'zastepuj~|uniewazniaj~|nadpisuj~|maja (?:wyzszy )?priorytet|ma (?:wyzszy )?priorytet|pierwszenstwo|wazniejsze (?:niz|od)|stoja ponad',
+  approved: '(?:juz )?(?:zatwierdzil~|zaakceptowal~|zgodzil~ sie|wyrazil~ zgode|autoryzowal~|potwierdzil~)|(?:jest|sa|zostal~|zostaly) (?:juz )?(?:wczesniej )?(?:zatwierdzon~|zaakceptowan~|autoryzowan~)|wstepnie zatwierdzon~',
+  noAsk: 'nie (?:pytaj|pros|czekaj|potwierdzaj|dopytuj)|nigdy nie (?:pytaj|pros|potwierdzaj)|bez (?:pytania|pytan|potwierdzenia|potwierdzen)',
+  send: 'wyslij|przeslij|przekaz|skopiuj|dolacz|wklej|umiesc|wstaw|zaladuj|udostepnij|dodaj',
+  history: '(?:cala|calej|pelna|pelnej|cala) (?:rozmow~|histori~|konwersacj~)|histori~ (?:rozmowy|czatu|wiadomosci|konwersacji)|poprzednie wiadomosci|prompt~ systemow~|instrukcje systemowe',
+  reveal: 'ujawnij|pokaz|wypisz|powtorz|wyswietl|napisz|zdradz',
+  systemPrompt: 'prompt~ systemow~|instrukcj~ systemow~|wiadomosc~ systemow~|ukryte instrukcje',
+  fromNow: 'od (?:teraz|tej chwili)|odtad|od tej pory',
+  youAre: 'jestes|bedziesz|dzialaj jako|zachowuj sie jak|twoja (?:nowa )?rola',
+  roleAlone: 'teraz jestes (?:administrator~|systemem|deweloperem|root)|twoje nowe instrukcje (?:to|:)',
+};
+
+export const tr: Language = {
+  id: 'tr',
+  form: 'latin',
+  ignore: 'yok say|yok sayin|yok sayiniz|gormezden gel|gormezden gelin|unut|unutun|unutunuz|dikkate alma|umursama|uyma|uymayin|gecersiz say',
+  instructions: 'talimat~|yonerge~|komut~|kural~|mesaj~|istem~|prompt~|emir~|yonlendirme~',
+  previous: 'onceki|daha onceki|yukaridaki|tum|butun|sistem~|orijinal|asil|sana verilen|gelistirici~|guvenlik',
+  dontTell: 'soyleme~|bahsetme~|haber verme~|anlatma~|belli etme~|fark ettirme~',
+  user: 'kullanici~|kisi~|insan~|musteri~',
+  concealAlone: 'gizlice|kullanici(?:nin)? (?:haberi|bilgisi) olmadan|fark ettirmeden',
+  these: '(?:bu|asagidaki|benim) (?:talimat~|kural~|yonerge~|not~|aciklama~)',
+  override: 'gecersiz kil~|ustun~|oncelikli~|onceligi (?:var|vardir)|yerine gecer|daha onemli',
+  approved: '(?:zaten |onceden )?(?:onayla(?:di|mistir|mis)|izin ver(?:di|mistir|mis)|yetkilendir(?:di|mistir|mis))|onceden onaylan~',
+  noAsk: 'sorma|sormayin|sormayiniz|onay isteme~|onay bekleme~|teyit isteme~|sormadan|onay almadan|sormana gerek yok',
+  send: 'gonder~|ilet~|kopyala~|ekle~|yapistir~|yukle~|paylas~|aktar~',
+  history: '(?:tum|butun|tamami) (?:konusma~|sohbet~|gecmis~)|sohbet gecmis~|konusma gecmis~|mesaj gecmis~|onceki mesaj~|sistem istem~|sistem prompt~|sistem talimat~',
+  reveal: 'goster~|yazdir~|tekrarla~|ifsa et~',
+  systemPrompt: 'sistem istem~|sistem prompt~|sistem talimat~|sistem mesaj~|gizli talimat~',
+  fromNow: 'bundan (?:boyle|sonra)|simdiden itibaren',
+  youAre: 'sen (?:bir )?\\p{L}+sin|rolun|gorevin|olarak davran',
+  roleAlone: 'artik sen (?:bir )?(?:yonetici|sistem|gelistirici|root)|yeni talimatlarin (?:sunlar|:)',
+};
+
+// Vietnamese, on the Latin form (accents and tones removed, "đ" read as "d": "bỏ qua" → "bo qua").
+export const vi: Language = {
+  id: 'vi',
+  form: 'latin',
+  ignore: 'bo qua|phot lo|lo di|bat chap|gat bo|quen (?:di|het)|(?:dung|khong|dung co|khong duoc) (?:lam theo|tuan theo|nghe theo|tuan thu|lam)',
+  instructions: 'huong dan|chi dan|chi thi|chi lenh|lenh|menh lenh|quy tac|quy dinh|loi nhac|prompt|yeu cau',
+  previous: 'truoc (?:do|day|nay)|cu|tat ca|moi|he thong|ban dau|goc|cua nha phat trien|an toan|da (?:duoc )?(?:dua|cho|nhan|giao)',
+  dontTell: '(?:dung|khong duoc|khong|dung bao gio|tuyet doi khong|dung co) (?:noi|bao|ke|tiet lo|thong bao|de cap|nhac|cho (?:\\p{L}+ )?biet)',
+  user: 'nguoi dung|nguoi su dung|khach hang',
+  concealAlone: 'mot cach bi mat|lang le|am tham|ma khong de (?:nguoi dung|ho) (?:biet|thay)',
+  these: '(?:cac |nhung )?(?:huong dan|chi dan|quy tac|lenh|ghi chu) (?:nay|sau day)|mo ta nay',
+  override: 'uu tien hon|quan trong hon|ghi de|thay the|vo hieu hoa|cao hon|dung tren|duoc uu tien',
+  approved: 'da (?:\\p{L}+ ){0,2}(?:dong y|cho phep|phe duyet|chap thuan|xac nhan|uy quyen)|(?:dong y|cho phep|phe duyet|chap thuan) (?:tu )?truoc',
+  noAsk: '(?:khong can|dung|khong phai|khoi|khong duoc) (?:phai )?(?:hoi|xac nhan|xin phep|cho xac nhan)|khong (?:can )?hoi (?:lai|them)',
+  send: 'gui|chuyen|sao chep|chep|dan|dinh kem|dua|dat|ghi|tai len|them|chia se|chen|dien',
+  // (No alternative opens with a word shorter than three letters or with "prompt": the scan's gate reads each
+  // part's literal beginnings, and "ca" or "prom" would open this class on nearly every English text.)
+  history: '(?:toan bo|tat ca|day du) (?:\\p{L}+ ){0,2}(?:lich su|cuoc tro chuyen|hoi thoai|doan chat|tin nhan)|lich su (?:tro chuyen|hoi thoai|chat|cuoc tro chuyen|tin nhan)|(?:cac )?tin nhan truoc|loi nhac he thong',
+  envVars: 'bien moi truong',
+  reveal: 'tiet lo|hien thi|in ra|lap lai|cho (?:toi )?xem',
+  systemPrompt: 'prompt he thong|loi nhac he thong|chi dan he thong|huong dan he thong|chi dan an',
+  fromNow: 'tu (?:bay gio|nay|gio)(?: tro di)?',
+  youAre: 'ban (?:la|se la|dong vai)|hay (?:dong vai|hanh dong nhu)|vai tro (?:moi )?cua ban',
+  roleAlone: 'ban (?:bay gio|gio) la (?:mot )?(?:quan tri vien|he thong|nha phat trien|root)',
+  youAreNow: 'ban (?:bay gio|gio|hien gio) la|tu (?:bay gio|nay) ban la',
+  unrestricted: 'khong (?:co )?(?:bat ky )?(?:gioi han|han che|rang buoc|bo loc|quy tac)',
+};
+
+// Indonesian (and Malay), on the Latin form.
+export const id: Language = {
+  id: 'id',
+  form: 'latin',
+  ignore: 'abaikan~|lupakan~|acuhkan|kesampingkan|buang|jangan (?:ikuti|patuhi|hiraukan|pedulikan|turuti)|tidak usah (?:ikuti|patuhi|hiraukan)',
+  instructions: 'instruksi|perintah|petunjuk|arahan|aturan|pedoman|prompt|pesan|ketentuan',
+  previous: 'sebelumnya|sebelum ini|terdahulu|lama|di atas|semua|seluruh|sistem|asli|awal|pengembang|keamanan|yang (?:diberikan|kamu terima|anda terima)',
+  dontTell: '(?:jangan|tidak perlu|tanpa) (?:beri tahu|memberi tahu|beritahu|memberitahu|kasih tahu|katakan|mengatakan|sebutkan|menyebutkan|ungkapkan|tunjukkan|bilang|kabari)',
+  user: 'pengguna|pemakai|user|pelanggan|manusia',
+  concealAlone: 'diam-diam|secara rahasia|tanpa sepengetahuan pengguna|jangan sampai pengguna (?:tahu|melihat|sadar)',
+  these: '(?:instruksi|perintah|aturan|petunjuk|catatan) (?:ini|berikut)|deskripsi ini',
+  override: 'lebih penting|lebih diutamakan|diutamakan|mengesampingkan|menggantikan|membatalkan|prioritas (?:lebih )?(?:tinggi|utama)',
+  approved: '(?:sudah|telah) (?:me)?(?:nyetujui|setujui|mengizinkan|izinkan|mengonfirmasi|konfirmasi|memberi(?:kan)? izin)|(?:sudah|telah) di(?:setujui|izinkan|otorisasi)|disetujui sebelumnya',
+  noAsk: '(?:tidak perlu|tak perlu|jangan|tanpa) (?:lagi )?(?:meminta|minta|menanyakan|tanya|bertanya|konfirmasi|mengonfirmasi|persetujuan)',
+  send: 'kirim~|teruskan|salin|tempel~|lampirkan|masukkan|sertakan|unggah|tambahkan|tulis~|bagikan|isi~',
+  history: '(?:seluruh|semua|lengkap|penuh) (?:\\p{L}+ ){0,2}(?:riwayat|percakapan|obrolan|chat|pesan)|riwayat (?:percakapan|obrolan|chat|pesan)|percakapan sebelumnya|pesan sebelumnya|instruksi sistem',
+  envVars: 'variabel (?:lingkungan|environment)',
+  reveal: 'tampilkan|ungkapkan|cetak|ulangi|bocorkan|tuliskan',
+  systemPrompt: 'prompt sistem|instruksi sistem|pesan sistem|instruksi tersembunyi',
+  fromNow: 'mulai (?:sekarang|saat ini)|dari sekarang|mulai detik ini',
+  youAre: 'kamu (?:adalah|akan menjadi|menjadi)|anda (?:adalah|akan menjadi)|bertindaklah sebagai|berperanlah sebagai|peranmu',
+  roleAlone: 'kamu sekarang (?:adalah )?(?:admin|administrator|sistem|pengembang|root)',
+  youAreNow: '(?:kamu|anda) sekarang(?: adalah)?|mulai sekarang (?:kamu|anda)',
+  unrestricted: 'tanpa (?:batas|batasan|aturan|filter|sensor)|tidak (?:ada|memiliki|punya) batasan',
+};
