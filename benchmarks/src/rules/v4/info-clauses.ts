@@ -4,7 +4,6 @@ import { NAME_WORDS_JA, STOPWORDS } from '../v2/lexicons.js';
 import { isEnglishWord } from '../v3/english-words.js';
 import { GENERIC_WORDS, GENERIC_WORDS_JA, SYNONYMS, TECH_WORDS } from '../v3/lexicons.js';
 
-
 export interface Clause {
   start: number;
   end: number;
@@ -14,8 +13,22 @@ export interface Clause {
   /** Words of the tool's own name. */
   name: number;
   nonsense: number;
-  /** Its words in order: lower case, kind, capitalised (the last few are read for a shared end). */
-  words: { lower: string; kind: Kind; title: boolean }[];
+  /** Words about the tool anchored in its surface (info-anchor.ts): a parameter, a schema word, a sibling's name word, code. */
+  anchored: number;
+  /** v4: anchored, or naming the tool in words (info-anchor.ts sets it). */
+  about?: boolean;
+  /** Its words in order: lower case, stem, kind, capitalised (the last few are read for a shared end), anchored. */
+  words: ClauseWord[];
+}
+
+export interface ClauseWord {
+  lower: string;
+  stemmed: string;
+  kind: Kind;
+  title: boolean;
+  anchored: boolean;
+  /** Another tool of the surface, named. */
+  sibling: boolean;
 }
 
 // A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|"
@@ -30,9 +43,12 @@ const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This
 // about the tool (sentry's descriptions end in "</hints>"; a sentence appended after it borrowed "hints" as
 // content and earned usage points, +2.2 in the gaming suite's varied-boilerplate row).
 const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))(?<!(?:^|\n)[ \t]*\d{1,3})[.!?](?=\s|$)|[。！？;；]|\n|\||<\/?[A-Za-z][\w-]{0,40}>| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
-// v4: a Latin word with diacritics is one token (v3 split "résumé" at the "é").
-const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[\p{Script=Latin}0-9][\p{Script=Latin}0-9_'’./:-]*[\p{Script=Latin}0-9]|[\p{Script=Latin}0-9]|\p{L}+/gu;
-const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
+// v4: a Latin word with diacritics is one token (v3 split "résumé" at the "é"). A run of Japanese or Chinese
+// script is one match, cut into words by Intl.Segmenter (cjkWords).
+const TOKEN = /[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}ー]+|[\p{Script=Latin}0-9][\p{Script=Latin}0-9_'’./:-]*[\p{Script=Latin}0-9]|[\p{Script=Latin}0-9]|\p{L}+/gu;
+const CJK = /^[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}ー]+$/u;
+/** A CJK word with a character of its own (not only kana endings and particles). */
+const HAN_KATAKANA = /[\p{Script=Han}\p{Script=Katakana}]/u;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
 // v4: a Latin-script word with diacritics ("Úsala", "résumé") is read like any Latin word, by its letters
 // without the marks (v3 read it as "another script", always about the tool: foreign filler earned points).
@@ -133,7 +149,7 @@ function latinKind(word: string): Kind {
 }
 
 /** What a token is on this surface, before the tool's own name and parameters are considered. */
-interface TokenClass {
+export interface TokenClass {
   lower: string;
   stemmed: string;
   kind: Kind;
@@ -148,7 +164,7 @@ function classify(token: string): TokenClass {
   const c = (kind: Kind, masked: string): TokenClass => ({ lower, stemmed, kind, masked });
   if (NUMBER.test(token) || NUMBERING.test(token)) return c('none', '#');
   if (HIRAGANA.test(token)) return c('none', token);
-  if (HAN_KATAKANA.test(token)) return GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
+  if (CJK.test(token)) return !HAN_KATAKANA.test(token) || GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
   // A snake_case name that is neither a tool of this server nor a parameter of this tool (both are read per
   // lint in clausesOf) points at nothing a model can call: "use get_climate instead" names no content.
   if (SNAKE.test(token)) return c('none', '@');
@@ -201,7 +217,8 @@ export function clausesOf(text: string, local: Map<string, Local>, siblings: Set
     from = m.index + m[0].length;
   }
   cut(from, text.length);
-  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0, words: [] }));
+  splitRunOns(text, spans, code);
+  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0, anchored: 0, words: [] }));
   let k = 0;
   let last = '';
   let c0 = 0;
@@ -214,19 +231,15 @@ export function clausesOf(text: string, local: Map<string, Local>, siblings: Set
     const clause = out[k];
     if (clause === undefined) break;
     if (m.index < clause.start) continue;
-    const token = m[0];
-    let c = CLASSES.get(token);
-    if (c === undefined) {
-      // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
-      if (CLASSES.size > 50_000) CLASSES.clear();
-      CLASSES.set(token, (c = classify(token)));
-    }
+    for (const token of CJK.test(m[0]) ? cjkWords(m[0]) : [m[0]]) {
+    const c = classOf(token);
     // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
     let kind = c.kind;
     let masked = c.masked;
     // In code a word is what a model may copy into a call: never nonsense, and a snake_case name is a field.
     while (c0 < code.length && code[c0]![1] <= m.index) c0++;
-    if (((c0 < code.length && code[c0]![0] <= m.index) || keys.has(m.index)) && (kind === 'nonsense' || (kind === 'none' && masked === '@'))) kind = 'spec';
+    const inCode = (c0 < code.length && code[c0]![0] <= m.index) || keys.has(m.index);
+    if (inCode && (kind === 'nonsense' || (kind === 'none' && masked === '@'))) kind = 'spec';
     let l = local.get(c.lower);
     if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
     if (l === undefined && siblings.has(c.lower)) {
@@ -238,7 +251,10 @@ export function clausesOf(text: string, local: Map<string, Local>, siblings: Set
       // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
       kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
     }
-    clause.words.push({ lower: c.lower, kind, title: TITLE.test(token) });
+    // v4: a parameter or code is anchored in the tool's surface as it stands (info-anchor.ts reads the rest).
+    const anchored = kind === 'spec' && (l === 'param' || inCode);
+    clause.words.push({ lower: c.lower, stemmed: c.stemmed, kind, title: TITLE.test(token), anchored, sibling: l === 'sibling' });
+    if (anchored) clause.anchored++;
     if (kind === 'spec') clause.spec++;
     else if (kind === 'name') clause.name++;
     else if (kind === 'nonsense') clause.nonsense++;
@@ -247,8 +263,95 @@ export function clausesOf(text: string, local: Map<string, Local>, siblings: Set
       clause.key = clause.key === '' ? masked : `${clause.key} ${masked}`;
       last = masked;
     }
+    }
   }
   return out;
+}
+
+/**
+ * v4 (T5): a sentence run on without a stop — "Navigate to a URL Outputs the outcome of the run", "… thread in
+ * Slack Loved by developers" — is cut before a capitalised word that follows a lower-case word or an acronym
+ * (not a stopword, at least three words into the clause) and is a determiner or followed by a comma, a
+ * stopword or a label ("… URL Step first: …", "… page The browser go back facility …"). Why: text
+ * appended to a description without a final stop joined its lead clause, which the anchor reading takes as
+ * about the tool (info-anchor.ts); a proper noun in a sentence ("from Datadog", "using Google Places API",
+ * "the Jira Issues for") follows a stopword or a capitalised word, so it is not cut.
+ */
+const RUN_ON = /(?<=[\p{Ll}0-9)\]]|\b[A-Z]{2,}) (?=(?:The|This|These|It|Its|Your|Our|A|An) |\p{Lu}\p{Ll}+(?:,| \S+:| (?:the|a|an|of|to|by|with|and|your|this|it|for|as|in|on|from|you|what|whatever|its)\b))/gu;
+const PREV_WORD = /(\S+)$/;
+
+function splitRunOns(text: string, spans: [number, number][], code: [number, number][]): void {
+  if (!/ \p{Lu}/u.test(text)) return;
+  for (let i = 0; i < spans.length; i++) {
+    const [s, e] = spans[i]!;
+    const part = text.slice(s, e);
+    RUN_ON.lastIndex = 0;
+    for (let m = RUN_ON.exec(part); m !== null; m = RUN_ON.exec(part)) {
+      const at = s + m.index;
+      const before = part.slice(0, m.index);
+      const prev = PREV_WORD.exec(before)?.[1]?.toLowerCase().replace(/[^\p{L}0-9]/gu, '') ?? '';
+      if (STOPWORDS.has(prev) || before.split(/\s+/).length < 3 || code.some(([a, b]) => at > a && at < b)) continue;
+      spans.splice(i, 1, [s, at], [at + 1, e]);
+      break;
+    }
+  }
+}
+
+/** A token's class, kept across lints (see classify). */
+export function classOf(token: string): TokenClass {
+  let c = CLASSES.get(token);
+  if (c === undefined) {
+    // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
+    if (CLASSES.size > 50_000) CLASSES.clear();
+    CLASSES.set(token, (c = classify(token)));
+  }
+  return c;
+}
+
+/** Every token of a text, CJK runs cut into words: what the anchor of a tool is read from (info-anchor.ts). */
+export function tokensOf(text: string): string[] {
+  const out: string[] = [];
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    if (CJK.test(m[0])) out.push(...cjkWords(m[0]));
+    else out.push(m[0]);
+  }
+  return out;
+}
+
+/**
+ * v4: a run of Japanese or Chinese script cut into words by Intl.Segmenter (Node's ICU dictionaries; no
+ * hand-written splitter). Why: v3 read a whole run of kanji and katakana as one word, so a sentence of CJK filler
+ * was one "word about the tool" unless the whole run was on GENERIC_WORDS_JA; cut into words, each can be
+ * checked against the tool's surface like an English word. Kept across lints (bounded).
+ */
+function cjkWords(run: string): string[] {
+  let out = CJK_WORDS.get(run);
+  if (out === undefined) {
+    out = [];
+    for (const s of SEGMENTER.segment(run)) if (s.isWordLike !== false && s.segment.trim() !== '') out.push(s.segment);
+    if (CJK_WORDS.size > 20_000) CJK_WORDS.clear();
+    CJK_WORDS.set(run, out);
+  }
+  return out;
+}
+
+const SEGMENTER = new Intl.Segmenter('ja', { granularity: 'word' });
+const CJK_WORDS = new Map<string, string[]>();
+
+/**
+ * v4: a cell of a markdown table ("| 0 or 1 | Values |") or a heading line ("## General principles"): layout
+ * that heads or fills a table. It leaves the text when it says nothing about the tool, but it is not a
+ * sentence that no_specific_text should quote (drawio's `open_drawio_xml` was flagged on "0 or 1", "Values").
+ */
+export function isLayout(text: string, c: Clause): boolean {
+  let i = c.start - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  if (i >= 0 && text.charCodeAt(i) === 124) return true;
+  let j = c.end;
+  while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  if (j < text.length && text.charCodeAt(j) === 124) return true;
+  return text.charCodeAt(c.start) === 35 && (c.start === 0 || text.charCodeAt(c.start - 1) === 10);
 }
 
 /** A clause that ends with ":" (or bold ":**") before a line break or the end: a label of what follows, not a sentence. */

@@ -69,6 +69,10 @@ export function discountSharedEnds(clauses: Clause[][], needed: number): void {
       if (run !== undefined && (df.get(run) ?? 0) >= needed) longest = k;
     }
     for (const w of c.words.slice(c.words.length - longest)) {
+      if (w.anchored) {
+        w.anchored = false;
+        c.anchored--;
+      }
       if (w.kind === 'spec') c.spec--;
       else if (w.kind === 'nonsense') c.nonsense--;
       else if (w.kind === 'name') continue;

@@ -1,7 +1,8 @@
 import { identifierTokens } from '../../text/words.js';
 import { STOPWORDS } from '../v2/lexicons.js';
 import { GENERIC_WORDS } from '../v3/lexicons.js';
-import { clausesOf, isLabel, nameWords, WORDED, type Local } from './info-clauses.js';
+import { clausesOf, isLabel, isLayout, nameWords, WORDED, type Local } from './info-clauses.js';
+import { anchorClauses } from './info-anchor.js';
 import { discountSharedEnds, slotKeys } from './info-slots.js';
 import { T4 } from './thresholds.js';
 
@@ -26,6 +27,8 @@ export interface InfoInput {
   own: string;
   /** Names of the tool's parameters (top level). */
   params: string[];
+  /** v4: the tool's input and output schemas, read for its anchor (info-anchor.ts). */
+  schemas?: unknown[];
 }
 
 /** A clause left out of the information text, and why. */
@@ -86,13 +89,17 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
     }
   }
   if (n >= T4.nearDuplicateMinTools) discountSharedEnds(clauses, needed);
+  const leads = anchorClauses(clauses, tools);
   return tools.map((t, i) => {
     const dropped: DroppedClause[] = [];
     const infoCut: [number, number][] = [];
     const cueCut: [number, number][] = [];
-    for (const c of clauses[i]!) {
+    clauses[i]!.forEach((c, j) => {
       const text = t.own.slice(c.start, c.end);
-      const content = c.spec + c.name;
+      // v4 (T5): after the lead clause, words about the tool count only when one of them is anchored in its
+      // surface (info-anchor.ts); an unanchored clause keeps only its name words ("Step three: invoke X …").
+      const spec = j > leads[i]! && !c.about ? 0 : c.spec;
+      const content = spec + c.name;
       let why: DroppedClause['why'] | undefined;
       if (WORDED.test(c.key) && slotKeys(c.key).some((k) => (df.get(k) ?? 0) >= needed)) why = 'near-duplicate';
       else if (content === 0 || content <= c.nonsense) why = 'content-free';
@@ -101,13 +108,14 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
         cueCut.push([c.start, c.end]);
         // A clause without a single word (a fence, a rule "---", a table's "|---|") is layout: it leaves
         // the text, but it is not a clause that says nothing about the tool (no_specific_text quotes none).
-        // Nor is a label that opens a list or a block ("Examples:", "Arguments:" before a line break).
-        if (c.words.length > 0 && !(why === 'content-free' && isLabel(t.own, c))) dropped.push({ text, why });
-      } else if (c.spec === 0 || c.spec <= c.nonsense) {
+        // Nor is a label that opens a list or a block ("Examples:", "Arguments:" before a line break), a table
+        // cell or a heading (isLayout).
+        if (c.words.length > 0 && !(why === 'content-free' && (isLabel(t.own, c) || isLayout(t.own, c)))) dropped.push({ text, why });
+      } else if (spec === 0 || spec <= c.nonsense) {
         cueCut.push([c.start, c.end]);
         dropped.push({ text, why: 'name-only' });
       }
-    }
+    });
     return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped, named: [...namedBy[i]!] };
   });
 }
