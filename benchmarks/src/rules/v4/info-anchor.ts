@@ -69,13 +69,28 @@ function nameWordsOf(names: string[], into: Set<string>): void {
   for (const n of names) for (const t of identifierTokens(n)) if (t.length > 2 && !STOPWORDS.has(t)) addBoth(t, into);
 }
 
+/**
+ * A clause that spells out the tool's whole name of two or more words ("The browser navigate feature: call
+ * browser_navigate for browser navigate") restates it: its name words do not anchor it. One name word used
+ * as a noun does ("Crawl results can be large" on `firecrawl_crawl`).
+ */
+function restatesName(c: Clause, tokens: string[]): boolean {
+  if (tokens.length < 2) return true;
+  const said = new Set<string>();
+  for (const w of c.words) if (w.kind === 'name') {
+      said.add(w.lower);
+      said.add(w.stemmed);
+    }
+  return tokens.every((t) => said.has(t) || said.has(stem(t)));
+}
+
 /** A name word written as a word ("files", "crawl"), not the tool's identifier ("read_file"). */
 const IDENTIFIER = /[_.-]/;
 
 /**
  * Mark the words of every clause anchored in the surface, and each clause `about` its tool when it has an
- * anchored word or names the tool in words. The surface's anchor: every tool's schema words (property names,
- * descriptions, titles, enum values), every tool name's words, and every tool's lead clause (the first with
+ * anchored word or names the tool in words. A tool's anchor: the schema words of the surface's tools (property
+ * names, descriptions, titles, enum values: its own and its siblings'), every tool name's words, and its lead clause (the first with
  * words: where a description says what the tool is; "Verify that the counterpart is still responsive" for
  * `ping` names nothing of its schema). Then, within one tool's text, a clause that shares a word about the tool
  * with an anchored clause is anchored too (a description introduces its objects once and refers back to them:
@@ -83,14 +98,14 @@ const IDENTIFIER = /[_.-]/;
  * lead clause index (-1 if none). Linear in the words, the closure in the clauses squared of one tool (small).
  */
 export function anchorClauses(clauses: Clause[][], tools: { name: string; schemas?: unknown[] }[]): number[] {
-  const anchor = new Set<string>();
-  nameWordsOf(tools.map((t) => t.name), anchor);
-  for (const t of tools) for (const s of t.schemas ?? []) schemaWords(s, anchor);
+  const names = new Set<string>();
+  nameWordsOf(tools.map((t) => t.name), names);
   const leads = clauses.map((cs) => cs.findIndex((c) => c.words.length > 0));
+  for (const t of tools) for (const s of t.schemas ?? []) schemaWords(s, names);
   clauses.forEach((cs, i) => {
+    const anchor = new Set(names);
     if (leads[i]! >= 0) for (const w of cs[leads[i]!]!.words) if (w.kind === 'spec') anchor.add(w.stemmed);
-  });
-  for (const cs of clauses) {
+    const tokens = identifierTokens(tools[i]!.name).filter((t) => !STOPWORDS.has(t));
     const own = new Set<string>();
     const mark = (c: Clause): void => {
       c.about = true;
@@ -104,7 +119,7 @@ export function anchorClauses(clauses: Clause[][], tools: { name: string; schema
         }
       }
       // A clause naming a sibling compares the tool with it ("do not use for counts → use search_events").
-      if (c.anchored > 0 || c.words.some((w) => (w.kind === 'name' && !IDENTIFIER.test(w.lower)) || w.sibling)) mark(c);
+      if (c.anchored > 0 || c.words.some((w) => w.sibling) || (c.words.some((w) => w.kind === 'name' && !IDENTIFIER.test(w.lower)) && !restatesName(c, tokens))) mark(c);
     }
     // The closure: a clause sharing a word with an anchored one is anchored.
     for (let grown = true; grown; ) {
@@ -116,6 +131,6 @@ export function anchorClauses(clauses: Clause[][], tools: { name: string; schema
         }
       }
     }
-  }
+  });
   return leads;
 }

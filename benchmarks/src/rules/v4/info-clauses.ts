@@ -272,16 +272,19 @@ export function clausesOf(text: string, local: Map<string, Local>, siblings: Set
  * v4 (T5): a sentence run on without a stop — "Navigate to a URL Outputs the outcome of the run", "… thread in
  * Slack Loved by developers" — is cut before a capitalised word that follows a lower-case word or an acronym
  * (not a stopword, at least three words into the clause) and is a determiner or followed by a comma, a
- * stopword or a label ("… URL Step first: …", "… page The browser go back facility …"). Why: text
+ * stopword or a label ("… URL Step first: …", "… page The browser go back facility …"), or is in another
+ * script ("… Backlog space いつでも…"). Why: text
  * appended to a description without a final stop joined its lead clause, which the anchor reading takes as
  * about the tool (info-anchor.ts); a proper noun in a sentence ("from Datadog", "using Google Places API",
  * "the Jira Issues for") follows a stopword or a capitalised word, so it is not cut.
  */
-const RUN_ON = /(?<=[\p{Ll}0-9)\]]|\b[A-Z]{2,}) (?=(?:The|This|These|It|Its|Your|Our|A|An) |\p{Lu}\p{Ll}+(?:,| \S+:| (?:the|a|an|of|to|by|with|and|your|this|it|for|as|in|on|from|you|what|whatever|its)\b))/gu;
+const RUN_ON = /(?<=[\p{Ll}0-9)\]]|\b[A-Z]{2,}) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|(?:The|This|These|It|Its|Your|Our|A|An) |\p{Lu}\p{Ll}+(?:,| \S+:| [\p{Ll}']+\b))/gu;
+const DETERMINER = /^ (?:The|This|These|It|Its|Your|Our|A|An) /;
+const NEXT_WORD = /^ \p{Lu}\p{Ll}+ ([\p{Ll}']+)\b(?!:)/u;
 const PREV_WORD = /(\S+)$/;
 
 function splitRunOns(text: string, spans: [number, number][], code: [number, number][]): void {
-  if (!/ \p{Lu}/u.test(text)) return;
+  if (!/ [\p{Lu}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(text)) return;
   for (let i = 0; i < spans.length; i++) {
     const [s, e] = spans[i]!;
     const part = text.slice(s, e);
@@ -290,6 +293,9 @@ function splitRunOns(text: string, spans: [number, number][], code: [number, num
       const at = s + m.index;
       const before = part.slice(0, m.index);
       const prev = PREV_WORD.exec(before)?.[1]?.toLowerCase().replace(/[^\p{L}0-9]/gu, '') ?? '';
+      // Followed by a lower-case word, it must be a stopword ("… Datadog Fire off this …"; not "… Datadog Dashboards api").
+      const next = NEXT_WORD.exec(part.slice(m.index))?.[1];
+      if (next !== undefined && !STOPWORDS.has(next) && !DETERMINER.test(part.slice(m.index))) continue;
       if (STOPWORDS.has(prev) || before.split(/\s+/).length < 3 || code.some(([a, b]) => at > a && at < b)) continue;
       spans.splice(i, 1, [s, at], [at + 1, e]);
       break;
