@@ -106,7 +106,7 @@ export function surfaceFactsV4(surface: Surface, tokens: TokenCounter, sha256Hex
     return cache.through(`v4:facts:${tokens.id}:${key}`, () => wholeFacts(t, counter, hash, scans));
   });
   const owns = descriptions.map((d, i) => shared[i] ?? d);
-  const infos = infoTexts(whole.map((t, i) => ({ name: t.name, own: owns[i]!, params: t.params.map((p) => p.name) })));
+  const infos = infoTexts(whole.map((t, i) => ({ name: t.name, own: owns[i]!, params: t.params.map((p) => p.name), schemas: [t.tool.inputSchema, t.tool.outputSchema] })));
   const tools = whole.map((t, i) => withInfo(t, owns[i]!, infos[i]!, memo));
   const facts: SurfaceFactsV4 = {
     surfaceHash: hashes.surface,

@@ -1,7 +1,9 @@
-import { identifierTokens, stem } from '../../text/words.js';
-import { NAME_WORDS_JA, STOPWORDS } from '../v2/lexicons.js';
-import { isEnglishWord } from '../v3/english-words.js';
-import { GENERIC_WORDS, GENERIC_WORDS_JA, SYNONYMS, TECH_WORDS } from '../v3/lexicons.js';
+import { identifierTokens } from '../../text/words.js';
+import { STOPWORDS } from '../v2/lexicons.js';
+import { GENERIC_WORDS } from '../v3/lexicons.js';
+import { clausesOf, isLabel, isLayout, nameWords, WORDED, type Local } from './info-clauses.js';
+import { anchorClauses } from './info-anchor.js';
+import { discountSharedEnds, slotKeys } from './info-slots.js';
 import { T4 } from './thresholds.js';
 
 // Credit only information about this tool (issue 25). A description is read clause by clause; a clause
@@ -16,6 +18,7 @@ import { T4 } from './thresholds.js';
 // - name-only: its only content is the tool's own name ("Use this when you need to read a file" for
 //   read_file). Why: it restates the name; it stays in the text the purpose reads, not in what the cues read.
 // The rest is the tool's information text. Linear: one pass per clause, each word classified once per lint.
+// Files: info-clauses.ts (cuts and words), info-slots.ts (near-duplicate keys, shared ends).
 
 /** What one tool's text is read against. */
 export interface InfoInput {
@@ -24,6 +27,8 @@ export interface InfoInput {
   own: string;
   /** Names of the tool's parameters (top level). */
   params: string[];
+  /** v4: the tool's input and output schemas, read for its anchor (info-anchor.ts). */
+  schemas?: unknown[];
 }
 
 /** A clause left out of the information text, and why. */
@@ -41,264 +46,6 @@ export interface InfoText {
   dropped: DroppedClause[];
   /** Other tools of the surface the own text names (lower case). */
   named: string[];
-}
-
-interface Clause {
-  start: number;
-  end: number;
-  key: string;
-  /** Words about the tool besides its own name. */
-  spec: number;
-  /** Words of the tool's own name. */
-  name: number;
-  nonsense: number;
-  /** Its words in order: lower case, kind, capitalised (the last few are read for a shared end). */
-  words: { lower: string; kind: Kind; title: boolean }[];
-}
-
-// A clause ends after . ! ? before a space (not in "e.g." or "i.e."), after 。！？;；, or at a line break or "|"
-// — or, with no stop at all, where a sentence opener follows a word, an acronym or a URL ("…in the knowledge
-// graph Call it whenever …", "Navigate to a URL Call it …"): text appended to a description without a final
-// stop must not borrow its last clause's words (v3.0 cut only after a lower-case word; puppeteer's "Navigate
-// to a URL" let the appended clause borrow "URL").
-const OPENERS = 'Call|Use|Invoke|Trigger|Run|Do|Don\'t|Never|Always|Only|It|This|Returns?|Gives|Example|Examples|Limits?|Note|Prefer|Pick|Avoid|Please|When|Whenever|If';
-// Markdown (v3.1): a list marker ("1." or "2)" opening a line) is not a stop — "1. Lists the pods" is one
-// clause, not "1." and "Lists the pods"; a fenced code block is one clause (see CODE).
-// A markup tag (`<hints>`, `</examples>`) is a cut too and belongs to no clause: it is structure, not words
-// about the tool (sentry's descriptions end in "</hints>"; a sentence appended after it borrowed "hints" as
-// content and earned usage points, +2.2 in the gaming suite's varied-boilerplate row).
-const CUT = new RegExp(String.raw`(?<!\b(?:e\.g|i\.e|vs|etc|incl|approx))(?<!(?:^|\n)[ \t]*\d{1,3})[.!?](?=\s|$)|[。！？;；]|\n|\||<\/?[A-Za-z][\w-]{0,40}>| (?<=[A-Za-z0-9)\]"'\x60/] )(?=[A-Z])(?=(?:${OPENERS})\b)`, 'g');
-// v4: a Latin word with diacritics is one token (v3 split "résumé" at the "é").
-const TOKEN = /[\p{Script=Han}\p{Script=Katakana}ー]+|\p{Script=Hiragana}+|[\p{Script=Latin}0-9][\p{Script=Latin}0-9_'’./:-]*[\p{Script=Latin}0-9]|[\p{Script=Latin}0-9]|\p{L}+/gu;
-const HAN_KATAKANA = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u;
-const HIRAGANA = /^\p{Script=Hiragana}+$/u;
-// v4: a Latin-script word with diacritics ("Úsala", "résumé") is read like any Latin word, by its letters
-// without the marks (v3 read it as "another script", always about the tool: foreign filler earned points).
-const LATIN = /^[\p{Script=Latin}'’-]+$/u;
-const NUMBER = /^\d[\d.,:]*$/;
-/**
- * v4: numbering, not a number only — a version or an ordinal mark ("v7", "v2.1.0", "3.x", "no.7", "7th")
- * counts as nothing, like a number (v3 read "v7.1.0" as an identifier, a word about the tool).
- */
-const NUMBERING = /^(?:v\d+(?:\.\d+)*(?:\.x)?|\d+(?:\.\d+)*\.x|no\.?\d+|\d+(?:st|nd|rd|th))$/i;
-/** v4: any token with a digit is masked as a number in a near-duplicate key ("TM-1f3", "tool7", "#007"). */
-const HAS_DIGIT = /\d/;
-const SNAKE = /^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
-/** A word of plain letters: read as it is (latinKind), without taking its marks off. */
-const ASCII = /^[a-z'’]*$/;
-/** A key with a word of its own: one made only of masks ("@", "@ #") is the tool's name, not shared wording. */
-const WORDED = /[^@~#\s]/;
-/** A word with a lower-case letter before a capital: camelCase, an identifier ("userCount", "monitorSlug"). */
-const CAMEL = /[a-z][A-Z]/;
-/**
- * Code in markdown: a fenced block (``` or ~~~ to its closing fence or the end) or an inline `span`. Why: code
- * is what a model copies into a call (field names, query syntax, a JSON example); its identifiers are not
- * nonsense words and a snake_case name in it is a field, not a missing tool. A fenced block is not cut at its
- * lines (a line of "{" or "]" is not a clause that says nothing).
- */
-const FENCE = /(?:^|\n)[ \t]*(`{3,}|~{3,})[^\n]*(?:\n[\s\S]*?\n[ \t]*\1[`~]*[ \t]*(?=\n|$)|[\s\S]*$)/g;
-const INLINE_CODE = /`[^`\n]+`/g;
-
-/**
- * A "key: value" line (after an optional list marker): "- duration_ms: 1200", "monitor: <monitorSlug>",
- * "- status: ok | error". Its key is a field name (content, like code), and its "|" separates the values
- * of one line, not table cells.
- */
-const KEY_LINE = /(?:^|\n)[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?`?([A-Za-z_][\w.-]*)`?[ \t]*:(?=[ \t]*[^\s:])/g;
-
-/** Where each key of a "key: value" line starts, and where its line ends. */
-function keyLines(text: string): Map<number, number> {
-  const out = new Map<number, number>();
-  if (!text.includes(':')) return out;
-  KEY_LINE.lastIndex = 0;
-  for (let m = KEY_LINE.exec(text); m !== null; m = KEY_LINE.exec(text)) {
-    const end = text.indexOf('\n', m.index + 1);
-    out.set(m.index + m[0].indexOf(m[1]!), end === -1 ? text.length : end);
-  }
-  return out;
-}
-
-/** The [start, end) spans of code in a text, in order: fenced blocks, then inline spans outside them. */
-function codeSpans(text: string): [number, number][] {
-  if (!text.includes('`') && !text.includes('~~~')) return [];
-  const fences: [number, number][] = [];
-  FENCE.lastIndex = 0;
-  for (let m = FENCE.exec(text); m !== null; m = FENCE.exec(text)) fences.push([m.index + (m[0].startsWith('\n') ? 1 : 0), m.index + m[0].length]);
-  const out = [...fences];
-  INLINE_CODE.lastIndex = 0;
-  for (let m = INLINE_CODE.exec(text); m !== null; m = INLINE_CODE.exec(text)) {
-    const at = m.index;
-    if (!fences.some(([s, e]) => at >= s && at < e)) out.push([at, at + m[0].length]);
-  }
-  return out.sort((a, b) => a[0] - b[0]);
-}
-
-/** A capitalised word: where a name or an appended sentence may start inside a clause. */
-const TITLE = /^\p{Lu}/u;
-/** The longest shared clause end read (words): a product name, "in Datadog", "for the Jira Cloud API". */
-const SHARED_END_WORDS = 4;
-
-/** How a word counts: about the tool, its own name, nothing (stopword, cue word, number, other tool), nonsense. */
-type Kind = 'spec' | 'name' | 'none' | 'nonsense';
-
-/** The words that count as the tool's own name: the name, its tokens and their Japanese words (kept across lints). */
-function nameWords(name: string): Set<string> {
-  let out = NAME_WORDS.get(name);
-  if (out === undefined) {
-    if (NAME_WORDS.size > 10_000) NAME_WORDS.clear();
-    NAME_WORDS.set(name, (out = readNameWords(name)));
-  }
-  return out;
-}
-
-const NAME_WORDS = new Map<string, Set<string>>();
-
-function readNameWords(name: string): Set<string> {
-  const out = new Set<string>([name.toLowerCase()]);
-  for (const token of identifierTokens(name)) {
-    out.add(token);
-    out.add(stem(token));
-    for (const ja of NAME_WORDS_JA[token] ?? NAME_WORDS_JA[stem(token)] ?? []) out.add(ja);
-  }
-  return out;
-}
-
-/** The kind of one plain Latin word (lower case, no separators), whoever's text it is in. */
-function latinKind(word: string): Kind {
-  const lw = ASCII.test(word) ? word : word.normalize('NFD').replace(/\p{M}/gu, '');
-  if (STOPWORDS.has(lw) || GENERIC_WORDS.has(lw)) return 'none';
-  if (TECH_WORDS.has(lw)) return 'spec';
-  if (lw.length <= 2) return 'none';
-  return isEnglishWord(lw) ? 'spec' : 'nonsense';
-}
-
-/** What a token is on this surface, before the tool's own name and parameters are considered. */
-interface TokenClass {
-  lower: string;
-  stemmed: string;
-  kind: Kind;
-  /** Its form in a near-duplicate key ('' = left out). */
-  masked: string;
-}
-
-/** Classify a token, whatever the surface (tools' names are checked per lint, in clausesOf). */
-function classify(token: string): TokenClass {
-  const lower = token.toLowerCase().replace(/’/g, "'");
-  const stemmed = LATIN.test(token) ? stem(lower) : lower;
-  const c = (kind: Kind, masked: string): TokenClass => ({ lower, stemmed, kind, masked });
-  if (NUMBER.test(token) || NUMBERING.test(token)) return c('none', '#');
-  if (HIRAGANA.test(token)) return c('none', token);
-  if (HAN_KATAKANA.test(token)) return GENERIC_WORDS_JA.has(token) ? c('none', token) : c('spec', token);
-  // A snake_case name that is neither a tool of this server nor a parameter of this tool (both are read per
-  // lint in clausesOf) points at nothing a model can call: "use get_climate instead" names no content.
-  if (SNAKE.test(token)) return c('none', '@');
-  // Code, a path, a file name, camelCase, an acronym, another script: content a model can use.
-  if (!LATIN.test(token) || CAMEL.test(token)) return c('spec', HAS_DIGIT.test(token) ? '#' : lower);
-  // A hyphenated word counts by its parts ("read-only", "top-level").
-  const parts = lower.split(/[-']/).filter((p) => p !== '');
-  let kind: Kind = 'none';
-  for (const p of parts) {
-    const k = latinKind(p);
-    if (k === 'spec' || (k === 'nonsense' && kind === 'none')) kind = k;
-  }
-  if (kind === 'nonsense') return c('nonsense', '~');
-  if (parts.length === 1 && STOPWORDS.has(lower)) return c('none', '');
-  return c(kind, SYNONYMS[lower] ?? lower);
-}
-
-/** Every token's class, kept across lints (see classify). */
-const CLASSES = new Map<string, TokenClass>();
-
-/** The clauses of a text with their counts and masked keys. */
-/** What a word is to one tool: its own name, one of its parameters, another tool's name. */
-type Local = 'name' | 'param' | 'sibling';
-
-const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x3000;
-
-/**
- * The clauses of a text with their counts and masked keys, and the other tools it names (lower case). One
- * pass for the cuts, one for the words (a word never spans a cut).
- */
-function clausesOf(text: string, local: Map<string, Local>, siblings: Set<string>, named: Set<string>): Clause[] {
-  const spans: [number, number][] = [];
-  const cut = (start: number, end: number): void => {
-    while (start < end && isSpace(text.charCodeAt(start))) start++;
-    while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
-    if (start < end) spans.push([start, end]);
-  };
-  let from = 0;
-  const code = codeSpans(text);
-  const keys = keyLines(text);
-  CUT.lastIndex = 0;
-  for (let m = CUT.exec(text); m !== null; m = CUT.exec(text)) {
-    // No cut inside code (a fenced block's lines, "|" or ". " in an inline span): code is one clause with its text.
-    const at = m.index;
-    if (code.length > 0 && code.some(([s, e]) => at > s && at < e - 1)) continue;
-    if (m[0] === '|' && keys.size > 0 && [...keys].some(([s, e]) => at > s && at < e)) continue;
-    // A stop ends its clause; a line break, "|", a tag or the space before an opener belongs to none.
-    const inClause = m[0].length === 1 && m[0] !== '\n' && m[0] !== '|' && m[0] !== ' ';
-    cut(from, inClause ? m.index + m[0].length : m.index);
-    from = m.index + m[0].length;
-  }
-  cut(from, text.length);
-  const out: Clause[] = spans.map(([start, end]) => ({ start, end, key: '', spec: 0, name: 0, nonsense: 0, words: [] }));
-  let k = 0;
-  let last = '';
-  let c0 = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null && k < out.length; m = TOKEN.exec(text)) {
-    while (k < out.length && m.index >= out[k]!.end) {
-      k++;
-      last = '';
-    }
-    const clause = out[k];
-    if (clause === undefined) break;
-    if (m.index < clause.start) continue;
-    const token = m[0];
-    let c = CLASSES.get(token);
-    if (c === undefined) {
-      // Bounded: a long-running service sees many surfaces; a lint reads a few thousand distinct words.
-      if (CLASSES.size > 50_000) CLASSES.clear();
-      CLASSES.set(token, (c = classify(token)));
-    }
-    // The tool's own name and parameters, and the surface's tool names: the per-lint part of a word's kind.
-    let kind = c.kind;
-    let masked = c.masked;
-    // In code a word is what a model may copy into a call: never nonsense, and a snake_case name is a field.
-    while (c0 < code.length && code[c0]![1] <= m.index) c0++;
-    if (((c0 < code.length && code[c0]![0] <= m.index) || keys.has(m.index)) && (kind === 'nonsense' || (kind === 'none' && masked === '@'))) kind = 'spec';
-    let l = local.get(c.lower);
-    if (l === undefined && c.stemmed !== c.lower && local.get(c.stemmed) === 'name') l = 'name';
-    if (l === undefined && siblings.has(c.lower)) {
-      l = 'sibling';
-      named.add(c.lower);
-    }
-    if (l !== undefined) {
-      masked = '@';
-      // Another tool's name says nothing about this one (alternatives.ts reads it); a parameter does.
-      kind = l === 'name' ? 'name' : l === 'param' ? 'spec' : 'none';
-    }
-    clause.words.push({ lower: c.lower, kind, title: TITLE.test(token) });
-    if (kind === 'spec') clause.spec++;
-    else if (kind === 'name') clause.name++;
-    else if (kind === 'nonsense') clause.nonsense++;
-    // Runs of masked words fold into one: "@ @" (a name of two words) is the same slot as "@".
-    if (masked !== '' && !((masked === '@' || masked === '~') && last === masked)) {
-      clause.key = clause.key === '' ? masked : `${clause.key} ${masked}`;
-      last = masked;
-    }
-  }
-  return out;
-}
-
-/** A clause that ends with ":" (or bold ":**") before a line break or the end: a label of what follows, not a sentence. */
-function isLabel(text: string, c: Clause): boolean {
-  let last = c.end - 1;
-  while (last > c.start && (text.charCodeAt(last) === 42 || text.charCodeAt(last) === 95)) last--;
-  if (text.charCodeAt(last) !== 58) return false;
-  let i = c.end;
-  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-  return i === text.length || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13;
 }
 
 /** The text with the spans cut out, the edges tidied as v2's shared text does. */
@@ -342,13 +89,17 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
     }
   }
   if (n >= T4.nearDuplicateMinTools) discountSharedEnds(clauses, needed);
+  const leads = anchorClauses(clauses, tools);
   return tools.map((t, i) => {
     const dropped: DroppedClause[] = [];
     const infoCut: [number, number][] = [];
     const cueCut: [number, number][] = [];
-    for (const c of clauses[i]!) {
+    clauses[i]!.forEach((c, j) => {
       const text = t.own.slice(c.start, c.end);
-      const content = c.spec + c.name;
+      // v4 (T5): after the lead clause, words about the tool count only when one of them is anchored in its
+      // surface (info-anchor.ts); an unanchored clause keeps only its name words ("Step three: invoke X …").
+      const spec = j > leads[i]! && !c.about ? 0 : c.spec;
+      const content = spec + c.name;
       let why: DroppedClause['why'] | undefined;
       if (WORDED.test(c.key) && slotKeys(c.key).some((k) => (df.get(k) ?? 0) >= needed)) why = 'near-duplicate';
       else if (content === 0 || content <= c.nonsense) why = 'content-free';
@@ -357,86 +108,14 @@ export function infoTexts(tools: InfoInput[]): InfoText[] {
         cueCut.push([c.start, c.end]);
         // A clause without a single word (a fence, a rule "---", a table's "|---|") is layout: it leaves
         // the text, but it is not a clause that says nothing about the tool (no_specific_text quotes none).
-        // Nor is a label that opens a list or a block ("Examples:", "Arguments:" before a line break).
-        if (c.words.length > 0 && !(why === 'content-free' && isLabel(t.own, c))) dropped.push({ text, why });
-      } else if (c.spec === 0 || c.spec <= c.nonsense) {
+        // Nor is a label that opens a list or a block ("Examples:", "Arguments:" before a line break), a table
+        // cell or a heading (isLayout).
+        if (c.words.length > 0 && !(why === 'content-free' && (isLabel(t.own, c) || isLayout(t.own, c)))) dropped.push({ text, why });
+      } else if (spec === 0 || spec <= c.nonsense) {
         cueCut.push([c.start, c.end]);
         dropped.push({ text, why: 'name-only' });
       }
-    }
+    });
     return { info: without(t.own, infoCut), cue: without(t.own, cueCut), dropped, named: [...namedBy[i]!] };
   });
-}
-
-/** A masked key's slot-tolerant forms (below), kept across lints: keys repeat across tools and surfaces. */
-const SLOT_KEYS = new Map<string, string[]>();
-
-/**
- * v4: a clause's near-duplicate keys — its masked key, and the key with one word (two in a key of six to
- * twelve tokens) replaced by a wildcard, as long as at least two (three) words of its own stay. Why: v3
- * compared exact masked keys after folding the synonyms it listed, so a template with one slot filled from
- * a pool of words it did not list ("It gives back the outcome (step 6)", "… the answer …") was unique per
- * tool and earned returns and purpose points (+5 on a server's mean). A clause whose wording is shared by
- * half the tools with one or two words swapped is the same template, whatever the swapped words are; no word
- * list can be complete, a slot can. The words a real template varies per tool are usually its object, which
- * is the tool's own name and already masked; the tools this moved at rest are counted in CHANGELOG.md.
- */
-function slotKeys(key: string): string[] {
-  if (key === '') return [];
-  let out = SLOT_KEYS.get(key);
-  if (out !== undefined) return out;
-  out = [key];
-  const tokens = key.split(' ');
-  const m = tokens.length;
-  const isWorded = (t: string): boolean => t !== '@' && t !== '~' && t !== '#';
-  const words = tokens.filter(isWorded).length;
-  const slot = (skip: number[]): string => tokens.map((t, i) => (skip.includes(i) ? '*' : t)).join(' ');
-  const left = (skip: number[]): number => words - skip.filter((i) => isWorded(tokens[i]!)).length;
-  if (m >= 3) for (let j = 0; j < m; j++) if (left([j]) >= 2) out.push(slot([j]));
-  if (m >= 6 && m <= 12) for (let a = 0; a < m; a++) for (let b = a + 1; b < m; b++) if (left([a, b]) >= 3) out.push(slot([a, b]));
-  if (SLOT_KEYS.size > 50_000) SLOT_KEYS.clear();
-  SLOT_KEYS.set(key, out);
-  return out;
-}
-
-/** The run of a clause's last `k` words from a capitalised word inside it (not its first word), or undefined. */
-function endRun(c: Clause, k: number): string | undefined {
-  const from = c.words.length - k;
-  if (from < 1 || !c.words[from]!.title) return undefined;
-  return c.words.slice(from).map((w) => w.lower).join(' ');
-}
-
-/**
- * Shared clause ends: the end of a clause, from a capitalised word inside it, that the clauses of at least
- * `needed` tools end with ("Get an incident from Datadog", "Mute a host in Datadog") says nothing about one
- * tool: its words count as nothing. v2's shared text cuts such a run only at the end of the whole
- * description, so text appended after it (a gamer's boilerplate or template) brought "Datadog" back as a
- * word about every tool (+13 on datadog's tools whose text only restated their names). Read per clause, the
- * run is found wherever it sits. As in v2, a run that starts in the middle of a sentence with a lower-case
- * word ("…by its ID", "…on the page") is a template's wording and stays. Linear: at most SHARED_END_WORDS
- * runs per clause.
- */
-function discountSharedEnds(clauses: Clause[][], needed: number): void {
-  const df = new Map<string, number>();
-  for (const cs of clauses) {
-    const seen = new Set<string>();
-    for (const c of cs) for (let k = 1; k <= SHARED_END_WORDS; k++) {
-      const run = endRun(c, k);
-      if (run !== undefined) seen.add(run);
-    }
-    for (const run of seen) df.set(run, (df.get(run) ?? 0) + 1);
-  }
-  for (const cs of clauses) for (const c of cs) {
-    let longest = 0;
-    for (let k = 1; k <= SHARED_END_WORDS; k++) {
-      const run = endRun(c, k);
-      if (run !== undefined && (df.get(run) ?? 0) >= needed) longest = k;
-    }
-    for (const w of c.words.slice(c.words.length - longest)) {
-      if (w.kind === 'spec') c.spec--;
-      else if (w.kind === 'nonsense') c.nonsense--;
-      else if (w.kind === 'name') continue;
-      w.kind = 'none';
-    }
-  }
 }
