@@ -4,7 +4,8 @@
 // LARGEST files first, and small slow ones (the MCP conformance suite, 95 lines, 47 s) ran last.
 // Durations come from the last full run on this machine (.toolmark/vitest-report.json, which `npm test`
 // writes) else from scripts/test-durations.json (committed; `node scripts/test-durations.mjs` refreshes it
-// from a report). A file with no known duration gets the median of the known ones.
+// from a report). A file with no known duration gets the median of the known ones. The files of a
+// non-isolated project (vitest.config.ts, `projects`) come first as one block, longest first within it.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -40,7 +41,14 @@ export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const seconds = knownDurations(root);
-    const byPath = new Map(files.map((f) => [relative(root, f.moduleId), f]));
-    return longestFirst([...byPath.keys()], seconds).map((p) => byPath.get(p)!);
+    // Files of a project with `isolate: false` (vitest.config.ts) first, as one block: vitest reuses a
+    // worker for the next file only when that file is of the same non-isolated project.
+    const shared = files.filter((f) => f.project.config.isolate === false);
+    const own = files.filter((f) => f.project.config.isolate !== false);
+    const sorted = (group: TestSpecification[]) => {
+      const byPath = new Map(group.map((f) => [relative(root, f.moduleId), f]));
+      return longestFirst([...byPath.keys()], seconds).map((p) => byPath.get(p)!);
+    };
+    return [...sorted(shared), ...sorted(own)];
   }
 }
