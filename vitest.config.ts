@@ -1,15 +1,15 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './vitest.sequencer.js';
 
-// Workspaces export their TypeScript sources under the "@toolmark/source" condition (named so no dependency's own "source" export is picked up), so tests run
-// against src/ without a build; Node at run time uses the built dist/ files.
+// Workspaces export their TypeScript sources under the "@toolmark/source" condition (named so no dependency's
+// own "source" export is picked up); Node at run time uses the built dist/ files. Two projects (below):
+// `pure` runs against those sources; `service` imports the other workspaces from dist/.
+const SOURCE = '@toolmark/source';
 const ALL = ['{benchmarks,distractors,db,server,web}/{src,test}/**/*.test.ts'];
 /** Files that keep no state in modules or the process between files (see `projects` below). */
 export const PURE = ['benchmarks/src/**/*.test.ts', 'distractors/src/**/*.test.ts', 'web/src/**/*.test.ts'];
 
 export default defineConfig({
-  resolve: { conditions: ['@toolmark/source'] },
-  ssr: { resolve: { conditions: ['@toolmark/source'] } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -24,15 +24,35 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     // In CI a JSON report is written too, so .ci/run can print a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.toolmark/vitest-report.json' }]] : ['default'],
-    // Two projects (the same options but `isolate`). Each file otherwise starts in a fresh module graph and
-    // imports the workspaces' TypeScript through Vite again (~40 % of vitest's time). The pure files (the
-    // scoring core, the distractor data, the site's helpers: no database, no mocks, no process-wide state)
-    // share one module graph per worker: a worker runs them one after the other, each module evaluated once
-    // (the tokenizer and rule sets loaded once, not once per file). Every other file keeps its own graph.
-    // The sequencer starts the shared ones first, in one block, so a worker is reused between them.
+    // Two projects, because each test file otherwise starts in a fresh module graph and imports the
+    // workspaces' TypeScript through Vite again: that was ~40 % of vitest's time (docs/performance.md).
     projects: [
-      { extends: true, test: { name: 'pure', include: PURE, isolate: false } },
-      { extends: true, test: { name: 'service', include: ALL, exclude: [...configDefaults.exclude, ...PURE] } },
+      // The pure files (the scoring core, the distractor data, the site's helpers: no database, no mocks,
+      // no process-wide state) run against the workspaces' sources and share one module graph per worker:
+      // a worker runs them one after the other, each module evaluated once (the tokenizer and the rule sets
+      // loaded once, not once per file). The sequencer starts them first, in one block, so that vitest
+      // reuses the worker from one to the next.
+      {
+        extends: true,
+        resolve: { conditions: [SOURCE] },
+        ssr: { resolve: { conditions: [SOURCE] } },
+        test: { name: 'pure', include: PURE, isolate: false },
+      },
+      // Every other file (the server, the database layer: PostgreSQL, child processes, HTTP) keeps its own
+      // module graph, and imports @toolmark/benchmarks, /db and /distractors from their built dist/, which
+      // Node loads natively instead of Vite evaluating ~300 TypeScript modules of the rule sets in every
+      // file (the server's own src/ still goes through Vite). The global setup builds those three first
+      // (tsc -b, a no-op when up to date), so a change in their src/ is never tested stale.
+      {
+        extends: true,
+        test: {
+          name: 'service',
+          include: ALL,
+          exclude: [...configDefaults.exclude, ...PURE],
+          globalSetup: ['./vitest.workspaces-built.ts'],
+          server: { deps: { external: [/\/(benchmarks|db|distractors)\/dist\//] } },
+        },
+      },
     ],
   },
 });
