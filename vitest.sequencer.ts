@@ -37,18 +37,21 @@ export function longestFirst(files: readonly string[], seconds: ReadonlyMap<stri
   return [...files].sort((a, b) => of(b) - of(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * The start order: files of a project with `isolate: false` (vitest.config.ts) first, as one block, then the
+ * others, each group longest first. Vitest reuses a worker for the next file only when that file is of the
+ * same non-isolated project, so interleaving them would start a fresh worker for nearly every file.
+ */
+export function startOrder(files: readonly { path: string; shared: boolean }[], seconds: ReadonlyMap<string, number>): string[] {
+  const of = (shared: boolean) => files.filter((f) => f.shared === shared).map((f) => f.path);
+  return [...longestFirst(of(true), seconds), ...longestFirst(of(false), seconds)];
+}
+
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const seconds = knownDurations(root);
-    // Files of a project with `isolate: false` (vitest.config.ts) first, as one block: vitest reuses a
-    // worker for the next file only when that file is of the same non-isolated project.
-    const shared = files.filter((f) => f.project.config.isolate === false);
-    const own = files.filter((f) => f.project.config.isolate !== false);
-    const sorted = (group: TestSpecification[]) => {
-      const byPath = new Map(group.map((f) => [relative(root, f.moduleId), f]));
-      return longestFirst([...byPath.keys()], seconds).map((p) => byPath.get(p)!);
-    };
-    return [...sorted(shared), ...sorted(own)];
+    const byPath = new Map(files.map((f) => [relative(root, f.moduleId), f]));
+    return startOrder(files.map((f) => ({ path: relative(root, f.moduleId), shared: f.project.config.isolate === false })), seconds).map((p) => byPath.get(p)!);
   }
 }
