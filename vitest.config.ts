@@ -8,6 +8,19 @@ const SOURCE = '@toolmark/source';
 const ALL = ['{benchmarks,distractors,db,server,web}/{src,test}/**/*.test.ts'];
 /** Files that keep no state in modules or the process between files (see `projects` below). */
 export const PURE = ['benchmarks/src/**/*.test.ts', 'distractors/src/**/*.test.ts', 'web/src/**/*.test.ts'];
+/**
+ * Pure files that bound the time (CPU or wall) a computation takes: each keeps a process of its own, as
+ * before, because in a shared worker the heap of every earlier file makes the collector's work part of
+ * theirs (in a shared worker at load 5-18, v4's linear-time bounds failed; run alone they passed).
+ */
+export const TIMED = [
+  'benchmarks/src/**/linear-time.regression.test.ts',
+  'benchmarks/src/rules/*/robustness{,.regression}.test.ts',
+  'benchmarks/src/rules/v2/security.test.ts',
+  'benchmarks/src/text/{words.regression,tokens-linear}.test.ts',
+  'benchmarks/src/surface/parse.regression.test.ts',
+  'benchmarks/src/purity.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -36,7 +49,14 @@ export default defineConfig({
         extends: true,
         resolve: { conditions: [SOURCE] },
         ssr: { resolve: { conditions: [SOURCE] } },
-        test: { name: 'pure', include: PURE, isolate: false },
+        test: { name: 'pure', include: PURE, exclude: [...configDefaults.exclude, ...TIMED], isolate: false },
+      },
+      // The time-bound pure files (TIMED): the same sources, each file in a fresh process.
+      {
+        extends: true,
+        resolve: { conditions: [SOURCE] },
+        ssr: { resolve: { conditions: [SOURCE] } },
+        test: { name: 'timed', include: TIMED },
       },
       // Every other file (the server, the database layer: PostgreSQL, child processes, HTTP) keeps its own
       // module graph, and imports @toolmark/benchmarks, /db and /distractors from their built dist/, which
