@@ -2,8 +2,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './vitest.sequencer.js';
 
 // Workspaces export their TypeScript sources under the "@toolmark/source" condition (named so no dependency's
-// own "source" export is picked up); Node at run time uses the built dist/ files. Two projects (below):
-// `pure` runs against those sources; `service` imports the other workspaces from dist/.
+// own "source" export is picked up); Node at run time uses the built dist/ files. Three projects (below):
+// `pure` and `timed` run against those sources; `service` imports the other workspaces from dist/.
 const SOURCE = '@toolmark/source';
 const ALL = ['{benchmarks,distractors,db,server,web}/{src,test}/**/*.test.ts'];
 /** Files that keep no state in modules or the process between files (see `projects` below). */
@@ -37,7 +37,7 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     // In CI a JSON report is written too, so .ci/run can print a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.toolmark/vitest-report.json' }]] : ['default'],
-    // Two projects, because each test file otherwise starts in a fresh module graph and imports the
+    // Projects, because each test file otherwise starts in a fresh module graph and imports the
     // workspaces' TypeScript through Vite again: that was ~40 % of vitest's time (docs/performance.md).
     projects: [
       // The pure files (the scoring core, the distractor data, the site's helpers: no database, no mocks,
