@@ -113,13 +113,19 @@ describe('the sandbox when the worker dies', () => {
     // the worker, bwrap and bwrap's forked copy (the namespace's init) mention it before the server has even
     // started, and a kill that early races bwrap's own set-up (CI saw three processes survive that way).
     const daemonRunning = () => processArgv(processesMentioning(marker)).some((argv) => argv[2] === 'setInterval(() => {}, 1000)' && argv[3] === marker);
-    for (let i = 0; i < 150 && !daemonRunning(); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(daemonRunning()).toBe(true);
-    // The worker, bwrap, its init, the server and its detached child.
-    expect(processesMentioning(marker).length).toBeGreaterThanOrEqual(5);
-    worker.kill('SIGKILL');
-    for (let i = 0; i < 50 && processesMentioning(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(processesMentioning(marker)).toEqual([]);
+    try {
+      for (let i = 0; i < 150 && !daemonRunning(); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(daemonRunning()).toBe(true);
+      // The worker, bwrap, its init, the server and its detached child.
+      expect(processesMentioning(marker).length).toBeGreaterThanOrEqual(5);
+      worker.kill('SIGKILL');
+      for (let i = 0; i < 50 && processesMentioning(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(processesMentioning(marker)).toEqual([]);
+    } finally {
+      // A failed run must not leave its processes behind (a machine without bwrap left the worker running).
+      worker.kill('SIGKILL');
+      for (const pid of processesMentioning(marker)) process.kill(pid, 'SIGKILL');
+    }
   }, 30_000);
 });
 
