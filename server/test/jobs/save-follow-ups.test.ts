@@ -114,8 +114,8 @@ describe('a save that adds a version', () => {
     expect((await watchVersion({ db: t.db, sender, log }, { versionId })).events).toEqual(['security.finding', 'version.created', 'score.changed']);
     expect(await eventsOf(versionId)).toEqual(['security.finding', 'version.created', 'score.changed']);
     expect(await jobsOf(t, 'deliver-webhook')).toHaveLength(3);
-    const [{ n }] = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM watch_deliveries d JOIN watch_events e ON e.id = d.event_id WHERE e.version_id = ${versionId}`;
-    expect(n).toBe(3);
+    const counted = await t.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM watch_deliveries d JOIN watch_events e ON e.id = d.event_id WHERE e.version_id = ${versionId}`;
+    expect(counted[0]?.n).toBe(3);
     await t.sql`DELETE FROM pgboss.job WHERE name = 'deliver-webhook'`; // the workers below must not call out
   });
 
