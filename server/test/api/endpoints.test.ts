@@ -149,7 +149,8 @@ describe('servers', () => {
       }),
     ]);
     const poor = await uploadAndLint('Board Poor', [tool('x', 'x')]);
-    const board = await get('/v1/leaderboards/lint?q=board');
+    // With a query the default order is relevance (board-relevance.test.ts); this test is about the score order.
+    const board = await get('/v1/leaderboards/lint?q=board&sort=score');
     expect(board.statusCode).toBe(200);
     const json = board.json();
     expect(json.rules).toEqual({ id: LATEST_RULES, hash: ruleSets[LATEST_RULES].hash });
@@ -157,10 +158,10 @@ describe('servers', () => {
     expect(json.items.map((i: { id: string }) => i.id)).toEqual([good.id, poor.id]);
     expect(json.items[0]).toMatchObject({ rank: 1, toolCount: 1 });
     expect(json.items[0].score).toBeGreaterThan(json.items[1].score);
-    const asc = await get('/v1/leaderboards/lint?q=board&order=asc');
+    const asc = await get('/v1/leaderboards/lint?q=board&sort=score&order=asc');
     expect(asc.json().items.map((i: { id: string }) => i.id)).toEqual([poor.id, good.id]);
     // The rank is the place on the whole board, not in the search: the same as in the unfiltered list.
-    const second = await get('/v1/leaderboards/lint?q=board&limit=1&offset=1');
+    const second = await get('/v1/leaderboards/lint?q=board&sort=score&limit=1&offset=1');
     const all = (await get('/v1/leaderboards/lint?limit=100')).json().items as { id: string; rank: number }[];
     expect(second.json().items[0]).toMatchObject({ rank: all.find((i) => i.id === poor.id)!.rank, id: poor.id });
     expect((await get(`/v1/leaderboards/lint?q=board&band=${json.items[1].band}`)).json().items.map((i: { id: string }) => i.id)).toContain(poor.id);
