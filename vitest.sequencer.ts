@@ -4,8 +4,7 @@
 // LARGEST files first, and small slow ones (the MCP conformance suite, 95 lines, 47 s) ran last.
 // Durations come from the last full run on this machine (.toolmark/vitest-report.json, which `npm test`
 // writes) else from scripts/test-durations.json (committed; `node scripts/test-durations.mjs` refreshes it
-// from a report). A file with no known duration gets the median of the known ones. The files of a
-// non-isolated project (vitest.config.ts, `projects`) come first as one block, longest first within it.
+// from a report). A file with no known duration gets the median of the known ones.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -37,21 +36,11 @@ export function longestFirst(files: readonly string[], seconds: ReadonlyMap<stri
   return [...files].sort((a, b) => of(b) - of(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/**
- * The start order: files of a project with `isolate: false` (vitest.config.ts) first, as one block, then the
- * others, each group longest first. Vitest reuses a worker for the next file only when that file is of the
- * same non-isolated project, so interleaving them would start a fresh worker for nearly every file.
- */
-export function startOrder(files: readonly { path: string; shared: boolean }[], seconds: ReadonlyMap<string, number>): string[] {
-  const of = (shared: boolean) => files.filter((f) => f.shared === shared).map((f) => f.path);
-  return [...longestFirst(of(true), seconds), ...longestFirst(of(false), seconds)];
-}
-
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const seconds = knownDurations(root);
     const byPath = new Map(files.map((f) => [relative(root, f.moduleId), f]));
-    return startOrder(files.map((f) => ({ path: relative(root, f.moduleId), shared: f.project.config.isolate === false })), seconds).map((p) => byPath.get(p)!);
+    return longestFirst([...byPath.keys()], seconds).map((p) => byPath.get(p)!);
   }
 }

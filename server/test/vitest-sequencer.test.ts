@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { knownDurations, longestFirst, startOrder } from '../../vitest.sequencer.js';
+import { knownDurations, longestFirst } from '../../vitest.sequencer.js';
 
 describe('the longest test files start first', () => {
   it('orders by known seconds, unknown files as the median, ties by path', () => {
@@ -15,22 +15,6 @@ describe('the longest test files start first', () => {
     ]);
     expect(longestFirst(['a.test.ts', 'z.test.ts', 'c.test.ts', 'b.test.ts', 'y.test.ts'], seconds)).toEqual(['b.test.ts', 'c.test.ts', 'y.test.ts', 'z.test.ts', 'a.test.ts']);
     expect(longestFirst(['q.test.ts', 'p.test.ts'], new Map())).toEqual(['p.test.ts', 'q.test.ts']);
-  });
-
-  it('starts the files of the shared (non-isolated) project first, as one block, each group longest first', () => {
-    const seconds = new Map([
-      ['slow-service.test.ts', 60],
-      ['pure-a.test.ts', 1],
-      ['pure-b.test.ts', 30],
-      ['service.test.ts', 5],
-    ]);
-    const files = [
-      { path: 'service.test.ts', shared: false },
-      { path: 'pure-a.test.ts', shared: true },
-      { path: 'slow-service.test.ts', shared: false },
-      { path: 'pure-b.test.ts', shared: true },
-    ];
-    expect(startOrder(files, seconds)).toEqual(['pure-b.test.ts', 'pure-a.test.ts', 'slow-service.test.ts', 'service.test.ts']);
   });
 
   it("reads the committed table, then this machine's last report over it (a cut-short report is ignored)", () => {
