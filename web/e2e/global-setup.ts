@@ -102,12 +102,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     // A result under an older hash of v2 (an earlier build's v2, as an install has after upgrading its rules): only this server has one.
     const OLD_HASH = `sha256:${'0'.repeat(64)}`;
-    await database.sql`
+    // The save above scores the latest rules before it answers; v2 is linted by a low-priority job after it, so wait.
+    await waitFor('v2 score of the two-versions server\'s latest version', async () => {
+      const r = (await (await fetch(`${base}/v1/servers/${twoId}`)).json()) as { versions: { seq: number; scores: { rulesId: string }[] }[] };
+      const latest = r.versions.reduce((a, b) => (b.seq > a.seq ? b : a));
+      return latest.seq === 2 && latest.scores.some((x) => x.rulesId === 'v2') ? true : undefined;
+    });
+    const copied = await database.sql`
       INSERT INTO lint_results (server_version_id, rules_id, rules_hash, score, band, tool_count, critical, required, minor, security_findings, tokens, result)
       SELECT server_version_id, rules_id, ${OLD_HASH}, 12.5, 'rain', tool_count, critical, required, minor, security_findings, tokens,
              jsonb_set(jsonb_set(jsonb_set(result::jsonb, '{rules,hash}', to_jsonb(${OLD_HASH}::text)), '{score}', '12.5'::jsonb), '{band}', '"rain"'::jsonb)::json
       FROM lint_results lr JOIN servers s ON s.latest_version_id = lr.server_version_id
       WHERE s.id = ${twoId} AND lr.rules_id = 'v2'`;
+    if (copied.count !== 1) throw new Error(`e2e setup: the older v2 result was not written (${copied.count} rows)`);
 
     // Agents' failure reports on the hostile server (three organisations, hostile names and an utterance).
     const hostileHash = ((await (await fetch(`${base}/v1/servers/${hostileId}`)).json()) as { versions: { surfaceHash: string }[] }).versions[0]!.surfaceHash;
