@@ -9,7 +9,7 @@
 // singleton key: the queue's retry, expiry, retention, dead-letter queue and policy read from its row in
 // `<schema>.queue`. A queue that does not exist inserts nothing (the join), as pg-boss would refuse it;
 // our queues are created at every start before the API serves (jobs/boss.ts createBoss). The test
-// `server/test/jobs/job-insert.test.ts` compares these rows with the ones pg-boss's own `send` writes, so a
+// `server/test/jobs/save-follow-ups.test.ts` compares these rows with the ones pg-boss's own `send` writes, so a
 // pg-boss upgrade that changes its table fails there.
 
 /** One job to insert: its queue, payload, singleton key (always set: jobs/boss.ts) and pg-boss priority. */
