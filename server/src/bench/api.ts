@@ -110,9 +110,8 @@ async function main(): Promise<void> {
   // sent one at a time and the round trips each kind of save makes are counted. The proxy costs CPU in this
   // process, so the timed runs below use a second start of the service, connected directly.
   const counter = await startWireCounter({ host: pg.hostname, port: Number(pg.port || 5432) }, { log: process.env.BENCH_WIRE_LOG === '1' });
-  // The frozen catalogue is not seeded: its background lints would run beside the measured saves.
-  const extra = { TOOLMARK_SEED_CATALOGUE: 'false' };
-  let service = await startService(benchServiceEnv(counter.url(db.url), state, extra));
+  // The frozen catalogue is not seeded (benchServiceEnv): its background lints would run beside the measured saves.
+  let service = await startService(benchServiceEnv(counter.url(db.url), state));
   const asyncCommit = process.env.TOOLMARK_SAVES_ASYNC_COMMIT === 'true';
   try {
     let url = service.url;
@@ -160,7 +159,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_ONLY === 'round-trips') return;
     await stopService(service.child);
     await counter.close();
-    service = await startService(benchServiceEnv(db.url, state, extra));
+    service = await startService(benchServiceEnv(db.url, state));
     url = service.url;
     const child = service.child;
     // A fresh process: its first lints load the tokenizer on the CPU pool's threads and fill the memo, which

@@ -36,6 +36,10 @@ export function benchServiceEnv(databaseUrl: string | null, dataDir: string, ext
     TOOLMARK_KEYS_PER_HOUR: '1000000',
     TOOLMARK_LIVE_KEYS: '1000000',
     TOOLMARK_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    // The frozen catalogue is not seeded unless a bench asks (bench:site measures the seed): its ~280 servers
+    // and their lints, written in the background, would change the rows the fault benches count and run
+    // beside the measured requests.
+    TOOLMARK_SEED_CATALOGUE: 'false',
     ...extra,
   };
 }

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const db = await createTestDatabase(4);
   const state = mkdtempSync(join(tmpdir(), 'toolmark-bench-site-'));
   const started = performance.now();
-  const { child, url } = await startService(benchServiceEnv(db.url, state));
+  const { child, url } = await startService(benchServiceEnv(db.url, state, { TOOLMARK_SEED_CATALOGUE: 'true' }));
   try {
     // The frozen catalogue is seeded by the service itself, in the background once it serves (issue 27):
     // the time from the start to its last server ranked, and to the first page answered, on this fresh
